@@ -1,0 +1,153 @@
+"""A game in progress: a ruleset, the seats and options, the accepted entries and the state
+after each of them. Like python-chess's ``Board.push``/``pop`` with its move stack.
+
+>>> # game = Game.start(ruleset, ["Ann", "Ben"], {})
+>>> # game.push("roll 3 4 6"); game.pop()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from assistant.core.errors import EntryError, RecordError
+from assistant.core.protocol import Entry, Outcome, Prompt, Ruleset
+from assistant.core.record import Record, RecordLine, format_options
+from assistant.core.scoresheet import ScoreSheet
+
+
+class Game:
+    """The live game. ``states[0]`` is the set-up state, ``states[i]`` the state after ply i."""
+
+    def __init__(self, ruleset: Ruleset, seats: Sequence[str], options: Mapping[str, str]) -> None:
+        ruleset.check_seats(seats)
+        for seat in seats:
+            if "," in seat or "#" in seat:
+                from assistant.core.errors import InvalidEntry
+
+                raise InvalidEntry(f"a player name cannot contain ',' or '#': '{seat}'", rule="core.players")
+        self.ruleset = ruleset
+        self.seats = tuple(seats)
+        self.options = ruleset.check_options(options)
+        self.entries: list[Entry] = []
+        self.comments: list[str] = []
+        self.states: list[Any] = [ruleset.setup(self.seats, self.options)]
+
+    # -- the stack -------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        """How many entries were accepted."""
+        return len(self.entries)
+
+    def parse(self, text: str) -> Any:
+        """Read an entry against the current state (no legality check)."""
+        return self.ruleset.parse(self.state, text)
+
+    def push(self, text: str, comment: str = "") -> Entry:
+        """Parse, check and apply one entry; raises an :class:`EntryError` and changes
+        nothing when the entry is unreadable, ambiguous or illegal."""
+        if self.outcome() is not None:
+            from assistant.core.errors import IllegalMove
+
+            raise IllegalMove("core.over", "the game is over; no more entries are taken")
+        move = self.ruleset.parse(self.state, text)
+        self.ruleset.check(self.state, move)
+        new_state = self.ruleset.apply(self.state, move)
+        entry = Entry(ply=len(self.entries) + 1, text=move.notation(), move=move)
+        self.states.append(new_state)
+        self.entries.append(entry)
+        self.comments.append(comment)
+        return entry
+
+    def pop(self) -> Entry:
+        """Take back the last entry."""
+        if not self.entries:
+            from assistant.core.errors import IllegalMove
+
+            raise IllegalMove("core.undo", "there is no entry to take back")
+        self.states.pop()
+        self.comments.pop()
+        return self.entries.pop()
+
+    # -- views -----------------------------------------------------------------------------
+    def expecting(self) -> Prompt:
+        return self.ruleset.expecting(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.ruleset.outcome(self.state)
+
+    def score(self) -> ScoreSheet:
+        return self.ruleset.score(self.state)
+
+    def legal_moves(self) -> list[Any]:
+        return list(self.ruleset.legal_moves(self.state))
+
+    def describe(self, *, reveal: bool = False) -> dict[str, Any]:
+        return self.ruleset.describe(self.state, reveal=reveal)
+
+    # -- records ---------------------------------------------------------------------------
+    def header_options(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The options split into the ``Options:`` header and their own headers."""
+        inline: dict[str, str] = {}
+        own: dict[str, str] = {}
+        for spec in self.ruleset.options:
+            value = self.options.get(spec.name, spec.default)
+            if spec.header:
+                own[spec.name.replace("_", " ").title().replace(" ", "-")] = value
+            else:
+                inline[spec.name] = value
+        return inline, own
+
+    def to_record(self, headers: Mapping[str, str] | None = None) -> Record:
+        """The record of this game: replaying it gives this game back."""
+        inline, own = self.header_options()
+        all_headers: dict[str, str] = {}
+        for key, value in (headers or {}).items():
+            all_headers[key] = value
+        if inline:
+            all_headers["Options"] = format_options(inline)
+        all_headers.update(own)
+        lines = tuple(
+            RecordLine(entry.text, comment) for entry, comment in zip(self.entries, self.comments)
+        )
+        return Record(self.ruleset.name, self.seats, all_headers, lines)
+
+    @classmethod
+    def from_record(cls, ruleset: Ruleset, record: Record, *, stop_at: int | None = None) -> "Game":
+        """Replay a record; raises :class:`RecordError` at the first bad entry."""
+        options = record_options(ruleset, record)
+        try:
+            game = cls(ruleset, record.players, options)
+        except EntryError as exc:
+            raise RecordError(exc.message, line=1, cause=exc) from None
+        game.extend(record.entries, stop_at=stop_at)
+        return game
+
+    def extend(self, lines: Iterable[RecordLine], *, stop_at: int | None = None) -> None:
+        """Push every line; raises :class:`RecordError` with the ply of the first failure."""
+        for line in lines:
+            if stop_at is not None and self.ply >= stop_at:
+                return
+            if not line.text:
+                continue
+            try:
+                self.push(line.text, line.comment)
+            except EntryError as exc:
+                raise RecordError(
+                    exc.message, line=line.line or None, ply=self.ply + 1, entry=line.text, cause=exc
+                ) from None
+
+
+def record_options(ruleset: Ruleset, record: Record) -> dict[str, str]:
+    """The game options a record states, from ``Options:`` and the options' own headers."""
+    options = dict(record.options)
+    for spec in ruleset.options:
+        if spec.header:
+            key = spec.name.replace("_", " ").title().replace(" ", "-")
+            if key in record.headers:
+                options[spec.name] = record.headers[key]
+    return options

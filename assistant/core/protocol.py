@@ -1,0 +1,223 @@
+"""The game protocol: what every game package in ``assistant/games/`` provides.
+
+Think of python-chess's ``Board``: a state plus a few verbs. A game is a record (a header and
+a list of entries); the state is what replaying the entries through these verbs gives.
+
+=============  ==========================================================================
+verb           meaning
+=============  ==========================================================================
+setup          the state before the first entry; checks player counts and options
+expecting      what the game waits for now (whose input, which phase, which entry kinds)
+parse          notation -> typed move; raises InvalidEntry / AmbiguousEntry
+check          raises IllegalMove(rule, message, hint) when the rules forbid the move now
+apply          the new state (never called on an unchecked move); automatic steps happen here
+legal_moves    the moves that are legal now, where they can be listed
+score          a ScoreSheet (provisional while the game runs)
+outcome        None while the game runs; an Outcome when it is over
+=============  ==========================================================================
+
+Plus what the command line needs from a game: ``describe`` (the state as JSON-able data,
+hidden information left out unless ``reveal``), ``score_table`` (INTERFACES.md §1 scoring of a
+final table), ``catalogue`` (INTERFACES.md §2), ``rulebook`` (rule texts) and ``completions``.
+
+A game package is pure and deterministic: chance (dice, drawn cards) is an entry the user
+makes, never a random call. Moves are frozen dataclasses whose ``notation()`` parses back to an
+equal move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, runtime_checkable
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.scoresheet import ScoreSheet
+
+
+@runtime_checkable
+class Move(Protocol):
+    """A typed entry. ``player`` is the seat name it belongs to (``None`` for table events
+    such as a dice roll entered for the active player or a revealed event)."""
+
+    def notation(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the game waits for now.
+
+    ``players``: whose input is awaited (several for simultaneous choices, e.g. the 7 Wonders
+    players who have not chosen yet). ``phase``: where the game is ("Age II, turn 3").
+    ``kinds``: the entry verbs accepted now ("build", "stage", "sell"). ``message``: one line
+    for the prompt. ``words``: extra completion words (card names in hand, targets).
+    """
+
+    players: tuple[str, ...]
+    phase: str
+    kinds: tuple[str, ...] = ()
+    message: str = ""
+    words: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "players": list(self.players),
+            "phase": self.phase,
+            "kinds": list(self.kinds),
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How and why a game ended. ``winners`` may be empty (PAX: Rome won, nobody held
+    Primus Conspiratus)."""
+
+    reason: str
+    winners: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"reason": self.reason, "winners": list(self.winners)}
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One ``--option KEY=VALUE`` a game accepts.
+
+    ``choices`` lists the accepted values (``None``: free text checked by the game);
+    ``header``: written as its own record header (``Boards: …``) instead of inside
+    ``Options:``.
+    """
+
+    name: str
+    default: str
+    help: str
+    choices: tuple[str, ...] | None = None
+    header: bool = False
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """One rule text: a stable id, a title and the text in our own words."""
+
+    id: str
+    title: str
+    text: str
+    see_also: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "title": self.title, "text": self.text, "see_also": list(self.see_also)}
+
+
+class Ruleset:
+    """Base class of every game's rules. Subclasses set the class attributes and implement
+    the verbs; the defaults here are what a game without that feature does."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    version: ClassVar[str] = "1"
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 8
+    options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    # -- the protocol -------------------------------------------------------------------
+    def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> Any:
+        raise NotImplementedError
+
+    def expecting(self, state: Any) -> Prompt:
+        raise NotImplementedError
+
+    def parse(self, state: Any, text: str) -> Move:
+        raise NotImplementedError
+
+    def check(self, state: Any, move: Move) -> None:
+        raise NotImplementedError
+
+    def apply(self, state: Any, move: Move) -> Any:
+        raise NotImplementedError
+
+    def legal_moves(self, state: Any) -> Iterable[Move]:
+        return ()
+
+    def score(self, state: Any) -> ScoreSheet:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        return None
+
+    # -- what the command line needs ----------------------------------------------------
+    def describe(self, state: Any, *, reveal: bool = False) -> dict[str, Any]:
+        """The state as JSON-able data. Convention: ``phase`` (str), ``players`` (a list of
+        dicts, one per seat, each with ``name``), any other keys shown as ``key: value``.
+        Hidden information (hands, money behind screens) only when ``reveal``."""
+        return {"phase": self.expecting(state).phase}
+
+    def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
+        """Score a final table (INTERFACES.md §1); raises TableError listing every problem."""
+        raise InvalidEntry(f"{self.title} has no final-table scoring", rule="core.score")
+
+    def table_from_state(self, state: Any) -> dict[str, Any]:
+        """The final table of a tracked game, in the §1 file format (so that the quick
+        scoring of it can be compared with the tracked score)."""
+        raise NotImplementedError
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        """Every component known for the game (INTERFACES.md §2)."""
+        return []
+
+    def rulebook(self) -> Sequence[RuleText]:
+        """The game's rule texts, in reading order."""
+        return ()
+
+    def completions(self, state: Any) -> list[str]:
+        """Words worth completing at the prompt now: verbs, players, names in play."""
+        prompt = self.expecting(state)
+        return sorted({*prompt.kinds, *prompt.players, *prompt.words})
+
+    def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
+        """Fill defaults and refuse unknown options or values (InvalidEntry)."""
+        known = {spec.name: spec for spec in self.options}
+        result = {spec.name: spec.default for spec in self.options}
+        for key, value in options.items():
+            spec = known.get(key)
+            if spec is None:
+                names = ", ".join(sorted(known)) or "none"
+                raise InvalidEntry(
+                    f"{self.title} has no option '{key}'", rule="core.options", hint=f"options: {names}"
+                )
+            if spec.choices is not None and value not in spec.choices:
+                raise InvalidEntry(
+                    f"option {key} cannot be '{value}'",
+                    rule="core.options",
+                    hint="one of: " + ", ".join(spec.choices),
+                )
+            result[key] = value
+        return result
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        """Refuse a player count the game does not support, or a name used twice."""
+        from assistant.core.names import normalize
+
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise InvalidEntry(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {len(seats)}",
+                rule="core.players",
+            )
+        seen: set[str] = set()
+        for seat in seats:
+            key = normalize(seat)
+            if not key:
+                raise InvalidEntry(f"'{seat}' is not a usable player name", rule="core.players")
+            if key in seen:
+                raise InvalidEntry(f"the player name '{seat}' is used twice", rule="core.players")
+            seen.add(key)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted entry of a game: its ply (1-based), its notation and its typed move."""
+
+    ply: int
+    text: str
+    move: Any = field(compare=False)

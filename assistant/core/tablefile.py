@@ -1,0 +1,165 @@
+"""Final-table files for ``assistant score GAME --from FILE`` (INTERFACES.md §1): TOML, or
+the same structure as JSON (by extension), read into plain dicts; and :class:`TableReader`,
+which reads typed values out of them while collecting every problem, so that the user sees
+all that is wrong with a table at once.
+
+>>> r = TableReader("sylla")
+>>> r.integer({"coins": "x"}, "coins", player="Ada", rule="sylla.end.money")
+0
+>>> [str(p) for p in r.problems]
+["Ada: 'coins' must be a whole number, not 'x' [sylla.end.money]"]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from assistant.core.errors import InvalidEntry, Problem, TableError
+
+
+def load_table(path: str | Path) -> dict[str, Any]:
+    """Parse a table file; raises :class:`InvalidEntry` saying what and where on a bad file."""
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except FileNotFoundError:
+        raise InvalidEntry(f"no such file: {p}", rule="core.score.file") from None
+    except OSError as exc:
+        raise InvalidEntry(f"cannot read {p}: {exc.strerror}", rule="core.score.file") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidEntry(f"{p} is not UTF-8 text", rule="core.score.file") from None
+    if p.suffix.lower() == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InvalidEntry(
+                f"{p} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                rule="core.score.file",
+            ) from None
+    else:
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidEntry(f"{p} is not valid TOML: {exc}", rule="core.score.file") from None
+    if not isinstance(data, dict):
+        raise InvalidEntry(f"{p} must hold a table (an object), not a {type(data).__name__}", rule="core.score.file")
+    return data
+
+
+class TableReader:
+    """Typed access to a parsed table that records problems instead of stopping at the first.
+
+    Call :meth:`raise_if_problems` once everything was read.
+    """
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.problems: list[Problem] = []
+
+    def problem(self, rule: str, message: str, player: str | None = None) -> None:
+        self.problems.append(Problem(rule, message, player))
+
+    def raise_if_problems(self) -> None:
+        if self.problems:
+            raise TableError(self.problems)
+
+    def integer(
+        self,
+        obj: Mapping[str, Any],
+        key: str,
+        *,
+        rule: str,
+        player: str | None = None,
+        default: int | None = 0,
+        low: int | None = 0,
+        high: int | None = 999,
+    ) -> int:
+        """A whole number in ``[low, high]``; a missing key gives ``default`` (or a problem
+        when ``default`` is ``None``)."""
+        if key not in obj:
+            if default is None:
+                self.problem(rule, f"'{key}' is missing", player)
+                return 0
+            return default
+        value = obj[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                value = int(value)
+            else:
+                self.problem(rule, f"'{key}' must be a whole number, not {value!r}", player)
+                return default or 0
+        if low is not None and value < low:
+            self.problem(rule, f"'{key}' cannot be below {low} (it is {value})", player)
+        if high is not None and value > high:
+            self.problem(rule, f"'{key}' cannot be above {high} (it is {value})", player)
+        return value
+
+    def boolean(self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None, default: bool = False) -> bool:
+        if key not in obj:
+            return default
+        value = obj[key]
+        if not isinstance(value, bool):
+            self.problem(rule, f"'{key}' must be true or false, not {value!r}", player)
+            return default
+        return value
+
+    def string(
+        self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None, default: str | None = None
+    ) -> str | None:
+        if key not in obj:
+            if default is None:
+                return None
+            return default
+        value = obj[key]
+        if not isinstance(value, str):
+            self.problem(rule, f"'{key}' must be text, not {value!r}", player)
+            return default
+        return value
+
+    def strings(self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None) -> list[str]:
+        if key not in obj:
+            return []
+        value = obj[key]
+        if isinstance(value, str):
+            return [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            self.problem(rule, f"'{key}' must be a list of names", player)
+            return []
+        return list(value)
+
+    def mapping(self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None) -> dict[str, Any]:
+        if key not in obj:
+            return {}
+        value = obj[key]
+        if not isinstance(value, dict):
+            self.problem(rule, f"'{key}' must be a table of KEY = VALUE", player)
+            return {}
+        return value
+
+    def players(self, table: Mapping[str, Any], *, rule: str, low: int, high: int) -> list[dict[str, Any]]:
+        """The ``[[players]]`` list, each with a unique non-empty ``name``."""
+        value = table.get("players")
+        if not isinstance(value, list) or not all(isinstance(p, dict) for p in value):
+            self.problem(rule, "the table needs a [[players]] list, one entry per player in seating order")
+            return []
+        if not low <= len(value) <= high:
+            self.problem(rule, f"{len(value)} players listed; this game takes {low} to {high}")
+        seen: set[str] = set()
+        for i, player in enumerate(value, 1):
+            name = player.get("name")
+            if not isinstance(name, str) or not name.strip():
+                self.problem(rule, f"player {i} has no name")
+                player["name"] = f"player {i}"
+                continue
+            folded = name.strip().casefold()
+            if folded in seen:
+                self.problem(rule, f"the name '{name}' is given to two players", name)
+            seen.add(folded)
+        return value
