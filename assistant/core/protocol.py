@@ -18,7 +18,9 @@ outcome        None while the game runs; an Outcome when it is over
 
 Plus what the command line needs from a game: ``describe`` (the state as JSON-able data,
 hidden information left out unless ``reveal``), ``score_table`` (INTERFACES.md §1 scoring of a
-final table), ``catalogue`` (INTERFACES.md §2), ``rulebook`` (rule texts) and ``completions``.
+final table), ``table_from_state`` (the final table of a tracked game), ``catalogue``
+(INTERFACES.md §2), ``rulebook`` (rule texts), ``explain`` (a component's text) and
+``completions``.
 
 A game package is pure and deterministic: chance (dice, drawn cards) is an entry the user
 makes, never a random call. Moves are frozen dataclasses whose ``notation()`` parses back to an
@@ -169,6 +171,12 @@ class Ruleset:
     def rulebook(self) -> Sequence[RuleText]:
         """The game's rule texts, in reading order."""
         return ()
+
+    def explain(self, query: str) -> list[RuleText]:
+        """Texts for a component named by ``query`` (a card, leader, board, event): what it
+        costs and does, with the rule ids that govern it. ``[]`` when nothing is named so.
+        ``assistant rules GAME TOPIC`` tries rule ids first, then this, then a word search."""
+        return []
 
     def completions(self, state: Any) -> list[str]:
         """Words worth completing at the prompt now: verbs, players, names in play."""
