@@ -1,0 +1,346 @@
+"""End-of-game scoring of 7 Wonders + Leaders (rules ``7w.scoring.*``).
+
+The input is the final table: one :class:`City` per player in seating order (clockwise;
+the list wraps, so the first and last players are neighbours). Both the tracked game and
+``assistant score 7wonders --from FILE`` end here, through :func:`score_cities`.
+
+Categories (INTERFACES.md §1), every point counted once:
+
+* ``military``: the conflict tokens held;
+* ``treasury``: 1 VP per 3 coins;
+* ``wonder``: VP printed on built stages;
+* ``civilian``: VP printed on blue cards;
+* ``commercial``: Haven, Lighthouse, Chamber of Commerce, Arena;
+* ``guilds``: every guild's VP (Leaders guilds too) and the guild Olympia B copies;
+* ``science``: c² + g² + t² + 7 per set, wildcards assigned for the best total;
+* ``leaders``: every VP a leader's ability adds, recruited or copied by the Courtesans'
+  Guild (fixed VP, per-colour counts, Alexander, Amytis, Midas, Justinian, Plato, and
+  Aristotle's +3 per science set).
+
+End-of-game choices (``7w.scoring.end-choices``): the Courtesans' copied leader and Olympia
+B's copied guild may be given; when one is missing and it matters, the combination best for
+that player is taken (science wildcards chosen with it) and a note says which.
+Tie-break (``7w.scoring.tiebreak``): most coins; a tie on coins is a shared win.
+
+>>> a = City("Ada", "Gizah", "A", 3, 14, (1, 3, 5, -1, -1, -1), ("Altar", "Aqueduct", "Town Hall"))
+>>> b = City("Bob", "Rhodes", "A", 0, 3, (), ())
+>>> c = City("Cy", "Ephesus", "A", 0, 3, (), ())
+>>> sheet = score_cities([a, b, c])
+>>> [sheet.points["Ada"][k] for k in ("military", "treasury", "wonder", "civilian")]
+[6, 4, 15, 13]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import product
+
+from assistant.core.scoresheet import ScoreSheet
+from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders.data import Card, Effect, Leader
+from assistant.games.sevenwonders.science import ScienceResult, best_science
+
+GAME = "7wonders"
+CATEGORIES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders")
+COMMERCIAL_CARDS = ("Haven", "Lighthouse", "Chamber of Commerce", "Arena")
+
+
+@dataclass(frozen=True)
+class City:
+    """One player's final city, with canonical names (see ``table.py`` for reading and
+    validating user text into this).
+
+    ``stages``: wonder stages built; ``tokens``: conflict tokens held (+1/+3/+5, -1);
+    ``cards``: every Age card in the city, guilds included (not stage markers);
+    ``leaders``: recruited (face-up) leaders; ``courtesan``: the neighbour's leader the
+    Courtesans' Guild copies; ``copied_guild``: the neighbour's guild Olympia B copies.
+    """
+
+    name: str
+    board: str
+    side: str
+    stages: int
+    coins: int
+    tokens: tuple[int, ...] = ()
+    cards: tuple[str, ...] = ()
+    leaders: tuple[str, ...] = ()
+    courtesan: str | None = None
+    copied_guild: str | None = None
+
+    def card_objects(self) -> tuple[Card, ...]:
+        return tuple(data.card(n) for n in self.cards)
+
+    def count_color(self, *colors: str) -> int:
+        """Age cards of those colours in the city (never leaders, boards or copies)."""
+        return sum(1 for c in self.card_objects() if c.color in colors)
+
+    @property
+    def victories(self) -> int:
+        return sum(1 for t in self.tokens if t > 0)
+
+    @property
+    def defeats(self) -> int:
+        return sum(1 for t in self.tokens if t < 0)
+
+    def has_card(self, name: str) -> bool:
+        return name in self.cards
+
+    def built_stages(self) -> tuple[data.Stage, ...]:
+        return data.wonder(self.board, self.side).stages[: self.stages]
+
+
+@dataclass(frozen=True)
+class CityScore:
+    """The score of one city: points per category, a readable working per category, and the
+    end-of-game choices that were used."""
+
+    points: dict[str, int]
+    details: dict[str, str]
+    courtesan: str | None
+    copied_guild: str | None
+    science: ScienceResult
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        return sum(self.points.values())
+
+
+def neighbours(cities: Sequence[City], index: int) -> tuple[City, City]:
+    """(left, right): left is the next seat clockwise, right the previous (``7w.terms.neighbours``)."""
+    n = len(cities)
+    return cities[(index + 1) % n], cities[(index - 1) % n]
+
+
+def _cities_for(cities: Sequence[City], index: int, which: Sequence[str]) -> list[City]:
+    left, right = neighbours(cities, index)
+    chosen = {"self": cities[index], "left": left, "right": right}
+    return [chosen[w] for w in which]
+
+
+def count(effect: Effect, cities: Sequence[City], index: int) -> int:
+    """The count an effect ``vp_per``/``coins_per`` multiplies, measured from ``index``."""
+    total = 0
+    for city in _cities_for(cities, index, effect.cities or ("self",)):
+        what = effect.count
+        if what == "cards":
+            total += city.count_color(*effect.colors)
+        elif what == "wonder_stages":
+            total += city.stages
+        elif what == "defeat_tokens":
+            total += city.defeats
+        elif what == "victory_tokens":
+            total += city.victories
+        elif what == "coin_sets_of_3":
+            total += city.coins // 3
+        elif what == "recruited_leaders":
+            total += len(city.leaders)
+        else:  # pragma: no cover - data error
+            raise ValueError(f"unknown count {what!r}")
+    return total
+
+
+def guild_points(guild: Card, cities: Sequence[City], index: int) -> int:
+    """End-of-game VP of a guild as if the city at ``index`` had built it (Olympia B's copy
+    uses this too). Scientists (a wildcard) and Courtesans (a copy) give no VP here."""
+    return sum(e.amount * count(e, cities, index) for e in guild.effects if e.type == "vp_per")
+
+
+def leader_points(leader: Leader, cities: Sequence[City], index: int, science: ScienceResult) -> int:
+    """End-of-game VP a leader's ability gives the city at ``index`` (``7w.leader.*``)."""
+    city = cities[index]
+    total = 0
+    for e in leader.effects:
+        if e.type == "vp":
+            total += e.amount
+        elif e.type == "vp_per":
+            total += e.amount * count(e, cities, index)
+        elif e.type == "vp_per_set":
+            total += e.amount * min(city.count_color(col) for col in e.colors)
+        elif e.type == "science_set_bonus":
+            total += e.amount * science.sets
+    return total
+
+
+def _abilities(city: City, courtesan: str | None) -> list[Leader]:
+    """The leaders whose abilities the city has: recruited ones, plus the copied one."""
+    found = [data.leader(n) for n in city.leaders]
+    if courtesan and city.has_card("Courtesans Guild"):
+        found.append(data.leader(courtesan))
+    return found
+
+
+def _score_with(
+    cities: Sequence[City], index: int, courtesan: str | None, copied: str | None
+) -> CityScore:
+    city = cities[index]
+    points: dict[str, int] = {}
+    details: dict[str, str] = {}
+    my_cards = city.card_objects()
+    abilities = _abilities(city, courtesan)
+
+    # military
+    points["military"] = sum(city.tokens)
+    if city.tokens:
+        details["military"] = " ".join(f"{t:+d}" for t in city.tokens) + f" = {points['military']}"
+
+    # treasury
+    points["treasury"] = city.coins // 3
+    details["treasury"] = f"{city.coins} coins / 3 = {points['treasury']}"
+
+    # wonder
+    stages = city.built_stages()
+    points["wonder"] = sum(s.vp for s in stages)
+    if stages:
+        details["wonder"] = (
+            f"{city.board} {city.side}, {len(stages)} stage(s): "
+            + " + ".join(str(s.vp) for s in stages)
+            + f" = {points['wonder']}"
+        )
+
+    # civilian
+    blue = [c for c in my_cards if c.color == "blue"]
+    points["civilian"] = sum(c.vp for c in blue)
+    if blue:
+        details["civilian"] = ", ".join(f"{c.name} {c.vp}" for c in blue) + f" = {points['civilian']}"
+
+    # commercial
+    parts = []
+    commercial = 0
+    for c in my_cards:
+        if c.color != "yellow":
+            continue
+        for e in c.effects:
+            if e.type == "vp_per":
+                n = count(e, cities, index)
+                commercial += e.amount * n
+                parts.append(f"{c.name} {e.amount} x {n}")
+    points["commercial"] = commercial
+    if parts:
+        details["commercial"] = ", ".join(parts) + f" = {commercial}"
+
+    # guilds
+    parts = []
+    guild_total = 0
+    wildcards = 0
+    for c in my_cards:
+        if not c.guild:
+            continue
+        if c.science == "any":
+            wildcards += 1
+            parts.append(f"{c.name} (science wildcard)")
+            continue
+        vp = guild_points(c, cities, index)
+        guild_total += vp
+        parts.append(f"{c.name} {vp}")
+    if copied:
+        copy = data.card(copied)
+        if copy.science == "any":
+            wildcards += 1
+            parts.append(f"Olympia B copies {copy.name} (science wildcard)")
+        else:
+            vp = guild_points(copy, cities, index)
+            guild_total += vp
+            parts.append(f"Olympia B copies {copy.name} {vp}")
+    points["guilds"] = guild_total
+    if parts:
+        details["guilds"] = ", ".join(parts) + f" = {guild_total}"
+
+    # science
+    fixed = {s: 0 for s in data.SYMBOLS}
+    for c in my_cards:
+        if c.science in fixed:
+            fixed[c.science] += 1
+    for ldr in abilities:
+        if ldr.science in fixed:
+            fixed[ldr.science] += 1
+    for stage in stages:
+        for e in stage.effects:
+            if e.type == "science" and e.symbol == "any":
+                wildcards += 1
+    set_bonus = sum(e.amount for ldr in abilities for e in ldr.effects if e.type == "science_set_bonus")
+    science = best_science(fixed, wildcards, set_bonus)
+    points["science"] = science.points
+    if any(science.counts):
+        details["science"] = science.text()
+
+    # leaders
+    parts = []
+    leader_total = 0
+    for ldr in abilities:
+        vp = leader_points(ldr, cities, index, science)
+        if vp:
+            copied_mark = " (copied)" if ldr.name == courtesan and ldr.name not in city.leaders else ""
+            parts.append(f"{ldr.name}{copied_mark} {vp}")
+        leader_total += vp
+    points["leaders"] = leader_total
+    if parts:
+        details["leaders"] = ", ".join(parts) + f" = {leader_total}"
+
+    return CityScore(points, details, courtesan, copied, science)
+
+
+def courtesan_options(cities: Sequence[City], index: int) -> list[str]:
+    """Leaders the Courtesans' Guild of that city may copy: the neighbours' recruited ones."""
+    left, right = neighbours(cities, index)
+    out: list[str] = []
+    for n in (*left.leaders, *right.leaders):
+        if n not in out:
+            out.append(n)
+    return out
+
+
+def copy_options(cities: Sequence[City], index: int) -> list[str]:
+    """Guilds Olympia B's third stage may copy: the neighbours' guilds."""
+    left, right = neighbours(cities, index)
+    out: list[str] = []
+    for city in (left, right):
+        for c in city.card_objects():
+            if c.guild and c.name not in out:
+                out.append(c.name)
+    return out
+
+
+def can_copy_guild(city: City) -> bool:
+    return city.board == "Olympia" and city.side == "B" and city.stages >= 3
+
+
+def score_city(cities: Sequence[City], index: int) -> CityScore:
+    """Score one city, taking the given end-of-game choices or, when one is missing, the
+    best for the player (choices that change nothing are not reported)."""
+    city = cities[index]
+    courtesans: list[str | None] = [city.courtesan]
+    if city.courtesan is None and city.has_card("Courtesans Guild"):
+        courtesans = [*courtesan_options(cities, index)] or [None]
+    copies: list[str | None] = [city.copied_guild]
+    if city.copied_guild is None and can_copy_guild(city):
+        copies = [*copy_options(cities, index)] or [None]
+    results = [_score_with(cities, index, cr, cg) for cr, cg in product(courtesans, copies)]
+    best = max(results, key=lambda r: r.total)  # the first of equals: left neighbour first
+    notes: list[str] = []
+    if city.courtesan is None and best.courtesan is not None:
+        totals = {_score_with(cities, index, cr, best.copied_guild).total for cr in (*courtesans, None)}
+        if len(totals) > 1:
+            notes.append(f"the Courtesans' Guild of {city.name} copies {best.courtesan} (best for {city.name})")
+    if city.copied_guild is None and best.copied_guild is not None:
+        totals = {_score_with(cities, index, best.courtesan, cg).total for cg in (*copies, None)}
+        if len(totals) > 1:
+            notes.append(f"Olympia B copies {best.copied_guild} (best for {city.name})")
+    return CityScore(best.points, best.details, best.courtesan, best.copied_guild, best.science, tuple(notes))
+
+
+def score_cities(cities: Sequence[City], *, extra_notes: Sequence[str] = ()) -> ScoreSheet:
+    """The score sheet of a finished game (already validated cities, seating order)."""
+    names = [c.name for c in cities]
+    points: dict[str, dict[str, int]] = {}
+    details: dict[str, dict[str, str]] = {}
+    notes: list[str] = list(extra_notes)
+    for i, city in enumerate(cities):
+        result = score_city(cities, i)
+        points[city.name] = result.points
+        details[city.name] = result.details
+        notes.extend(result.notes)
+    tiebreak = {c.name: (c.coins,) for c in cities}
+    sheet = ScoreSheet.build(GAME, names, CATEGORIES, points, tiebreak=tiebreak, notes=notes, details=details)
+    return sheet

@@ -1,0 +1,322 @@
+"""Reading and validating a 7 Wonders final table (INTERFACES.md §1) into :class:`City`
+objects, then scoring it.
+
+Every problem is collected (player, rule id, reason) and raised together as a
+:class:`~assistant.core.errors.TableError`, so the user fixes the file in one go. What is
+checked (rules ``7w.table.*`` and the rules they rest on):
+
+* the file: ``game``, ``leaders`` (true/false), 3-7 ``[[players]]`` with distinct names,
+  unknown keys (a typo such as ``card =`` would otherwise be silently ignored);
+* boards: known name, used once, side A/B, Rome only with Leaders, stages within the side;
+* numbers: coins, tokens (+1/+3/+5/-1 only; per-Age and per-player limits; as many
+  Victory as Defeat tokens on the whole table);
+* cards: known names, no duplicate name in a city, in the deck at this player count, not
+  used more often than copies exist, at most players + 2 guilds, Leaders guilds only with
+  Leaders, no more cards than the turns and extra builds allow;
+* leaders: known, none when ``leaders = false``, none in two cities, not more than the
+  Recruitment phases (and Rome B's extra recruitments) allow;
+* choices: ``courtesan`` needs the Courtesans' Guild and a neighbour's recruited leader;
+  ``copied_guild`` needs Olympia B with 3 stages and a neighbour's guild.
+
+>>> sheet = score_table({"players": [
+...     {"name": "A", "wonder": "Gizah", "side": "B", "stages": 4, "coins": 14},
+...     {"name": "B", "wonder": "Rhodes", "side": "A", "coins": 3},
+...     {"name": "C", "wonder": "Babylon", "side": "A", "coins": 3}]})
+>>> sheet.totals["A"], sheet.winners
+(24, ('A',))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from assistant.core.errors import AmbiguousEntry, InvalidEntry
+from assistant.core.names import NameIndex, normalize
+from assistant.core.scoresheet import ScoreSheet
+from assistant.core.tablefile import TableReader
+from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders.scoring import City, can_copy_guild, neighbours, score_cities
+
+GAME = "7wonders"
+PLAYER_KEYS = ("name", "wonder", "side", "stages", "coins", "tokens", "cards", "leaders", "courtesan", "copied_guild")
+TOP_KEYS = ("game", "leaders", "players")
+TOKEN_VALUES = (1, 3, 5, -1)
+TURNS = 18  # 3 Ages x 6 turns: one card played per turn
+
+
+def _resolve(index: NameIndex, text: str, reader: TableReader, rule: str, player: str, what: str) -> str | None:
+    """A canonical name, or ``None`` after recording why not (with suggestions)."""
+    try:
+        return index.resolve(text)
+    except AmbiguousEntry as exc:
+        reader.problem(rule, f"{what} '{text}' is ambiguous: it could be " + ", ".join(exc.candidates[:6]), player)
+    except InvalidEntry as exc:
+        hint = f" ({exc.hint})" if exc.hint else ""
+        reader.problem(rule, f"there is no {what} called '{text}'{hint}", player)
+    return None
+
+
+def _unknown_keys(reader: TableReader, obj: Mapping[str, Any], known: Sequence[str], player: str | None) -> None:
+    index = NameIndex([(k, []) for k in known], what="key")
+    for key in obj:
+        if key in known:
+            continue
+        hint = index.suggest(str(key), 1)
+        extra = f" (did you mean '{hint[0]}'?)" if hint else " (known keys: " + ", ".join(known) + ")"
+        reader.problem("7w.table.format", f"unknown key '{key}'{extra}", player)
+
+
+def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
+    """The validated cities (seating order) and whether Leaders is in play; raises
+    :class:`TableError` listing every problem."""
+    reader = TableReader(GAME)
+    _unknown_keys(reader, table, TOP_KEYS, None)
+    game = table.get("game")
+    if game is not None and (not isinstance(game, str) or normalize(game) not in ("7wonders", "7w", "leaders", "7 wonders", "seven wonders")):
+        reader.problem("7w.table.format", f"this is a 7 Wonders table, but game = {game!r}")
+    use_leaders = reader.boolean(table, "leaders", rule="7w.table.format", default=True)
+    players = reader.players(table, rule="7w.setup.players", low=3, high=7)
+    n = len(players)
+    if not players:
+        reader.raise_if_problems()
+
+    cities: list[City] = []
+    for raw in players:
+        name = raw["name"]
+        _unknown_keys(reader, raw, PLAYER_KEYS, name)
+        cities.append(_read_city(reader, raw, name, use_leaders, n))
+
+    if 3 <= n <= 7:
+        _check_boards(reader, cities, use_leaders)
+        _check_cards(reader, cities, use_leaders, n)
+        _check_leaders(reader, cities, use_leaders)
+        _check_tokens(reader, cities)
+        _check_choices(reader, cities)
+    reader.raise_if_problems()
+    return cities, use_leaders
+
+
+def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leaders: bool, n: int) -> City:
+    board_text = reader.string(raw, "wonder", rule="7w.table.format", player=name)
+    board = None
+    if board_text is None:
+        if "wonder" not in raw:
+            reader.problem("7w.setup.wonders", "'wonder' is missing (the board: Rhodes, Alexandria, ...)", name)
+    else:
+        board = _resolve(data.board_index(), board_text, reader, "7w.setup.wonders", name, "board")
+    side_text = reader.string(raw, "side", rule="7w.table.format", player=name)
+    side = "A"
+    if side_text is not None:
+        if side_text.strip().upper() in ("A", "B"):
+            side = side_text.strip().upper()
+        else:
+            reader.problem("7w.setup.wonders", f"'side' is A or B, not {side_text!r}", name)
+    stages = reader.integer(raw, "stages", rule="7w.wonder.order", player=name, high=4)
+    if side_text is None and stages > 0:
+        reader.problem("7w.setup.wonders", "'side' (A or B) is needed when stages are built: the sides' stages differ", name)
+    if board is not None:
+        count = len(data.wonder(board, side).stages)
+        if stages > count:
+            reader.problem("7w.wonder.order", f"{board} {side} has {count} stages, not {stages}", name)
+            stages = count
+    coins = reader.integer(raw, "coins", rule="7w.table.numbers", player=name, high=999)
+    tokens: list[int] = []
+    if "tokens" in raw:
+        value = raw["tokens"]
+        if not isinstance(value, list):
+            reader.problem("7w.table.numbers", "'tokens' must be a list of conflict tokens such as [1, 3, -1]", name)
+        else:
+            for t in value:
+                if isinstance(t, bool) or not isinstance(t, int) or t not in TOKEN_VALUES:
+                    reader.problem("7w.military.resolve", f"{t!r} is not a conflict token (tokens are 1, 3, 5 and -1)", name)
+                else:
+                    tokens.append(t)
+
+    cards: list[str] = []
+    for text in reader.strings(raw, "cards", rule="7w.table.format", player=name):
+        if data.card_index().find(text) is None and data.leader_index().exact(text):
+            reader.problem("7w.terms.city", f"{text} is a leader: list it under 'leaders', not 'cards'", name)
+            continue
+        found = _resolve(data.card_index(), text, reader, "7w.names", name, "Age card")
+        if found is None:
+            continue
+        if found in cards:
+            reader.problem("7w.build.unique", f"{found} is listed twice: a city never holds two structures of the same name", name)
+            continue
+        cards.append(found)
+
+    leaders: list[str] = []
+    for text in reader.strings(raw, "leaders", rule="7w.table.format", player=name):
+        found = _resolve(data.leader_index(), text, reader, "7w.names", name, "leader")
+        if found is None:
+            continue
+        if found in leaders:
+            reader.problem("7w.table.leader-twice", f"{found} is listed twice: each leader card exists once", name)
+            continue
+        leaders.append(found)
+    if leaders and not use_leaders:
+        reader.problem("7w.table.leaders-off", "leaders are listed but the table says leaders = false", name)
+
+    courtesan = None
+    text = reader.string(raw, "courtesan", rule="7w.table.format", player=name)
+    if text:
+        courtesan = _resolve(data.leader_index(), text, reader, "7w.courtesan.token", name, "leader")
+    copied = None
+    text = reader.string(raw, "copied_guild", rule="7w.table.format", player=name)
+    if text:
+        copied = _resolve(data.guild_index(True), text, reader, "7w.wonder.olympia.b", name, "guild")
+    return City(name, board or "", side, stages, coins, tuple(tokens), tuple(cards), tuple(leaders), courtesan, copied)
+
+
+def _check_boards(reader: TableReader, cities: list[City], use_leaders: bool) -> None:
+    owners: dict[str, str] = {}
+    for city in cities:
+        if not city.board:
+            continue
+        if city.board in owners:
+            reader.problem("7w.setup.wonders", f"{city.board} is also {owners[city.board]}'s board: each board is dealt once", city.name)
+        owners.setdefault(city.board, city.name)
+        if city.board == "Rome" and not use_leaders:
+            reader.problem("7w.setup.wonders", "Rome is a Leaders board, but the table says leaders = false", city.name)
+
+
+def _max_cards(city: City) -> int:
+    """Cards a city can hold at most: one per turn (18), minus turns spent on stages, plus
+    the extra builds (Halikarnassos, Babylon B's 7th card, Solomon)."""
+    extra = 0
+    if city.board:
+        for stage in city.built_stages():
+            if stage.has("build_from_discard"):
+                extra += 1
+            if stage.has("play_seventh_card"):
+                extra += 3
+    if "Solomon" in city.leaders or city.courtesan == "Solomon":
+        extra += 1
+    stage_turns = max(0, city.stages - (3 if city.leaders or city.board == "Rome" else 0))
+    return TURNS + extra - stage_turns
+
+
+def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: int) -> None:
+    used: Counter[str] = Counter()
+    guild_total = 0
+    for city in cities:
+        for name in city.cards:
+            versions = data.card_versions(name)
+            first = versions[0]
+            used[name] += 1
+            if first.guild:
+                guild_total += 1
+                if first.requires_leaders and not use_leaders:
+                    reader.problem(
+                        "7w.setup.guilds",
+                        f"{name} is a Leaders guild, in the pool only when Leaders is played (leaders = false here)",
+                        city.name,
+                    )
+            elif data.total_copies(name, n) == 0:
+                marks = ", ".join(f"{m}+" for v in versions for m in v.players)
+                reader.problem("7w.setup.decks", f"{name} ({marks}) is not in the {n}-player decks", city.name)
+        limit = _max_cards(city)
+        if len(city.cards) > limit:
+            reader.problem(
+                "7w.table.cards-count",
+                f"{len(city.cards)} cards and {city.stages} stages: more than {limit} cards cannot be built in 18 turns with this city's extra builds",
+                city.name,
+            )
+    for name, times in used.items():
+        copies = data.total_copies(name, n)
+        if copies and times > copies:
+            holders = ", ".join(c.name for c in cities if name in c.cards)
+            what = "one copy exists" if copies == 1 else f"{copies} copies exist"
+            reader.problem("7w.setup.decks", f"{name} is in {times} cities ({holders}) but {what} at {n} players")
+    if guild_total > n + 2:
+        reader.problem("7w.setup.guilds", f"{guild_total} guilds on the table, but only {n + 2} are dealt at {n} players")
+
+
+def _check_leaders(reader: TableReader, cities: list[City], use_leaders: bool) -> None:
+    if not use_leaders:
+        return
+    where: dict[str, str] = {}
+    for city in cities:
+        for name in city.leaders:
+            if name in where:
+                reader.problem("7w.table.leader-twice", f"{name} is also in {where[name]}'s city: each leader exists once", city.name)
+            where.setdefault(name, city.name)
+        limit = 3
+        if city.board == "Rome" and city.side == "B":
+            limit += sum(1 for s in city.built_stages() if s.has("recruit_extra_leader"))
+        if len(city.leaders) > limit:
+            reader.problem(
+                "7w.leaders.recruit.age3",
+                f"{len(city.leaders)} recruited leaders, but three Recruitment phases"
+                + (" and Rome B's built stages" if limit > 3 else "")
+                + f" allow at most {limit}",
+                city.name,
+            )
+
+
+def _check_tokens(reader: TableReader, cities: list[City]) -> None:
+    n = len(cities)
+    for i, city in enumerate(cities):
+        by_value = Counter(city.tokens)
+        for value, age in ((1, "I"), (3, "II"), (5, "III")):
+            if by_value[value] > 2:
+                reader.problem(
+                    "7w.military.resolve",
+                    f"{by_value[value]} Age {age} Victory tokens (+{value}): one conflict per neighbour gives at most 2",
+                    city.name,
+                )
+        left, right = neighbours(cities, i)
+        tomyris = any("Tomyris" in c.leaders or c.courtesan == "Tomyris" for c in (left, right))
+        limit = 6 - city.victories + (city.victories if tomyris else 0)
+        if city.defeats > max(0, limit):
+            reader.problem(
+                "7w.military.resolve",
+                f"{city.defeats} Defeat tokens and {city.victories} Victory tokens: 6 conflicts (2 neighbours x 3 Ages) cannot give that many",
+                city.name,
+            )
+    for value, age in ((1, "I"), (3, "II"), (5, "III")):
+        total = sum(c.tokens.count(value) for c in cities)
+        if total > n:
+            reader.problem("7w.military.resolve", f"{total} Age {age} Victory tokens on the table, but {n} pairs of neighbours give at most {n}")
+    wins = sum(c.victories for c in cities)
+    losses = sum(c.defeats for c in cities)
+    if wins != losses:
+        reader.problem(
+            "7w.military.resolve",
+            f"the table holds {wins} Victory tokens but {losses} Defeat tokens: every conflict won gives one of each",
+        )
+
+
+def _check_choices(reader: TableReader, cities: list[City]) -> None:
+    for i, city in enumerate(cities):
+        left, right = neighbours(cities, i)
+        if city.courtesan:
+            if not city.has_card("Courtesans Guild"):
+                reader.problem("7w.guild.courtesans", f"'courtesan' is set, but {city.name} has no Courtesans Guild", city.name)
+            elif city.courtesan not in (*left.leaders, *right.leaders):
+                reader.problem(
+                    "7w.courtesan.token",
+                    f"the Courtesan token goes on a neighbour's recruited leader, and neither {left.name} nor {right.name} has {city.courtesan}",
+                    city.name,
+                )
+        if city.copied_guild:
+            if not can_copy_guild(city):
+                reader.problem(
+                    "7w.wonder.olympia.b",
+                    "'copied_guild' needs Olympia side B with its third stage built",
+                    city.name,
+                )
+            elif city.copied_guild not in (*left.cards, *right.cards):
+                reader.problem(
+                    "7w.wonder.olympia.b",
+                    f"Olympia B copies a guild built by a neighbour, and neither {left.name} nor {right.name} has {city.copied_guild}",
+                    city.name,
+                )
+
+
+def score_table(table: Mapping[str, Any]) -> ScoreSheet:
+    """Validate a §1 final table, then score it (raises TableError on any problem)."""
+    cities, _ = read_table(table)
+    return score_cities(cities)
