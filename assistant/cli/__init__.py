@@ -1,0 +1,1 @@
+"""The command line (typer + rich). Only this package prints."""

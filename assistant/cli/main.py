@@ -1,0 +1,750 @@
+"""The ``assistant`` command: thin typer commands over :mod:`assistant.service`.
+
+Exit codes: 0 done; 1 refused (an illegal or unreadable entry, something not found, a
+conflict, an unusable database); 2 usage (a bad option or argument); 3 an internal error
+(a bug: please report it). Heavy modules (the database layer, the games) are imported only
+by the commands that need them, so ``--help`` and ``rules`` start fast.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, Optional, TypeVar
+
+import typer
+
+from assistant import __version__
+from assistant.cli import render
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EPILOG_CODES = "Exit codes: 0 done, 1 refused (illegal entry, not found, conflict, unusable database), 2 usage error, 3 internal error."
+
+app = typer.Typer(
+    name="assistant",
+    help=(
+        "The table companion: follows a physical game of 7 Wonders (with Leaders), Roma, PAX or Sylla "
+        "entry by entry, refuses what breaks a rule and says which rule, scores the end, and keeps "
+        "every game in a history.\n\n"
+        "Games: 7wonders (7w, leaders), roma, pax, sylla. Database: --db or ASSISTANT_DB "
+        "(a path or an SQLAlchemy URL), else the user data folder (assistant db path)."
+    ),
+    epilog=EPILOG_CODES,
+    no_args_is_help=True,
+    add_completion=True,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+players_app = typer.Typer(help="List players with their statistics, rename or merge them.", no_args_is_help=False)
+db_app = typer.Typer(help="The history database: where it is, back it up, check it.", no_args_is_help=True)
+app.add_typer(players_app, name="players")
+app.add_typer(db_app, name="db")
+
+_state: dict[str, Any] = {"db": None}
+
+DbOpt = Annotated[
+    Optional[str],
+    typer.Option("--db", help="Database file or SQLAlchemy URL (overrides ASSISTANT_DB).", show_default=False),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (a stable shape) instead of tables.")]
+GameIdArg = Annotated[
+    str, typer.Argument(metavar="ID", help="The game's id (see 'assistant games'), or 'last'.", show_default=False)
+]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="7wonders (7w), roma, pax or sylla.", show_default=False)]
+
+
+def examples(*lines: str) -> str:
+    """An epilog listing examples, one per line."""
+    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
+
+
+def _store(db: str | None):  # type: ignore[no-untyped-def]
+    from assistant.store.db import Store
+
+    return Store.open(db or _state["db"])
+
+
+def handle_errors(func: F) -> F:
+    """Turn user errors into a message and exit code 1, never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from assistant.core.errors import AssistantError
+
+        try:
+            return func(*args, **kwargs)
+        except typer.Exit:
+            raise
+        except AssistantError as exc:
+            if kwargs.get("json_out") and hasattr(exc, "to_json"):
+                render.print_json({"ok": False, **exc.to_json()})
+            render.error(exc, kwargs.get("game") if isinstance(kwargs.get("game"), str) else None)
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            render.message("interrupted; nothing more was written")
+            raise typer.Exit(130) from None
+        except BrokenPipeError:
+            raise typer.Exit(0) from None
+        except Exception as exc:  # a bug: say so briefly
+            import os
+
+            if os.environ.get("ASSISTANT_DEBUG"):
+                raise
+            render.message(
+                f"internal error: {type(exc).__name__}: {exc}\n"
+                "This is a bug in the assistant, not your entry. Run again with ASSISTANT_DEBUG=1 "
+                "to see the traceback, and please report it.",
+                style="red",
+            )
+            raise typer.Exit(3) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"assistant {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def main(
+    db: DbOpt = None,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """The table companion."""
+    _state["db"] = db
+
+
+def _parse_options(items: list[str]) -> dict[str, str]:
+    from assistant.core.errors import InvalidEntry
+
+    result: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise InvalidEntry(f"option '{item}' is not KEY=VALUE", rule="core.options", hint="e.g. --option leaders=false")
+        key, value = item.split("=", 1)
+        result[key.strip().lower()] = value.strip()
+    return result
+
+
+# -- games ----------------------------------------------------------------------------------------
+@app.command(
+    epilog=examples(
+        'assistant new roma --player Ann --player Ben',
+        'assistant new 7w -p Ada -p Bob -p Cleo --option leaders=false --location "Club"',
+        "assistant new sylla -p Red -p Blue -p Green --date 2026-11-28",
+    )
+)
+@handle_errors
+def new(
+    game: GameArg,
+    player: Annotated[list[str], typer.Option("--player", "-p", help="A player, in seating order (repeat).")],
+    option: Annotated[list[str], typer.Option("--option", "-o", help="A game option KEY=VALUE (repeat).")] = [],
+    date: Annotated[Optional[str], typer.Option(help="The day played, YYYY-MM-DD (default: today).")] = None,
+    location: Annotated[Optional[str], typer.Option(help="Where it was played.")] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Start a game and print its id; then enter lines with 'play' or 'move'."""
+    from assistant import service
+    from assistant.games import get_ruleset
+
+    store = _store(db)
+    gid = service.new_game(store, game, player, _parse_options(option), date=date, location=location)
+    loaded = service.read_game(store, gid)
+    if json_out:
+        render.print_json(service.game_summary(loaded))
+        return
+    ruleset = get_ruleset(game)
+    print(gid)
+    render.success(f"game {gid}: {ruleset.title} with {', '.join(player)}")
+    assert loaded.game is not None
+    render.prompt_line(loaded.game.expecting())
+    render.message(f"enter lines with: assistant play {gid}   (or: assistant move {gid} \"ENTRY\")")
+
+
+@app.command(
+    epilog=examples(
+        'assistant move 12 "roll 3 4 6"',
+        'assistant move last "ada build Temple"',
+        'assistant move 12 "bob stage" --expect-ply 41   # refused if someone entered meanwhile',
+    )
+)
+@handle_errors
+def move(
+    game_id: GameIdArg,
+    entry: Annotated[str, typer.Argument(metavar="ENTRY", help="One entry in the game's notation (see 'assistant rules GAME notation').")],
+    expect_ply: Annotated[
+        Optional[int], typer.Option(help="Refuse (conflict) unless the game has exactly this many entries.")
+    ] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Enter one line (for scripts); it is checked against the rules before it is stored."""
+    from assistant import service
+
+    result = service.enter(_store(db), game_id, entry, expect_ply=expect_ply)
+    if json_out:
+        data: dict[str, Any] = {"ok": True, "game": result.game_id, "ply": result.entry.ply, "entry": result.entry.text}
+        data["expecting"] = result.prompt.to_json() if result.prompt else None
+        data["outcome"] = result.outcome.to_json() if result.outcome else None
+        if result.sheet:
+            data["score"] = result.sheet.to_json()
+        render.print_json(data)
+        return
+    render.success(f"{result.entry.ply}. {result.entry.text}")
+    if result.outcome:
+        render.message(f"game over: {result.outcome.reason}")
+        if result.sheet:
+            render.score_sheet(result.sheet)
+    elif result.prompt:
+        render.prompt_line(result.prompt)
+
+
+@app.command(epilog=examples("assistant undo 12", "assistant undo last -n 3"))
+@handle_errors
+def undo(
+    game_id: GameIdArg,
+    n: Annotated[int, typer.Option("-n", help="How many entries to take back.", min=1)] = 1,
+    db: DbOpt = None,
+) -> None:
+    """Take back the last entry (or the last N); a finished game is reopened."""
+    from assistant import service
+
+    taken = service.undo(_store(db), game_id, n)
+    for entry in taken:
+        render.success(f"took back {entry.ply}. {entry.text}")
+
+
+@app.command(epilog=examples("assistant state 12", "assistant state last --reveal", "assistant state 12 --json"))
+@handle_errors
+def state(
+    game_id: GameIdArg,
+    reveal: Annotated[bool, typer.Option("--reveal", help="Show hidden information (hands, money behind screens).")] = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show where the game stands and what it waits for."""
+    from assistant import service
+
+    loaded = service.read_game(_store(db), game_id)
+    if loaded.game is None:
+        data = {"id": loaded.id, "game": loaded.row.ruleset, "status": loaded.row.status, "table": True}
+        render.print_json(data) if json_out else render.message(f"game {loaded.id} was scored from a final table")
+        return
+    game = loaded.game
+    outcome = game.outcome()
+    described = game.describe(reveal=reveal)
+    if json_out:
+        render.print_json(
+            {
+                "id": loaded.id,
+                "game": loaded.row.ruleset,
+                "status": loaded.row.status,
+                "ply": game.ply,
+                "state": described,
+                "expecting": None if outcome else game.expecting().to_json(),
+                "outcome": outcome.to_json() if outcome else None,
+            }
+        )
+        return
+    render.out().print(f"[bold]Game {loaded.id}[/bold] · {loaded.ruleset.title} · {loaded.row.status} · {game.ply} entries")
+    render.described_state(described, None if outcome else game.expecting())
+    if outcome:
+        render.message(f"game over: {outcome.reason}")
+
+
+@app.command(epilog=examples("assistant log 12", "assistant log last --json"))
+@handle_errors
+def log(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """List the entries of a game, numbered by ply."""
+    from assistant import service
+
+    loaded = service.read_game(_store(db), game_id)
+    game = loaded.game
+    entries = [] if game is None else [{"ply": e.ply, "text": e.text, "comment": c} for e, c in zip(game.entries, game.comments)]
+    if json_out:
+        render.print_json({"id": loaded.id, "game": loaded.row.ruleset, "entries": entries})
+        return
+    if not entries:
+        render.message("no entries yet")
+    for item in entries:
+        comment = f"  # {item['comment']}" if item["comment"] else ""
+        render.out().print(f"{item['ply']:>4}. {item['text']}{comment}", markup=False)
+
+
+@app.command(
+    epilog=examples(
+        "assistant score 12",
+        "assistant score 7wonders --from examples/7wonders-final-table.toml",
+        "assistant score pax --from table.toml --json --save",
+    )
+)
+@handle_errors
+def score(
+    target: Annotated[str, typer.Argument(metavar="ID|GAME", help="A game id (a tracked game), or with --from a game name.", show_default=False)],
+    from_file: Annotated[
+        Optional[Path], typer.Option("--from", help="Score a final table described in this TOML or JSON file.")
+    ] = None,
+    save: Annotated[bool, typer.Option("--save", help="With --from: store the scored table in the history.")] = False,
+    date: Annotated[Optional[str], typer.Option(help="With --save: the day played (YYYY-MM-DD).")] = None,
+    location: Annotated[Optional[str], typer.Option(help="With --save: where it was played.")] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Score a tracked game (provisional while it runs), or a final table from a file."""
+    from assistant import service
+
+    if from_file is not None:
+        from assistant.core.tablefile import load_table
+
+        table = load_table(from_file)
+        sheet = service.score_table(target, table)
+        saved = None
+        if save:
+            saved = service.save_table(_store(db), target, table, sheet, date=date, location=location)
+        if json_out:
+            data = sheet.to_json()
+            if saved is not None:
+                data["id"] = saved
+            render.print_json(data)
+        else:
+            render.score_sheet(sheet)
+            if saved is not None:
+                render.success(f"saved as game {saved}")
+        return
+    if save:
+        from assistant.core.errors import InvalidEntry
+
+        raise InvalidEntry("--save goes with --from FILE", rule="core.score")
+    loaded = service.read_game(_store(db), target)
+    sheet = loaded.sheet()
+    provisional = loaded.game is not None and loaded.game.outcome() is None and loaded.row.status != "finished"
+    if json_out:
+        data = sheet.to_json()
+        data["id"] = loaded.id
+        data["provisional"] = provisional
+        render.print_json(data)
+        return
+    title = f"Game {loaded.id} · {loaded.ruleset.title}" + (" · provisional (the game is not over)" if provisional else "")
+    render.score_sheet(sheet, title)
+
+
+@app.command(
+    epilog=examples(
+        "assistant games",
+        "assistant games --game roma --player Ann --since 2026-01-01",
+        "assistant games --status active --json",
+    )
+)
+@handle_errors
+def games(
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Only this game.")] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only games this player sat in.")] = None,
+    since: Annotated[Optional[str], typer.Option(help="Played on or after this day (YYYY-MM-DD).")] = None,
+    until: Annotated[Optional[str], typer.Option(help="Played on or before this day (YYYY-MM-DD).")] = None,
+    status: Annotated[Optional[str], typer.Option(help="active, finished or abandoned.")] = None,
+    limit: Annotated[Optional[int], typer.Option(help="At most this many (newest first).", min=1)] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """List past and running games, newest first."""
+    from assistant import service
+
+    rows = service.list_games(_store(db), game=game, player=player, since=since, until=until, status=status, limit=limit)
+    if json_out:
+        render.print_json(rows)
+    else:
+        render.games_table(rows)
+
+
+@app.command(epilog=examples("assistant show 12", "assistant show last --json"))
+@handle_errors
+def show(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """Show one game: players, status, result and where it stands."""
+    from assistant import service
+
+    loaded = service.read_game(_store(db), game_id)
+    summary = service.game_summary(loaded)
+    if loaded.row.status == "finished" or loaded.game is None:
+        summary["score"] = loaded.sheet().to_json()
+    elif loaded.game is not None:
+        summary["expecting"] = loaded.game.expecting().to_json()
+    if json_out:
+        render.print_json(summary)
+        return
+    row = loaded.row
+    render.out().print(
+        f"[bold]Game {row.id}[/bold] · {loaded.ruleset.title} · {row.status} · {row.date}"
+        + (f" · {row.location}" if row.location else "")
+    )
+    render.out().print("players: " + ", ".join(loaded.names), markup=False)
+    if summary["options"]:
+        render.out().print("options: " + ", ".join(f"{k}={v}" for k, v in summary["options"].items()), markup=False)
+    render.out().print(f"entries: {summary['entries']}", markup=False)
+    if "score" in summary:
+        render.score_sheet(loaded.sheet())
+    elif loaded.game is not None:
+        render.prompt_line(loaded.game.expecting())
+
+
+@app.command(epilog=examples("assistant finish 12", "assistant finish 12 --force   # score a game stopped early"))
+@handle_errors
+def finish(
+    game_id: GameIdArg,
+    force: Annotated[bool, typer.Option("--force", help="Finish even though the rules say the game is not over.")] = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Mark a game finished and store its final score (games end by themselves when the rules say so)."""
+    from assistant import service
+
+    sheet = service.finish(_store(db), game_id, force=force)
+    if json_out:
+        render.print_json(sheet.to_json())
+    else:
+        render.score_sheet(sheet)
+        render.success("finished")
+
+
+@app.command(epilog=examples("assistant abandon 12"))
+@handle_errors
+def abandon(game_id: GameIdArg, db: DbOpt = None) -> None:
+    """Mark a running game abandoned (kept in the history, left out of statistics)."""
+    from assistant import service
+
+    gid = service.abandon(_store(db), game_id)
+    render.success(f"game {gid} abandoned")
+
+
+# -- records --------------------------------------------------------------------------------------
+def _read_file(path: Path) -> str:
+    from assistant.core.errors import InvalidEntry
+
+    if str(path) == "-":
+        return sys.stdin.read()
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidEntry(f"no such file: {path}", rule="core.record") from None
+    except UnicodeDecodeError:
+        raise InvalidEntry(f"{path} is not UTF-8 text", rule="core.record") from None
+    except OSError as exc:
+        raise InvalidEntry(f"cannot read {path}: {exc.strerror}", rule="core.record") from None
+
+
+@app.command(epilog=examples("assistant replay examples/roma-game.txt", "assistant replay game.txt --json"))
+@handle_errors
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (INTERFACES §3), or - for standard input.")],
+    reveal: Annotated[bool, typer.Option("--reveal", help="Show hidden information in the final state.")] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Check every entry of a record; print the final state and score, or the first bad entry."""
+    from assistant import service
+    from assistant.core.errors import RecordError
+
+    text = _read_file(file)
+    try:
+        record, game = service.replay_text(text)
+    except RecordError as exc:
+        if json_out:
+            render.print_json(exc.to_json())
+        where = f"ply {exc.ply} ('{exc.entry}')" if exc.ply else (f"line {exc.line}" if exc.line else "the record")
+        exc.message = f"{where}: {exc.message}"
+        render.error(exc)
+        raise typer.Exit(1) from None
+    outcome = game.outcome()
+    sheet = game.score()
+    if json_out:
+        render.print_json(
+            {
+                "ok": True,
+                "game": game.ruleset.name,
+                "players": list(game.seats),
+                "ply": game.ply,
+                "state": game.describe(reveal=reveal),
+                "outcome": outcome.to_json() if outcome else None,
+                "score": sheet.to_json(),
+            }
+        )
+        return
+    render.success(f"{game.ply} entries replayed; every one is legal")
+    render.described_state(game.describe(reveal=reveal), None if outcome else game.expecting())
+    render.score_sheet(sheet, "Final score" if outcome else "Score so far (the game is not over)")
+
+
+@app.command("import", epilog=examples("assistant import game.txt", "assistant import all-games.txt --allow-duplicate"))
+@handle_errors
+def import_(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A record file (several records separated by a line %%), or -.")],
+    allow_duplicate: Annotated[bool, typer.Option(help="Store a record even if it was imported before.")] = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Replay and store game records (all are checked before any is stored)."""
+    from assistant import service
+
+    ids = service.import_records(_store(db), _read_file(file), allow_duplicate=allow_duplicate)
+    if json_out:
+        render.print_json({"ok": True, "ids": ids})
+    else:
+        render.success("imported as game " + ", ".join(str(i) for i in ids))
+
+
+@app.command(
+    epilog=examples(
+        "assistant export 12 > game.txt",
+        "assistant export --all --format csv --output history.csv",
+        "assistant export last --format json",
+    )
+)
+@handle_errors
+def export(
+    game_id: Annotated[Optional[str], typer.Argument(help="The game's id or 'last' (or use --all).", show_default=False)] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Every game in the history.")] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="record, json or csv.")] = "record",
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Write games as records (what 'import' reads), JSON or CSV (a row per player)."""
+    from assistant import service
+    from assistant.core.errors import InvalidEntry
+
+    if (game_id is None) == (not all_games):
+        raise InvalidEntry("name one game id, or --all", rule="core.export")
+    text = service.export_games(_store(db), None if all_games else [game_id], fmt)  # type: ignore[list-item]
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise InvalidEntry(f"cannot write {output}: {exc.strerror}", rule="core.export") from None
+        render.success(f"wrote {output}")
+
+
+# -- reference --------------------------------------------------------------------------------------
+@app.command(epilog=examples("assistant cards 7wonders", "assistant cards roma --json"))
+@handle_errors
+def cards(game: GameArg, json_out: JsonOpt = False) -> None:
+    """The component catalogue of a game (cards, leaders, boards...)."""
+    from assistant.games import get_ruleset
+
+    items = get_ruleset(game).catalogue()
+    if json_out:
+        render.print_json(items)
+        return
+    columns: list[str] = []
+    for item in items:
+        for key in item:
+            if key not in columns and key not in ("effects", "effect", "text", "stages", "aliases"):
+                columns.append(key)
+    render.rows_table(items, columns)
+
+
+@app.command(
+    epilog=examples(
+        "assistant rules roma",
+        "assistant rules 7w 7w.build.cost",
+        "assistant rules 7w Library",
+        "assistant rules sylla famine",
+        "assistant rules pax notation",
+    )
+)
+@handle_errors
+def rules(
+    game: GameArg,
+    topic: Annotated[Optional[list[str]], typer.Argument(help="A rule id (or id prefix), a card or other name, 'notation', or words.")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Rule texts for settling disputes: by id, by card or component name, or by word."""
+    from assistant.games import get_ruleset
+
+    ruleset = get_ruleset(game)
+    query = " ".join(topic or []).strip()
+    if query.lower() == "notation":
+        from assistant.resources import notation_dir
+
+        path = notation_dir() / f"{ruleset.name}.md"
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        if json_out:
+            render.print_json({"game": ruleset.name, "notation": text})
+        elif text:
+            from rich.markdown import Markdown
+
+            render.out().print(Markdown(text))
+        else:
+            render.message(f"no notation guide for {ruleset.title} yet")
+        return
+    found = _find_rules(ruleset, query)
+    if json_out:
+        render.print_json([rule.to_json() for rule in found])
+        return
+    render.rule_texts(found, full=bool(query) and len(found) <= 6)
+    if not query:
+        render.message(f"{len(found)} rules; read one with: assistant rules {ruleset.name} ID (or a card name, or a word)")
+    elif len(found) > 6:
+        render.message(f"{len(found)} rules match; name one by its id")
+
+
+def _find_rules(ruleset: Any, query: str) -> list[Any]:
+    from assistant.core.errors import NotFound
+    from assistant.core.rulebook import lookup
+
+    book = list(ruleset.rulebook())
+    if not query:
+        return book
+    by_id = {r.id.casefold() for r in book}
+    if query.casefold() in by_id or any(r.id.casefold().startswith(query.casefold() + ".") for r in book):
+        return lookup(book, query)
+    explained = list(ruleset.explain(query))
+    if explained:
+        return explained
+    try:
+        return lookup(book, query)
+    except NotFound:
+        raise
+
+
+# -- play -----------------------------------------------------------------------------------------
+@app.command(
+    epilog=examples(
+        "assistant play 12",
+        "assistant play last --reveal",
+    )
+)
+@handle_errors
+def play(
+    game_id: GameIdArg,
+    reveal: Annotated[bool, typer.Option("--reveal", help="Show hidden information in 'state'.")] = False,
+    db: DbOpt = None,
+) -> None:
+    """Table mode: shows whose turn it is and takes entries line by line.
+
+    At the prompt: an entry in the game's notation, or undo [N], state, score, log, legal,
+    rules [TOPIC], help, quit.
+    """
+    from assistant.cli.play import run_table
+
+    run_table(_store(db), game_id, reveal=reveal)
+
+
+# -- players ----------------------------------------------------------------------------------------
+@players_app.callback(invoke_without_command=True, epilog=examples("assistant players", "assistant players --game 7w --json"))
+@handle_errors
+def players_main(
+    ctx: typer.Context,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Statistics for this game only.")] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Players with games played, wins, win rate, average and best score."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from assistant import service
+
+    rows = service.player_stats(_store(db), game)
+    if json_out:
+        render.print_json(rows)
+    else:
+        render.rows_table(rows, ["name", "played", "finished", "wins", "win_rate", "average", "best"])
+
+
+@players_app.command("list", epilog=examples("assistant players list", "assistant players list --json"))
+@handle_errors
+def players_list(
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Statistics for this game only.")] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Players with games played, wins, win rate, average and best score."""
+    from assistant import service
+
+    rows = service.player_stats(_store(db), game)
+    if json_out:
+        render.print_json(rows)
+    else:
+        render.rows_table(rows, ["name", "played", "finished", "wins", "win_rate", "average", "best"])
+
+
+@players_app.command(epilog=examples('assistant players rename bob "Bob Smith"'))
+@handle_errors
+def rename(
+    old: Annotated[str, typer.Argument(help="The player's current name (a unique prefix will do).")],
+    new: Annotated[str, typer.Argument(help="The new name.")],
+    db: DbOpt = None,
+) -> None:
+    """Rename a player everywhere in the statistics (records keep the names they were played with)."""
+    from assistant import service
+
+    previous = service.rename_player(_store(db), old, new)
+    render.success(f"{previous} is now {new}")
+
+
+@players_app.command(epilog=examples("assistant players merge Robert Bob   # Bob's games become Robert's"))
+@handle_errors
+def merge(
+    keep: Annotated[str, typer.Argument(help="The player who stays.")],
+    other: Annotated[str, typer.Argument(help="The duplicate whose games move to KEEP; then removed.")],
+    db: DbOpt = None,
+) -> None:
+    """Merge two entries for the same person."""
+    from assistant import service
+
+    name, moved = service.merge_players(_store(db), keep, other)
+    render.success(f"merged: {moved} game(s) moved to {name}")
+
+
+# -- db ---------------------------------------------------------------------------------------------
+@db_app.command("path", epilog=examples("assistant db path", "ASSISTANT_DB=club.sqlite3 assistant db path"))
+@handle_errors
+def db_path(db: DbOpt = None) -> None:
+    """Print where the history database is (nothing is opened or created)."""
+    from assistant.store.db import resolve_location, sqlite_path
+
+    url = resolve_location(db or _state["db"])
+    path = sqlite_path(url)
+    print(path if path else url)
+
+
+@db_app.command("backup", epilog=examples("assistant db backup", "assistant db backup ~/history-2026-11.sqlite3"))
+@handle_errors
+def db_backup(
+    dest: Annotated[Optional[Path], typer.Argument(help="Where to write the copy (default: beside the database).")] = None,
+    db: DbOpt = None,
+) -> None:
+    """Make a consistent copy of the database (safe while another assistant uses it)."""
+    path = _store(db).backup(dest)
+    print(path)
+    render.success("backup written")
+
+
+@db_app.command("check", epilog=examples("assistant db check", "assistant db check --json"))
+@handle_errors
+def db_check(db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """Check the database file and that every stored game still replays under the rules."""
+    from assistant import service
+
+    problems = service.check_database(_store(db))
+    if json_out:
+        render.print_json({"ok": not problems, "problems": problems})
+    elif problems:
+        for p in problems:
+            render.message("✗ " + p, style="red")
+    else:
+        render.success("the database is healthy and every game replays")
+    if problems:
+        raise typer.Exit(1)
+
+
+def run() -> None:
+    """Console-script entry point."""
+    app()

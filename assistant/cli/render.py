@@ -1,0 +1,202 @@
+"""Rendering for the terminal (rich) and for ``--json``. Only the cli package prints.
+
+Data goes to stdout, messages and errors to stderr. Colour follows rich's detection, so
+``NO_COLOR`` and ``TERM=dumb`` turn it off.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from assistant.core.errors import AssistantError
+    from assistant.core.protocol import Prompt
+    from assistant.core.scoresheet import ScoreSheet
+
+
+@cache
+def out() -> "Console":
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+@cache
+def err() -> "Console":
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    """Stable JSON on stdout, no markup."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.flush()
+
+
+def message(text: str, style: str = "") -> None:
+    err().print(text, style=style or None, markup=False)
+
+
+def success(text: str) -> None:
+    err().print("✓ " + text, style="green", markup=False)
+
+
+def _esc(text: object) -> str:
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
+def error(exc: "AssistantError", game: str | None = None) -> None:
+    """An error as one or a few lines: ✗ message [rule] → hint, and where to read the rule."""
+    console = err()
+    rule = f"  [dim]\\[{_esc(exc.rule)}][/dim]" if exc.rule else ""
+    console.print(f"[bold red]✗[/bold red] {_esc(exc.message)}{rule}")
+    problems = getattr(exc, "problems", ())
+    if len(problems) > 1:
+        for problem in problems:
+            console.print(f"  • {_esc(problem)}")
+    if exc.hint:
+        console.print(f"  [cyan]→[/cyan] {_esc(exc.hint)}")
+    if exc.rule and game and "." in exc.rule and not exc.rule.startswith("core."):
+        console.print(f"  [dim]read it: assistant rules {game} {exc.rule}[/dim]")
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {_cell(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value) or "—"
+    return str(value)
+
+
+def score_sheet(sheet: "ScoreSheet", title: str | None = None) -> None:
+    """Players as columns, categories as rows (like a paper score pad), totals and ranks."""
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", show_footer=False)
+    table.add_column("")
+    for p in sheet.players:
+        crown = " ★" if p in sheet.winners else ""
+        table.add_column(p + crown, justify="right")
+    for category in sheet.categories:
+        table.add_row(category, *[str(sheet.points[p][category]) for p in sheet.players])
+    table.add_section()
+    table.add_row("[bold]total[/bold]", *[f"[bold]{sheet.totals[p]}[/bold]" for p in sheet.players])
+    table.add_row("rank", *[str(sheet.ranks[p]) for p in sheet.players])
+    out().print(table)
+    for k, v in sheet.extra.items():
+        out().print(f"{k.replace('_', ' ')}: {_cell(v)}", markup=False)
+    winners = ", ".join(sheet.winners) if sheet.winners else "nobody"
+    out().print(f"[bold]Winner{'s' if len(sheet.winners) > 1 else ''}:[/bold] {_esc(winners)}")
+    for note in sheet.notes:
+        out().print(f"  [dim]note:[/dim] {_esc(note)}")
+    details = {p: d for p, d in sheet.details.items() if d}
+    if details:
+        out().print("[dim]working:[/dim]")
+        for p, d in details.items():
+            for category, text in d.items():
+                out().print(f"  [dim]{_esc(p)} · {_esc(category)}:[/dim] {_esc(text)}")
+
+
+def described_state(data: Mapping[str, Any], prompt: "Prompt | None" = None) -> None:
+    """A game's ``describe()`` output: the phase, a players table, the other keys."""
+    from rich.table import Table
+
+    console = out()
+    phase = data.get("phase")
+    if phase:
+        console.print(f"[bold]{_esc(phase)}[/bold]")
+    players = data.get("players")
+    if isinstance(players, list) and players and all(isinstance(p, Mapping) for p in players):
+        keys: list[str] = []
+        for p in players:
+            for k in p:
+                if k not in keys:
+                    keys.append(k)
+        table = Table(show_header=True)
+        for k in keys:
+            table.add_column(k.replace("_", " "))
+        for p in players:
+            table.add_row(*[_esc(_cell(p.get(k))) for k in keys])
+        console.print(table)
+    for key, value in data.items():
+        if key in ("phase", "players"):
+            continue
+        console.print(f"[dim]{_esc(key.replace('_', ' '))}:[/dim] {_esc(_cell(value))}")
+    if prompt is not None:
+        prompt_line(prompt)
+
+
+def prompt_line(prompt: "Prompt") -> None:
+    who = ", ".join(prompt.players) if prompt.players else "the table"
+    kinds = f" ({' / '.join(prompt.kinds)})" if prompt.kinds else ""
+    text = prompt.message or f"waiting for {who}{kinds}"
+    out().print(f"[cyan]→[/cyan] {_esc(text)}")
+
+
+def games_table(rows: Sequence[Mapping[str, Any]]) -> None:
+    from rich.table import Table
+
+    if not rows:
+        message("no games match")
+        return
+    table = Table()
+    for column in ("id", "date", "game", "status", "players", "winners", "entries", "location"):
+        table.add_column(column, justify="right" if column in ("id", "entries") else "left")
+    for row in rows:
+        players = ", ".join(
+            f"{p['name']} {p['total']}" if p.get("total") is not None else p["name"] for p in row["players"]
+        )
+        table.add_row(
+            str(row["id"]),
+            row["date"],
+            row["game"],
+            row["status"] if row.get("kind") != "table" else "finished (table)",
+            _esc(players),
+            _esc(", ".join(row["winners"])),
+            str(row["entries"]),
+            _esc(row.get("location") or ""),
+        )
+    out().print(table)
+
+
+def rows_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> None:
+    from rich.table import Table
+
+    if not rows:
+        message("nothing to show")
+        return
+    columns = list(columns or rows[0].keys())
+    table = Table()
+    for column in columns:
+        table.add_column(column.replace("_", " "))
+    for row in rows:
+        table.add_row(*[_esc(_cell(row.get(c))) for c in columns])
+    out().print(table)
+
+
+def rule_texts(rules: Sequence[Any], *, full: bool = True) -> None:
+    console = out()
+    if not full:
+        for rule in rules:
+            console.print(f"[bold]{_esc(rule.id)}[/bold]  {_esc(rule.title)}")
+        return
+    for i, rule in enumerate(rules):
+        if i:
+            console.print()
+        console.print(f"[bold]{_esc(rule.title)}[/bold]  [dim]\\[{_esc(rule.id)}][/dim]")
+        console.print(rule.text, markup=False)
+        if rule.see_also:
+            console.print(f"[dim]see also: {_esc(', '.join(rule.see_also))}[/dim]")
