@@ -1,0 +1,128 @@
+"""Final-table scoring (INTERFACES.md §1 Sylla) and the rulebook's end-game example."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from assistant.core.errors import TableError
+from assistant.games.sylla import RULESET
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def table(**player):
+    base = {"name": "Red", "prestige": 40, "christians": 3, "slaves": 2, "denarii": 5,
+            "tokens": {"civic": 3, "health": 8, "leisure": 5}, "plebs_votes": 0}
+    base.update(player)
+    others = [
+        {"name": "Blue", "prestige": 10},
+        {"name": "White", "prestige": 10},
+    ]
+    return {"game": "sylla", "ladder": {"civic": 1, "health": 3, "leisure": 3}, "players": [base, *others]}
+
+
+def test_example_final_plus_54():
+    sheet = RULESET.score_table(table())
+    red = sheet.points["Red"]
+    assert red == {"prestige": 40, "plebs": 0, "christians": 6, "slaves": 6, "politics": 42}
+    assert sheet.totals["Red"] - 40 == 54
+
+
+def test_sylla_end_slaves_default_frees_what_money_allows():
+    sheet = RULESET.score_table(table(denarii=3))
+    assert sheet.points["Red"]["slaves"] == 3
+    assert any("frees 1 of 2" in n for n in sheet.notes)
+
+
+def test_sylla_end_slaves_freed_given():
+    assert RULESET.score_table(table(freed=0)).points["Red"]["slaves"] == 0
+
+
+def test_sylla_limits_money_freeing_beyond_money_refused():
+    with pytest.raises(TableError) as err:
+        RULESET.score_table(table(denarii=3, freed=2))
+    assert any(p.rule == "sylla.limits.money" and p.player == "Red" for p in err.value.problems)
+
+
+def test_sylla_end_slaves_freeing_more_than_owned_refused():
+    with pytest.raises(TableError) as err:
+        RULESET.score_table(table(freed=3, denarii=9))
+    assert any(p.rule == "sylla.end.slaves" for p in err.value.problems)
+
+
+def test_sylla_end_ecclesia_plebs_votes():
+    sheet = RULESET.score_table(table(plebs_votes=5))
+    assert sheet.points["Red"]["plebs"] == 2
+
+
+def test_sylla_open_ecclesia_vote_thumb_up_option():
+    t = table(plebs_votes=4)
+    t["options"] = {"ecclesia_vote": "thumb-up"}
+    red = RULESET.score_table(t).points["Red"]
+    assert red["plebs"] == 2 and red["christians"] == 0 and red["slaves"] == 0 and red["politics"] == 42
+
+
+def test_sylla_open_christian_slave_once_option():
+    t = table(christian_slaves=1, freed=2)
+    t["options"] = {"christian_slave": "once"}
+    red = RULESET.score_table(t).points["Red"]
+    assert red["christians"] == 4 and red["slaves"] == 6
+    t2 = table(christian_slaves=1, freed=1)
+    t2["options"] = {"christian_slave": "once"}
+    assert RULESET.score_table(t2).points["Red"]["christians"] == 6  # the non-Christian Slave is freed first
+
+
+def test_sylla_end_winner_ties_share():
+    t = table()
+    t["players"][1]["prestige"] = 94
+    sheet = RULESET.score_table(t)
+    assert sheet.winners == ("Red", "Blue")
+    assert sheet.ranks["Red"] == sheet.ranks["Blue"] == 1
+
+
+def test_table_problems_collected():
+    t = table(prestige=-1, tokens={"civic": 1, "gold": 2})
+    t["ladder"] = {"civic": 1, "health": 99}
+    t["players"].append(copy.deepcopy(t["players"][1]))
+    with pytest.raises(TableError) as err:
+        RULESET.score_table(t)
+    rules = {p.rule for p in err.value.problems}
+    assert "sylla.limits.prestige-floor" in rules
+    assert "sylla.data.ladder" in rules  # health 99 out of range, leisure missing
+    assert "sylla.end.politics" in rules  # unknown token kind
+    assert "sylla.end" in rules  # the same name twice
+
+
+def test_table_needs_ladder_and_players():
+    with pytest.raises(TableError) as err:
+        RULESET.score_table({"game": "sylla"})
+    assert {p.rule for p in err.value.problems} >= {"sylla.end.politics", "sylla.end"}
+
+
+def test_bundled_example_table():
+    data = tomllib.loads((ROOT / "examples" / "sylla-final-table.toml").read_text(encoding="utf-8"))
+    sheet = RULESET.score_table(data)
+    assert sheet.totals["Red"] == 94
+    assert sheet.winners == ("Red",)
+    js = sheet.to_json()
+    assert [p["name"] for p in js["players"]] == ["Red", "Blue", "White", "Black"]
+    assert set(js["players"][0]["scores"]) == {"prestige", "plebs", "christians", "slaves", "politics"}
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "tables" / "sylla").glob("*.toml")), ids=lambda p: p.stem)
+def test_table_files(path):
+    """Each tests/tables/sylla/*.toml carries its expected totals in an [expect] section."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    expect = data.pop("expect")
+    if "problem" in expect:
+        with pytest.raises(TableError) as err:
+            RULESET.score_table(data)
+        assert expect["problem"] in {p.rule for p in err.value.problems}
+    else:
+        sheet = RULESET.score_table(data)
+        assert dict(sheet.totals) == expect["totals"]
+        assert list(sheet.winners) == expect["winners"]
