@@ -1,0 +1,174 @@
+"""The Roma entries as typed moves. Each ``notation()`` is the canonical line that parses
+back to an equal move (docs/notation/roma.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def _pairs(pairs: tuple[tuple[str, int], ...]) -> str:
+    return " ".join(f"{card} {disc}" for card, disc in pairs)
+
+
+@dataclass(frozen=True)
+class Start:
+    """Set-up: who starts (the younger player)."""
+
+    player: str
+
+    def notation(self) -> str:
+        return f"start {self.player}"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Set-up: the 4 cards dealt to a player."""
+
+    player: str
+    cards: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"hand {self.player} " + " ".join(self.cards)
+
+
+@dataclass(frozen=True)
+class Give:
+    """Set-up: the 2 dealt cards a player hands to the opponent."""
+
+    player: str
+    cards: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"give {self.player} " + " ".join(self.cards)
+
+
+@dataclass(frozen=True)
+class Place:
+    """Set-up: a player's 4 cards laid face down on discs, free of charge."""
+
+    player: str
+    placements: tuple[tuple[str, int], ...]
+
+    def notation(self) -> str:
+        return f"place {self.player} " + _pairs(self.placements)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Phase 2: the three action dice (``reroll``: the new roll after a triple)."""
+
+    player: str
+    dice: tuple[int, int, int]
+    reroll: bool = False
+
+    def notation(self) -> str:
+        verb = "reroll" if self.reroll else "roll"
+        return f"{verb} " + " ".join(str(d) for d in self.dice)
+
+
+@dataclass(frozen=True)
+class Lay:
+    """Phase 3: lay a card from hand on an own disc, paying its cost."""
+
+    player: str
+    card: str
+    disc: int
+
+    def notation(self) -> str:
+        return f"lay {self.card} {self.disc}"
+
+
+@dataclass(frozen=True)
+class Money:
+    """Phase 3: a die on the money disc."""
+
+    player: str
+    die: int
+
+    def notation(self) -> str:
+        return f"money {self.die}"
+
+
+@dataclass(frozen=True)
+class TakeCards:
+    """Phase 3: a die on the cards disc: draw ``die`` cards, keep one, discard the rest
+    (naming the discarded cards is optional)."""
+
+    player: str
+    die: int
+    keep: str
+    discards: tuple[str, ...] = ()
+
+    def notation(self) -> str:
+        text = f"cards {self.die} keep {self.keep}"
+        if self.discards:
+            text += " discard " + " ".join(self.discards)
+        return text
+
+
+@dataclass(frozen=True)
+class Activate:
+    """Phase 3: a die on a dice disc activates the own card there. The card's choices:
+    ``die`` (bribe disc), ``copy`` (Scaenicus), ``target`` (an opponent disc), ``vp`` (Forum's
+    second die and Templum's third), ``change`` (Consul: from, to), ``buy`` (Mercator),
+    ``take`` (Haruspex, Aesculapinum), ``lays`` (Architectus, Senator), ``moves``
+    (Consiliarius, Machina)."""
+
+    player: str
+    disc: int
+    die: int | None = None
+    copy: str | None = None
+    target: int | None = None
+    vp: tuple[int, ...] = ()
+    change: tuple[int, int] | None = None
+    buy: int | None = None
+    take: str | None = None
+    lays: tuple[tuple[str, int], ...] = ()
+    moves: tuple[tuple[str, int], ...] = ()
+
+    def notation(self) -> str:
+        parts = [f"activate {self.disc}"]
+        if self.die is not None:
+            parts.append(f"die {self.die}")
+        if self.copy is not None:
+            parts.append(f"copy {self.copy}")
+        if self.target is not None:
+            parts.append(f"target {self.target}")
+        if self.vp:
+            parts.append("vp " + " ".join(str(v) for v in self.vp))
+        if self.change is not None:
+            parts.append(f"change {self.change[0]} to {self.change[1]}")
+        if self.buy is not None:
+            parts.append(f"buy {self.buy}")
+        if self.take is not None:
+            parts.append(f"take {self.take}")
+        if self.lays:
+            parts.append("lay " + _pairs(self.lays))
+        if self.moves:
+            parts.append("move " + _pairs(self.moves))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Battle:
+    """The battle die of a pending attack; ``add``: the unused die a Centurio adds."""
+
+    player: str
+    roll: int
+    add: int | None = None
+
+    def notation(self) -> str:
+        return f"battle {self.roll}" + (f" add {self.add}" if self.add is not None else "")
+
+
+@dataclass(frozen=True)
+class End:
+    """The active player ends the turn (unused dice are lost)."""
+
+    player: str
+
+    def notation(self) -> str:
+        return "end"
+
+
+RomaMove = Start | Hand | Give | Place | Roll | Lay | Money | TakeCards | Activate | Battle | End

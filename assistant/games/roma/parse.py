@@ -1,0 +1,235 @@
+"""Reading Roma entries (docs/notation/roma.md) into moves. Forgiving: case, accents,
+aliases and unique prefixes of card names, an optional leading player name, and values the
+program can work out itself (the die of the bribe disc, the Forum's VP die, a single possible
+target, Mercator's purchase) may be left out; the move then holds them explicitly."""
+
+from __future__ import annotations
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.names import NameIndex
+from assistant.games.roma import logic
+from assistant.games.roma.cards import CARD_NAMES, CARDS
+from assistant.games.roma.moves import (
+    Activate,
+    Battle,
+    End,
+    Give,
+    Hand,
+    Lay,
+    Money,
+    Place,
+    Roll,
+    RomaMove,
+    Start,
+    TakeCards,
+)
+from assistant.games.roma.state import RomaState
+
+RULE = "roma.notation"
+VERBS = ("start", "hand", "give", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end")
+_VERB_ALIASES = {"act": "activate", "a": "activate", "draw": "cards", "coins": "money", "pass": "end", "done": "end", "play": "lay"}
+_ACT_KEYS = {
+    "die": "die", "with": "die", "bribe": "die",
+    "copy": "copy", "as": "copy",
+    "target": "target", "block": "target", "attack": "target", "at": "target",
+    "vp": "vp", "dice": "vp",
+    "change": "change", "consul": "change",
+    "buy": "buy",
+    "take": "take",
+    "lay": "lay",
+    "move": "move",
+}
+
+
+def _number(word: str, what: str, low: int, high: int) -> int:
+    if not word.isdigit():
+        raise InvalidEntry(f"expected {what}, found '{word}'", rule=RULE)
+    value = int(word)
+    if not low <= value <= high:
+        raise InvalidEntry(f"{what} must be between {low} and {high}, not {value}", rule=RULE)
+    return value
+
+
+def _cards(words: list[str]) -> tuple[str, ...]:
+    """Card names, one after the other (names of several words allowed)."""
+    names: list[str] = []
+    i = 0
+    while i < len(words):
+        name, used = CARD_NAMES.resolve_leading(words[i:])
+        names.append(name)
+        i += used
+    return tuple(names)
+
+
+def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
+    """``Card disc Card disc ...`` pairs."""
+    pairs: list[tuple[str, int]] = []
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and not words[j].isdigit():
+            j += 1
+        if j == i or j == len(words):
+            raise InvalidEntry(f"{what}: write a card name then its disc number, e.g. 'Forum 3'", rule=RULE)
+        name, used = CARD_NAMES.resolve_leading(words[i:j])
+        if used != j - i:
+            raise InvalidEntry(f"{what}: cannot read '{' '.join(words[i:j])}' as one card", rule=RULE)
+        pairs.append((name, _number(words[j], "a disc number", 1, 7)))
+        i = j + 1
+    return tuple(pairs)
+
+
+def _dice(words: list[str], verb: str) -> tuple[int, int, int]:
+    if len(words) == 1 and len(words[0]) == 3 and words[0].isdigit():
+        words = list(words[0])
+    if len(words) != 3:
+        raise InvalidEntry(f"'{verb}' takes the three action dice, e.g. '{verb} 3 4 6'", rule="roma.phase2.roll")
+    a, b, c = (_number(w, "a die value", 1, 6) for w in words)
+    return (a, b, c)
+
+
+def parse(state: RomaState, text: str) -> RomaMove:
+    words = text.replace(",", " ").split()
+    if not words:
+        raise InvalidEntry("the entry is empty", rule=RULE, hint="one of: " + ", ".join(VERBS))
+    seats = NameIndex([(s, ()) for s in state.seats], what="player", rule="roma.turn")
+    player: str | None = None
+    first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
+    if first not in VERBS:
+        player = seats.find(words[0])
+        if player is None:
+            raise InvalidEntry(f"cannot read '{text}': unknown verb '{words[0]}'", rule=RULE, hint="one of: " + ", ".join(VERBS))
+        words = words[1:]
+        if not words:
+            raise InvalidEntry(f"what does {player} do?", rule=RULE, hint="one of: " + ", ".join(VERBS))
+        first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
+        if first not in VERBS:
+            raise InvalidEntry(f"unknown verb '{words[0]}'", rule=RULE, hint="one of: " + ", ".join(VERBS))
+    verb, rest = first, words[1:]
+    if verb in ("start", "hand", "give", "place") and player is None:
+        if verb == "place" and (not rest or seats.find(rest[0]) is None):
+            player = logic.placing_player(state)
+        else:
+            if not rest:
+                raise InvalidEntry(f"'{verb}' needs a player name", rule=RULE)
+            player = seats.resolve(rest[0])
+            rest = rest[1:]
+    if player is None:
+        player = state.player
+    if verb == "start":
+        if rest:
+            raise InvalidEntry("'start' takes only the player who begins", rule="roma.setup.start")
+        return Start(player)
+    if verb == "hand":
+        return Hand(player, _cards(rest))
+    if verb == "give":
+        return Give(player, _cards(rest))
+    if verb == "place":
+        return Place(player, _pairs(rest, "place"))
+    if verb in ("roll", "reroll"):
+        return Roll(player, _dice(rest, verb), reroll=verb == "reroll")
+    if verb == "lay":
+        pairs = _pairs(rest, "lay")
+        if len(pairs) != 1:
+            raise InvalidEntry("'lay' takes one card and one disc, e.g. 'lay Legat 4'", rule="roma.actions.lay")
+        return Lay(player, pairs[0][0], pairs[0][1])
+    if verb == "money":
+        if len(rest) != 1:
+            raise InvalidEntry("'money' takes the die used, e.g. 'money 6'", rule="roma.actions.money")
+        return Money(player, _number(rest[0], "a die value", 1, 6))
+    if verb == "cards":
+        return _parse_cards(player, rest)
+    if verb == "activate":
+        return _parse_activate(state, player, rest)
+    if verb == "battle":
+        return _parse_battle(player, rest)
+    if rest:
+        raise InvalidEntry("'end' takes nothing more", rule="roma.turn.end")
+    return End(player)
+
+
+def _parse_cards(player: str, rest: list[str]) -> TakeCards:
+    if not rest:
+        raise InvalidEntry("'cards' takes the die and the card kept, e.g. 'cards 3 keep Legat'", rule="roma.actions.cards")
+    die = _number(rest[0], "a die value", 1, 6)
+    rest = rest[1:]
+    if rest and rest[0].lower() == "keep":
+        rest = rest[1:]
+    lower = [w.lower() for w in rest]
+    cut = lower.index("discard") if "discard" in lower else len(rest)
+    keep = _cards(rest[:cut])
+    if len(keep) != 1:
+        raise InvalidEntry("name the one card kept, e.g. 'cards 3 keep Legat'", rule="roma.actions.cards")
+    discards = _cards(rest[cut + 1 :]) if cut < len(rest) else ()
+    return TakeCards(player, die, keep[0], discards)
+
+
+def _parse_battle(player: str, rest: list[str]) -> Battle:
+    if not rest:
+        raise InvalidEntry("'battle' takes the battle die, e.g. 'battle 4'", rule="roma.battle")
+    roll = _number(rest[0], "the battle die", 1, 6)
+    add = None
+    if len(rest) > 1:
+        if rest[1].lower() not in ("add", "plus", "+") or len(rest) != 3:
+            raise InvalidEntry("write 'battle 3 add 5' to add an unused die (Centurio)", rule="roma.cards.centurio")
+        add = _number(rest[2], "a die value", 1, 6)
+    return Battle(player, roll, add)
+
+
+def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
+    if not rest:
+        raise InvalidEntry("'activate' takes the disc, e.g. 'activate 4'", rule="roma.actions.activate")
+    disc = _number(rest[0], "a disc number", 1, 7)
+    groups: dict[str, list[str]] = {}
+    key: str | None = None
+    for word in rest[1:]:
+        k = _ACT_KEYS.get(word.lower())
+        if k is not None:
+            if k in groups:
+                raise InvalidEntry(f"'{word}' is given twice", rule=RULE)
+            key = k
+            groups[key] = []
+        elif key is None:
+            # 'activate 2 5' = target 5 (or the Forum's VP die): read by the card below
+            key = "bare"
+            groups[key] = [word]
+        else:
+            groups[key].append(word)
+    fields: dict[str, object] = {}
+    if "die" in groups:
+        fields["die"] = _one_number(groups["die"], "die", 1, 6)
+    if "copy" in groups:
+        names = _cards(groups["copy"])
+        if len(names) != 1:
+            raise InvalidEntry("'copy' names one character", rule="roma.cards.scaenicus")
+        fields["copy"] = names[0]
+    if "target" in groups:
+        fields["target"] = _one_number(groups["target"], "target", 1, 7)
+    if "vp" in groups:
+        if not 1 <= len(groups["vp"]) <= 2:
+            raise InvalidEntry("'vp' takes the Forum's die and maybe the Templum's", rule="roma.cards.forum")
+        fields["vp"] = tuple(_number(w, "a die value", 1, 6) for w in groups["vp"])
+    if "change" in groups:
+        nums = [w for w in groups["change"] if w.lower() != "to"]
+        if len(nums) != 2:
+            raise InvalidEntry("write 'change 5 to 6' for the Consul", rule="roma.cards.consul")
+        fields["change"] = (_number(nums[0], "a die value", 1, 6), _number(nums[1], "a die value", 0, 7))
+    if "buy" in groups:
+        fields["buy"] = _one_number(groups["buy"], "buy", 0, 36)
+    if "take" in groups:
+        names = _cards(groups["take"])
+        if len(names) != 1:
+            raise InvalidEntry("'take' names one card", rule="roma.actions.activate")
+        fields["take"] = names[0]
+    if "lay" in groups:
+        fields["lays"] = _pairs(groups["lay"], "lay")
+    if "move" in groups:
+        fields["moves"] = _pairs(groups["move"], "move")
+    move = Activate(player, disc, **fields)  # type: ignore[arg-type]
+    return logic.complete_activation(state, move, groups.get("bare"))
+
+
+def _one_number(words: list[str], what: str, low: int, high: int) -> int:
+    if len(words) != 1:
+        raise InvalidEntry(f"'{what}' takes one number", rule=RULE)
+    return _number(words[0], f"the {what} number", low, high)

@@ -1,0 +1,200 @@
+"""The Roma ruleset: the protocol verbs wired to the modules that hold the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
+from assistant.core.rulebook import parse_rules
+from assistant.core.scoresheet import ScoreSheet
+from assistant.games.roma import legal, logic, parse
+from assistant.games.roma.cards import CARD_NAMES, CARDS
+from assistant.games.roma.moves import RomaMove
+from assistant.games.roma.state import DECK_SIZE_CHECK, RomaState
+from assistant.resources import read_text
+
+
+@cache
+def _book() -> tuple[RuleText, ...]:
+    return tuple(parse_rules(read_text("roma", "rules.md")))
+
+
+class Roma(Ruleset):
+    name = "roma"
+    title = "Roma"
+    aliases = ("rome",)
+    version = "1"
+    min_players = 2
+    max_players = 2
+    options = (
+        OptionSpec(
+            "bribe",
+            "off",
+            "the bribe disc: a seventh disc activated by any die, paying its value in sestertii (Arena: Roma II)",
+            ("off", "on"),
+        ),
+        OptionSpec(
+            "mercatus",
+            "opponent",
+            "where Mercatus' VP come from: the opponent (the seed's text) or the stockpile",
+            ("opponent", "stockpile"),
+        ),
+    )
+
+    # -- protocol ---------------------------------------------------------------------------
+    def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> RomaState:
+        self.check_seats(seats)
+        opts = self.check_options(options)
+        discs = 7 if opts["bribe"] == "on" else 6
+        empty: tuple[str | None, ...] = (None,) * discs
+        return RomaState(
+            seats=(seats[0], seats[1]),
+            discs=discs,
+            mercatus=opts["mercatus"],
+            boards=(empty, empty),
+            draw=DECK_SIZE_CHECK,
+        )
+
+    def expecting(self, state: RomaState) -> Prompt:
+        if state.over:
+            return Prompt((), f"over: {state.ended}")
+        if state.in_setup:
+            hint = logic.setup_hint(state)
+            verb = hint.split()[0]
+            who = tuple(w for w in state.seats if w in hint.split()) or state.seats
+            return Prompt(who, "set-up", (verb,), hint, words=self._card_words(state))
+        name = state.player
+        phase = f"turn {state.turn}, {name}"
+        if state.battle is not None:
+            b = state.battle
+            return Prompt((name,), phase + ", battle", ("battle",), f"{name}'s {b.attacker} attacks disc {b.target}: enter the battle die")
+        if state.dice is None:
+            return Prompt((name,), phase + ", phase 2", ("roll",), f"{name}: roll the three action dice")
+        kinds = ["lay", "money", "cards", "activate", "end"]
+        if logic._may_reroll(state):
+            kinds.insert(0, "reroll")
+        return Prompt(
+            (name,),
+            phase + ", phase 3",
+            tuple(kinds),
+            f"{name}: dice left {logic.die_text(state.dice)}, {state.money[state.active]} sestertii",
+            words=self._card_words(state),
+        )
+
+    def _card_words(self, state: RomaState) -> tuple[str, ...]:
+        names = {c for hand in state.hands for c in hand}
+        names |= {c for board in state.boards for c in board if c}
+        return tuple(sorted(names))
+
+    def parse(self, state: RomaState, text: str) -> RomaMove:
+        return parse.parse(state, text)
+
+    def check(self, state: RomaState, move: RomaMove) -> None:
+        logic.check(state, move)
+
+    def apply(self, state: RomaState, move: RomaMove) -> RomaState:
+        return logic.apply(state, move)
+
+    def legal_moves(self, state: RomaState) -> Iterable[RomaMove]:
+        return legal.legal_moves(state)
+
+    def score(self, state: RomaState) -> ScoreSheet:
+        points = {p: {"vp": state.vp[i]} for i, p in enumerate(state.seats)}
+        notes = []
+        if state.credited:
+            notes.append(f"{state.credited} VP credited beyond the empty stockpile (the last payout)")
+        if not state.over:
+            notes.append("provisional: the game is not over")
+        return ScoreSheet.build("roma", state.seats, ["vp"], points, notes=notes)
+
+    def outcome(self, state: RomaState) -> Outcome | None:
+        if not state.over:
+            return None
+        sheet = self.score(state)
+        winners = sheet.winners
+        reason = state.ended + (" — a draw" if len(winners) > 1 else f" — {winners[0]} wins")
+        return Outcome(reason, winners)
+
+    # -- command line -----------------------------------------------------------------------
+    def describe(self, state: RomaState, *, reveal: bool = False) -> dict[str, Any]:
+        players = []
+        for i, name in enumerate(state.seats):
+            board = {str(d): c for d, c in enumerate(state.boards[i], 1) if c}
+            entry: dict[str, Any] = {
+                "name": name,
+                "vp": state.vp[i],
+                "money": state.money[i],
+                "board": board,
+                "hand_size": len(state.hands[i]),
+            }
+            if reveal:
+                entry["hand"] = list(state.hands[i])
+            if state.blocked[i]:
+                entry["blocked_discs"] = sorted(state.blocked[i])
+            players.append(entry)
+        data: dict[str, Any] = {
+            "phase": self.expecting(state).phase,
+            "players": players,
+            "stockpile": state.stockpile,
+            "draw_pile": state.draw,
+            "discard_pile": list(state.discard) + (["?"] * state.unknown_discards),
+        }
+        if state.credited:
+            data["credited"] = state.credited
+        if state.starter is not None:
+            data["start_player"] = state.seats[state.starter]
+        if not state.in_setup and not state.over:
+            data["active"] = state.player
+            data["dice_left"] = list(state.dice) if state.dice is not None else None
+            if state.essedum:
+                data["essedum"] = f"-{2 * state.essedum} defence to {state.seats[state.opponent]}'s cards this turn"
+            if state.battle is not None:
+                data["battle"] = f"{state.battle.attacker} attacks disc {state.battle.target}"
+        if state.over:
+            data["result"] = self.outcome(state).to_json()  # type: ignore[union-attr]
+        return data
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": c.name,
+                "kind": c.kind,
+                "cost": c.cost,
+                "defence": c.defence,
+                "copies": c.copies,
+                "aliases": list(c.aliases),
+                "activation": c.activation,
+                "text": c.text,
+            }
+            for c in CARDS.values()
+        ]
+
+    def rulebook(self) -> Sequence[RuleText]:
+        return _book()
+
+    def explain(self, query: str) -> list[RuleText]:
+        name = CARD_NAMES.find(query)
+        if name is None:
+            return []
+        card = CARDS[name]
+        by_id = {r.id: r for r in _book()}
+        rule = by_id.get(card.rule_id)
+        facts = f"{card.kind}, cost {card.cost} sestertii, defence {card.defence}, {card.copies} in the deck"
+        text = facts + "\n" + card.text
+        see_also: tuple[str, ...] = ()
+        if rule is not None:
+            text += "\n\n" + rule.text
+            see_also = rule.see_also
+        result = [RuleText(card.rule_id, name, text, see_also)]
+        result += [by_id[r] for r in see_also if r in by_id]
+        return result
+
+    def completions(self, state: RomaState) -> list[str]:
+        words = set(super().completions(state))
+        return sorted(words)
+
+    def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
+        raise InvalidEntry("Roma has no final-table scoring: the VP on the table are the score", rule="core.score")

@@ -1,0 +1,144 @@
+"""The Roma game state: a frozen snapshot of the table (boards, hands, VP, money, dice, the
+deck's bookkeeping) plus where the game stands (setup, roll, actions, battle, over).
+
+Hidden cards: hands are always known by name (the users enter them); the draw pile is only a
+count; the discard pile is a list of cards seen face up plus a count of discarded cards that
+nobody named (the cards drawn and thrown away by a ``cards`` action, unless named).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from assistant.games.roma.cards import CARDS, ORDER
+
+TOTAL_VP = 36
+START_VP = 10
+HAND_SIZE = 4
+SWAP_SIZE = 2
+
+
+@dataclass(frozen=True)
+class PendingBattle:
+    """An attack waiting for the battle die: who attacks (the effective card) from which own
+    disc, which opponent disc it targets, and whether a Centurio may add an unused die."""
+
+    attacker: str
+    disc: int
+    target: int
+    boost: bool
+
+
+@dataclass(frozen=True)
+class RomaState:
+    """Everything on the table. Players are indices 0 and 1 into ``seats``; boards are
+    tuples indexed by disc - 1 holding a card name or ``None``."""
+
+    seats: tuple[str, str]
+    discs: int = 6
+    mercatus: str = "opponent"
+    # -- set-up progress
+    starter: int | None = None
+    dealt: tuple[bool, bool] = (False, False)
+    given: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)  # pending gifts
+    swapped: bool = False
+    placed: tuple[bool, bool] = (False, False)
+    # -- the table
+    vp: tuple[int, int] = (START_VP, START_VP)
+    stockpile: int = TOTAL_VP - 2 * START_VP
+    credited: int = 0
+    money: tuple[int, int] = (0, 0)
+    boards: tuple[tuple[str | None, ...], tuple[str | None, ...]] = ((), ())
+    hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    draw: int = 52
+    discard: tuple[str, ...] = ()
+    unknown_discards: int = 0
+    # -- the turn
+    active: int = 0
+    turn: int = 0
+    dice: tuple[int, ...] | None = None
+    acted: bool = False
+    essedum: int = 0
+    blocked: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
+    battle: PendingBattle | None = None
+    ended: str = ""
+    log: tuple[str, ...] = field(default=(), compare=False)
+
+    # -- views ------------------------------------------------------------------------------
+    @property
+    def in_setup(self) -> bool:
+        return not (self.placed[0] and self.placed[1])
+
+    @property
+    def over(self) -> bool:
+        return bool(self.ended)
+
+    @property
+    def player(self) -> str:
+        return self.seats[self.active]
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.active
+
+    def index(self, name: str) -> int:
+        return self.seats.index(name)
+
+    def card_at(self, player: int, disc: int) -> str | None:
+        board = self.boards[player]
+        if 1 <= disc <= len(board):
+            return board[disc - 1]
+        return None
+
+    def empty_discs(self, player: int) -> int:
+        return sum(1 for card in self.boards[player] if card is None)
+
+    def seen(self) -> Counter[str]:
+        """Cards whose place is known: on the boards, in the hands, face up on the discard."""
+        count: Counter[str] = Counter()
+        for board in self.boards:
+            count.update(c for c in board if c is not None)
+        for hand in self.hands:
+            count.update(hand)
+        count.update(self.discard)
+        for gift in self.given:
+            if gift:
+                count.update(gift)
+        return count
+
+    def unseen(self, name: str) -> int:
+        """Copies of a card that may still be in the draw pile or among unnamed discards."""
+        return CARDS[name].copies - self.seen()[name]
+
+    def unseen_counts(self) -> dict[str, int]:
+        seen = self.seen()
+        return {name: CARDS[name].copies - seen[name] for name in ORDER}
+
+    def card_total(self) -> int:
+        """Cards accounted for (always 52): boards, hands, discard, draw pile."""
+        on_boards = sum(1 for board in self.boards for c in board if c is not None)
+        pending = sum(len(g) for g in self.given if g)
+        in_hands = sum(len(h) for h in self.hands) + pending
+        return on_boards + in_hands + len(self.discard) + self.unknown_discards + self.draw
+
+
+def with_item(values: tuple, index: int, value: object) -> tuple:
+    """A copy of a tuple with one item replaced."""
+    return values[:index] + (value,) + values[index + 1 :]
+
+
+def without(cards: tuple[str, ...], remove: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """A hand with some cards taken out (each named card once)."""
+    rest = list(cards)
+    for card in remove:
+        rest.remove(card)
+    return tuple(rest)
+
+
+def remove_die(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
+    rest = list(dice)
+    rest.remove(value)
+    return tuple(rest)
+
+DECK_SIZE_CHECK = sum(c.copies for c in CARDS.values())
