@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Literal
 
 # ---------------------------------------------------------------------------------------
@@ -123,6 +124,7 @@ def _count(v: int, i: int) -> int:
     return (v >> (_BITS * i)) & _FIELD
 
 
+@cache
 def _unpack(v: int) -> tuple[str, ...]:
     out: list[str] = []
     for i, name in enumerate(RESOURCES):
@@ -139,8 +141,10 @@ def _size(v: int) -> int:
     return sum(_count(v, i) for i in range(len(RESOURCES)))
 
 
-def _support(v: int) -> list[int]:
-    return [i for i in range(len(RESOURCES)) if _count(v, i)]
+@cache
+def _support(v: int) -> tuple[int, ...]:
+    """The resource indices present in ``v`` (cached: the same few vectors recur)."""
+    return tuple(i for i in range(len(RESOURCES)) if _count(v, i))
 
 
 def _meet(a: int, b: int) -> int:
@@ -159,13 +163,14 @@ def _excess(a: int, b: int) -> int:
     return v
 
 
-def _sub_vectors(v: int) -> list[int]:
-    """Every sub-multiset of ``v`` (``v`` included)."""
+@cache
+def _sub_vectors(v: int) -> tuple[int, ...]:
+    """Every sub-multiset of ``v`` (``v`` included; cached)."""
     subs = [0]
     for i in _support(v):
         unit = _UNIT[i]
         subs = [s + k * unit for s in subs for k in range(_count(v, i) + 1)]
-    return subs
+    return tuple(subs)
 
 
 def _maximal(vectors: Iterable[int]) -> list[int]:
@@ -574,7 +579,8 @@ class Quote:
             return PaymentError(self.rule, reason)
         low = min(self.payments, key=lambda p: (p.total, p.left, p.right, p.bank))
         if not low.buys:
-            reason = f"costs {self.cost.coins} coins but only {self.coins} were held at the start of the turn"
+            coin_word = "coin" if self.cost.coins == 1 else "coins"
+            reason = f"costs {self.cost.coins} {coin_word} but only {self.coins} were held at the start of the turn"
             return PaymentError(self.rule, reason)
         reason = (
             f"the cheapest payment is {low.describe()}"
@@ -638,7 +644,7 @@ def quote(
     left_family = _downward(_max_covers(left._packed, left._choice_index, need))
     right_family = _downward(_max_covers(right._packed, right._choice_index, need))
 
-    found: dict[tuple[int, int, int], list[Purchase]] = {}
+    found: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
     left_cost: dict[int, int] = {}
     right_cost: dict[int, int] = {}
 
@@ -650,8 +656,7 @@ def quote(
         if rc is None:
             rc = right_cost[bought_right] = prices._cost("right", bought_right)
         key = (lc, rc, cost.coins + (1 if bought_bank else 0))
-        purchase = Purchase(_unpack(bought_left), _unpack(bought_right), _unpack(bought_bank))
-        found.setdefault(key, []).append(purchase)
+        found.setdefault(key, []).append((bought_left, bought_right, bought_bank))
 
     for covered in own_max:
         rest = need - covered
@@ -685,21 +690,15 @@ def quote(
     )
 
 
-def _payments(found: Mapping[tuple[int, int, int], list[Purchase]], coin_cost: int, coins: int) -> tuple[Payment, ...]:
+def _payments(found: Mapping[tuple[int, int, int], list[tuple[int, int, int]]], coin_cost: int, coins: int) -> tuple[Payment, ...]:
+    """Group the purchases by coins, flag dominated and unaffordable ones, cheapest first."""
     keys = sorted(found, key=lambda k: (sum(k), k))
     out = []
     for key in keys:
         dominated = any(o != key and o[0] <= key[0] and o[1] <= key[1] and o[2] <= key[2] for o in keys)
-        purchases = tuple(sorted(found[key], key=_purchase_order))
+        purchases = tuple(Purchase(_unpack(a), _unpack(b), _unpack(c)) for a, b, c in sorted(found[key]))
         out.append(Payment(key[0], key[1], key[2], coin_cost, purchases, not dominated, sum(key) <= coins))
     return tuple(out)
-
-
-def _purchase_order(p: Purchase) -> tuple[object, ...]:
-    def idx(units: tuple[str, ...]) -> tuple[int, ...]:
-        return tuple(_INDEX[u] for u in units)
-
-    return (idx(p.left), idx(p.right), idx(p.bank))
 
 
 def _missing(need: int, own: Production, left: Production, right: Production, discount: int, bilkis: bool) -> tuple[tuple[str, ...], ...]:
@@ -708,7 +707,8 @@ def _missing(need: int, own: Production, left: Production, right: Production, di
     choices = everything._choice_index + (_ANY,) * (discount + (1 if bilkis else 0))
     best = _max_covers(everything._packed, choices, need)
     top = max(_size(v) for v in best)
-    return tuple(sorted({_unpack(need - v) for v in best if _size(v) == top}))
+    lacking = {_unpack(need - v) for v in best if _size(v) == top}
+    return tuple(sorted(lacking, key=lambda units: [_INDEX[u] for u in units]))
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,58 @@
+"""Median time of one payment query (``payment.quote``) on worst-case 7 Wonders cities.
+
+The worst cases combine the biggest costs (Palace: all 7 resources; Architects Guild:
+3 ore + clay + loom + papyrus) with cities whose own production covers little but has
+either/or sources, neighbours selling every either/or brown card of Age I plus grey cards and
+Age II doubles, Bilkis and a one-resource rebate. Run: ``python benchmarks/bench_7w_payment.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from assistant.games.sevenwonders.payment import Cost, Prices, Production, match_payment, quote
+
+EITHER_OR = [("wood", "clay"), ("stone", "clay"), ("clay", "ore"), ("stone", "wood"), ("wood", "ore"), ("stone", "ore")]
+PALACE = Cost.of("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
+ARCHITECTS = Cost.of("ore", "ore", "ore", "clay", "loom", "papyrus")
+
+NEIGHBOUR_ALL = Production.of("ore", *EITHER_OR, "glass", "loom", "papyrus", "wood", "wood", "stone", "stone")
+NEIGHBOUR_CHOICES = Production.of("clay", *EITHER_OR, *EITHER_OR[:3], "glass", "papyrus")
+
+CASES = {
+    "palace, own nothing, full neighbours, Bilkis + rebate": (
+        PALACE, Production(), NEIGHBOUR_ALL, NEIGHBOUR_CHOICES, True, 1),
+    "palace, own Caravansery + Forum + 2 either/or, Bilkis + rebate": (
+        PALACE, Production.of(("wood", "stone", "clay", "ore"), ("glass", "loom", "papyrus"), ("wood", "clay"), ("stone", "ore")),
+        NEIGHBOUR_ALL, NEIGHBOUR_CHOICES, True, 1),
+    "architects, own 2 either/or, Bilkis + rebate": (
+        ARCHITECTS, Production.of(("clay", "ore"), ("wood", "ore")), NEIGHBOUR_ALL, NEIGHBOUR_CHOICES, True, 1),
+    "palace, own nothing, both neighbours all either/or, Bilkis + rebate": (
+        PALACE, Production(), NEIGHBOUR_CHOICES, NEIGHBOUR_CHOICES, True, 1),
+}
+
+
+def bench(repeat: int = 200) -> None:
+    prices = Prices.of(east_trading_post=True, marketplace=True)
+    for name, (cost, own, left, right, bilkis, discount) in CASES.items():
+        times = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            q = quote(cost, own, left, right, coins=30, prices=prices, bilkis=bilkis, discount=discount)
+            times.append(time.perf_counter() - start)
+        check = []
+        first = q.options[0]
+        for _ in range(repeat):
+            start = time.perf_counter()
+            match_payment(q, left=first.left, right=first.right)
+            check.append(time.perf_counter() - start)
+        print(
+            f"{name}: quote median {statistics.median(times) * 1000:.2f} ms"
+            f" (max {max(times) * 1000:.2f} ms), {len(q.payments)} valid payments,"
+            f" {len(q.options)} Pareto options; match_payment median {statistics.median(check) * 1000:.3f} ms"
+        )
+
+
+if __name__ == "__main__":
+    bench()
