@@ -16,6 +16,7 @@ import csv
 import hashlib
 import io
 import json
+import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date as Date
@@ -62,6 +63,8 @@ class Loaded:
         if self.row.location:
             headers["Location"] = self.row.location
         headers.update(json.loads(self.row.headers or "{}"))
+        if self.row.source_id:
+            headers["Source-Id"] = self.row.source_id
         return headers
 
     def record(self) -> Record:
@@ -247,7 +250,9 @@ def new_game(
     players = [p.strip() for p in players]
     live = Game(ruleset, players, dict(options or {}))
     with store.write() as session:
-        row = _insert_game(session, ruleset, players, live.options, date=_check_date(date), location=location)
+        row = _insert_game(
+            session, ruleset, players, live.options, date=_check_date(date), location=location, source_id=str(uuid.uuid4())
+        )
         return row.id  # type: ignore[return-value]
 
 
@@ -548,11 +553,13 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
             source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(
                 write_record(game.to_record(_plain_headers(record, game.ruleset))).encode()
             ).hexdigest()[:32]
-            if not allow_duplicate:
-                dup = session.exec(select(GameRow).where(GameRow.source_id == source_id)).first()
-                if dup is not None:
+            dup = session.exec(select(GameRow).where(GameRow.source_id == source_id)).first()
+            if dup is not None:
+                if allow_duplicate:
+                    source_id = str(uuid.uuid4())  # a second copy is a history item of its own
+                else:
                     raise Conflict(
-                        f"this record was imported already, as game {dup.id}",
+                        f"this record is in the history already, as game {dup.id}",
                         rule="core.import",
                         hint="import --allow-duplicate stores it again",
                     )
@@ -560,6 +567,7 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
             date = _check_date(headers.pop("Date", None))
             location = headers.pop("Location", None)
             headers.pop("Status", None)
+            headers.pop("Source-Id", None)
             row = _insert_game(
                 session,
                 game.ruleset,

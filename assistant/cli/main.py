@@ -23,6 +23,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 EPILOG_CODES = "Exit codes: 0 done, 1 refused (illegal entry, not found, conflict, unusable database), 2 usage error, 3 internal error."
 
+def examples(*lines: str) -> str:
+    """An epilog listing examples, one per line."""
+    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
+
+
 app = typer.Typer(
     name="assistant",
     help=(
@@ -32,7 +37,14 @@ app = typer.Typer(
         "Games: 7wonders (7w, leaders), roma, pax, sylla. Database: --db or ASSISTANT_DB "
         "(a path or an SQLAlchemy URL), else the user data folder (assistant db path)."
     ),
-    epilog=EPILOG_CODES,
+    epilog=examples(
+        "assistant new roma -p Ann -p Ben",
+        "assistant play last",
+        "assistant score 7wonders --from examples/7wonders-final-table.toml",
+        "assistant games --player Ann",
+    )
+    + "\n\n"
+    + EPILOG_CODES,
     no_args_is_help=True,
     add_completion=True,
     rich_markup_mode=None,
@@ -40,7 +52,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 players_app = typer.Typer(help="List players with their statistics, rename or merge them.", no_args_is_help=False)
-db_app = typer.Typer(help="The history database: where it is, back it up, check it.", no_args_is_help=True)
+db_app = typer.Typer(
+    help="The history database: where it is, back it up, check it.",
+    no_args_is_help=True,
+    epilog=examples("assistant db path", "assistant db backup", "assistant db check"),
+)
 app.add_typer(players_app, name="players")
 app.add_typer(db_app, name="db")
 
@@ -55,11 +71,6 @@ GameIdArg = Annotated[
     str, typer.Argument(metavar="ID", help="The game's id (see 'assistant games'), or 'last'.", show_default=False)
 ]
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="7wonders (7w), roma, pax or sylla.", show_default=False)]
-
-
-def examples(*lines: str) -> str:
-    """An epilog listing examples, one per line."""
-    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
 
 
 def _store(db: str | None):  # type: ignore[no-untyped-def]
@@ -166,7 +177,7 @@ def new(
     print(gid)
     render.success(f"game {gid}: {ruleset.title} with {', '.join(player)}")
     assert loaded.game is not None
-    render.prompt_line(loaded.game.expecting())
+    render.prompt_line(loaded.game.expecting(), to_stderr=True)
     render.message(f"enter lines with: assistant play {gid}   (or: assistant move {gid} \"ENTRY\")")
 
 
@@ -205,7 +216,7 @@ def move(
         if result.sheet:
             render.score_sheet(result.sheet)
     elif result.prompt:
-        render.prompt_line(result.prompt)
+        render.prompt_line(result.prompt, to_stderr=True)
 
 
 @app.command(epilog=examples("assistant undo 12", "assistant undo last -n 3"))

@@ -139,11 +139,12 @@ def described_state(data: Mapping[str, Any], prompt: "Prompt | None" = None) -> 
         prompt_line(prompt)
 
 
-def prompt_line(prompt: "Prompt") -> None:
+def prompt_line(prompt: "Prompt", *, to_stderr: bool = False) -> None:
+    """What the game waits for, on one line (stderr for commands whose stdout is data)."""
     who = ", ".join(prompt.players) if prompt.players else "the table"
     kinds = f" ({' / '.join(prompt.kinds)})" if prompt.kinds else ""
     text = prompt.message or f"waiting for {who}{kinds}"
-    out().print(f"[cyan]→[/cyan] {_esc(text)}")
+    (err() if to_stderr else out()).print(f"[cyan]→[/cyan] {_esc(text)}")
 
 
 def games_table(rows: Sequence[Mapping[str, Any]]) -> None:

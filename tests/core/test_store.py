@@ -1,0 +1,301 @@
+"""The history database: one transaction per command, nothing lost, nothing corrupted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from assistant import service
+from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, StorageError
+from assistant.store.db import Store
+from assistant.store.models import SCHEMA_VERSION
+
+from cli_support import TESTS, cli_command, run_cli
+
+
+def dump(path) -> list[str]:
+    conn = sqlite3.connect(path)
+    try:
+        return list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+def test_store_illegal_entry_leaves_database_unchanged(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "5"})
+    service.enter(store, gid, "take 3")
+    before = dump(db_path)
+    for bad in ("take 3", "take four", "Cleo take 1", "", "take 1\ntake 1"):
+        with pytest.raises((IllegalMove, InvalidEntry)):
+            service.enter(store, gid, bad)
+    assert dump(db_path) == before
+
+
+def test_store_unknown_option_and_bad_players_write_nothing(db_path):
+    store = Store.open(str(db_path))
+    before = dump(db_path)
+    with pytest.raises(InvalidEntry):
+        service.new_game(store, "pebbles", ["Ann", "Ben"], {"colour": "red"})
+    with pytest.raises(InvalidEntry):
+        service.new_game(store, "pebbles", ["Ann"], {})
+    with pytest.raises(InvalidEntry):
+        service.new_game(store, "pebbles", ["Ann", "ann"], {})
+    assert dump(db_path) == before
+
+
+def test_store_undo_and_reopen_finished_game(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "2"})
+    service.enter(store, gid, "take 1")
+    done = service.enter(store, gid, "take 1")
+    assert done.outcome is not None
+    assert service.read_game(store, gid).row.status == "finished"
+    taken = service.undo(store, gid)
+    assert [e.text for e in taken] == ["Ben take 1"]
+    loaded = service.read_game(store, gid)
+    assert loaded.row.status == "active" and loaded.game.ply == 1
+    assert all(s.total is None for s in loaded.seats)
+
+
+def test_store_replayed_state_equals_live_state(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben", "Cleo"], {"pile": "12"})
+    from assistant.core.game import Game
+    from assistant.games import get_ruleset
+
+    live = Game(get_ruleset("pebbles"), ["Ann", "Ben", "Cleo"], {"pile": "12"})
+    for text in ("take 2", "Ben pass", "take 3", "take 1"):
+        service.enter(store, gid, text)
+        live.push(text)
+    assert service.read_game(store, gid).game.state == live.state
+
+
+def test_store_expected_ply_conflict(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
+    service.enter(store, gid, "take 1", expect_ply=0)
+    with pytest.raises(Conflict):
+        service.enter(store, gid, "take 1", expect_ply=0)
+    assert service.read_game(store, gid).game.ply == 1
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    sys.path.insert(0, {tests!r})
+    import toygame
+    from assistant.games import register
+    register(toygame.RULESET)
+    from assistant import service
+    from assistant.store.db import Store
+    store = Store.open({db!r})
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {{"pile": "100"}})
+    while True:
+        result = service.enter(store, gid, "take 1")
+        print(result.entry.ply, flush=True)
+    """
+)
+
+
+def test_store_killed_process_loses_no_committed_entry(db_path):
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER.format(tests=str(TESTS), db=str(db_path))],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    last = 0
+    try:
+        for line in proc.stdout:  # type: ignore[union-attr]
+            last = int(line)
+            if last >= 25:
+                os.kill(proc.pid, signal.SIGKILL)
+                break
+    finally:
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    store = Store.open(str(db_path))
+    assert store.integrity_problems() == []
+    loaded = service.read_game(store, 1)
+    assert loaded.game.ply >= last  # every entry reported as committed is there
+    assert loaded.game.ply <= last + 1
+    assert service.check_database(store) == []
+
+
+def test_store_two_processes_enter_at_once_one_gets_a_conflict(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "30"})
+    service.enter(store, gid, "take 1")
+    service.enter(store, gid, "take 1")
+    store.close()
+    env = {**os.environ, "ASSISTANT_DB": str(db_path), "NO_COLOR": "1"}
+    # Hold the write lock so that both processes are waiting when it is released.
+    blocker = sqlite3.connect(db_path, isolation_level=None)
+    blocker.execute("BEGIN IMMEDIATE")
+    procs = [
+        subprocess.Popen(
+            cli_command("move", str(gid), "take 1", "--expect-ply", "2"),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(2)
+    ]
+    time.sleep(1.5)
+    blocker.execute("ROLLBACK")
+    blocker.close()
+    results = [p.communicate(timeout=60) + (p.returncode,) for p in procs]
+    codes = sorted(r[2] for r in results)
+    assert codes == [0, 1], results
+    loser = next(r for r in results if r[2] == 1)
+    assert "changed meanwhile" in loser[1] and "Traceback" not in loser[1]
+    store = Store.open(str(db_path))
+    assert service.read_game(store, gid).game.ply == 3
+    assert store.integrity_problems() == []
+
+
+def test_store_foreign_file_is_refused(tmp_path):
+    junk = tmp_path / "notes.txt"
+    junk.write_text("shopping list: eggs, milk\n" * 20)
+    with pytest.raises(StorageError) as info:
+        Store.open(str(junk))
+    assert "not an SQLite database" in info.value.message
+    assert junk.read_text().startswith("shopping list")
+
+
+def test_store_foreign_sqlite_database_is_refused(tmp_path):
+    other = tmp_path / "other.db"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StorageError) as info:
+        Store.open(str(other))
+    assert "another program" in info.value.message
+
+
+def test_store_corrupt_database_gives_clear_error(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
+    for _ in range(3):
+        service.enter(store, gid, "take 1")
+    store.close()
+    raw = bytearray(db_path.read_bytes())
+    raw[100:4096] = b"\xff" * (4096 - 100)  # wipe the schema page but keep the magic header
+    db_path.write_bytes(bytes(raw))
+    for name in os.listdir(db_path.parent):
+        if name.endswith(("-wal", "-shm")):
+            os.remove(db_path.parent / name)
+    result = run_cli("games", db=db_path)
+    assert result.returncode == 1
+    assert "damaged" in result.stderr or "cannot be used" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_store_newer_schema_is_refused(db_path):
+    Store.open(str(db_path)).close()
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StorageError) as info:
+        Store.open(str(db_path))
+    assert "newer version" in info.value.message
+
+
+def test_store_older_schema_is_backed_up_then_migrated(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "4"})
+    service.enter(store, gid, "take 2")
+    store.close()
+    # Turn the file into a schema-1 database: the columns version 2 added did not exist.
+    conn = sqlite3.connect(db_path)
+    conn.execute("ALTER TABLE entries DROP COLUMN comment")
+    conn.execute("ALTER TABLE games DROP COLUMN kind")
+    conn.execute("ALTER TABLE games DROP COLUMN table_json")
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    store = Store.open(str(db_path))
+    assert store.migrated_from == 1
+    assert store.backup_path is not None and store.backup_path.exists()
+    backup = sqlite3.connect(store.backup_path)
+    assert backup.execute("SELECT value FROM meta").fetchone()[0] == "1"
+    backup.close()
+    assert store.schema_version() == SCHEMA_VERSION
+    loaded = service.read_game(store, gid)
+    assert loaded.game.ply == 1 and loaded.row.kind == "tracked"
+    service.enter(store, gid, "take 1  # after the migration")
+    assert service.read_game(store, gid).game.comments[-1] == "after the migration"
+
+
+def test_store_backup_is_a_working_copy(db_path, tmp_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
+    service.enter(store, gid, "take 2")
+    copy = store.backup(tmp_path / "copy.sqlite3")
+    other = Store.open(str(copy))
+    assert service.read_game(other, gid).game.ply == 1
+    with pytest.raises(StorageError):
+        store.backup(copy)
+
+
+def test_store_import_export_round_trip(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "6"}, location="Club", date="2026-11-01")
+    for text in ("take 3", "Ben pass", "take 2", "take 1  # last one"):
+        service.enter(store, gid, text)
+    text = service.export_game(store, gid)
+    with pytest.raises(Conflict):
+        service.import_records(store, text)  # exported from here: the same record
+    [new_id] = service.import_records(store, text, allow_duplicate=True)
+    def without_id(record: str) -> list[str]:
+        return [line for line in record.splitlines() if not line.startswith("Source-Id:")]
+
+    again_text = service.export_game(store, new_id)
+    assert without_id(again_text) == without_id(text) and again_text != text  # a copy has an id of its own
+    again = service.read_game(store, new_id)
+    assert again.row.status == "finished" and again.row.location == "Club" and again.row.date == "2026-11-01"
+    both = service.export_games(store, None)
+    assert both.count("Game: pebbles") == 2
+    ids = service.import_records(Store.open(str(db_path.parent / "other.sqlite3")), both)
+    assert len(ids) == 2
+
+
+def test_store_players_rename_and_merge(db_path):
+    store = Store.open(str(db_path))
+    g1 = service.new_game(store, "pebbles", ["Ann", "Bob"], {"pile": "1"})
+    service.enter(store, g1, "take 1")
+    g2 = service.new_game(store, "pebbles", ["Ann", "Robert"], {"pile": "1"})
+    service.enter(store, g2, "Ann take 1")
+    with pytest.raises(Conflict):
+        service.merge_players(store, "Ann", "Bob")  # they sat at the same table
+    name, moved = service.merge_players(store, "Robert", "Bob")
+    assert (name, moved) == ("Robert", 1)
+    stats = {s["name"]: s for s in service.player_stats(store)}
+    assert stats["Robert"]["played"] == 2 and stats["Robert"]["wins"] == 2
+    assert "Bob" not in stats
+    service.rename_player(store, "rob", "Rob")
+    assert "Rob" in {s["name"] for s in service.player_stats(store)}
+    assert service.read_game(store, g1).game.ply == 1  # records keep their names
+
+
+def test_store_list_filters(db_path):
+    store = Store.open(str(db_path))
+    service.new_game(store, "pebbles", ["Ann", "Ben"], {}, date="2026-01-05")
+    g2 = service.new_game(store, "pebbles", ["Cleo", "Ben"], {}, date="2026-03-05")
+    service.abandon(store, g2)
+    assert [g["id"] for g in service.list_games(store, player="cle")] == [g2]
+    assert [g["id"] for g in service.list_games(store, since="2026-02-01")] == [g2]
+    assert [g["id"] for g in service.list_games(store, until="2026-02-01")] == [1]
+    assert [g["id"] for g in service.list_games(store, status="abandoned")] == [g2]
+    with pytest.raises(InvalidEntry):
+        service.list_games(store, since="March")
