@@ -1,0 +1,259 @@
+"""Whether an entry is legal now: raises :class:`IllegalMove` with the rule id, a sentence
+naming the player and the thing, and a hint of what is legal instead.
+
+Every choice of a turn or Recruitment phase is checked against the state at the start of that
+turn (``7w.turn.resolution``): the coins held then, the production and rebates in force then.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.core.errors import IllegalMove
+from assistant.games.sevenwonders import costs, data, deck, powers
+from assistant.games.sevenwonders.moves import Build, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.state import SWState
+from assistant.games.sevenwonders.turn import next_extra
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def check(state: SWState, move: Any, payment: bool = True) -> None:
+    """Raise IllegalMove unless ``move`` is legal now; ``payment`` False skips the payment
+    (the parser resolves it only for an otherwise legal move)."""
+    if state.phase == "over":
+        raise IllegalMove("7w.end", "the game is over: Age III's conflicts have been resolved")
+    if move.player not in state.seats:
+        raise IllegalMove("core.players", f"{move.player} does not play in this game")
+    if isinstance(move, SetBoard):
+        return check_board(state, move)
+    if isinstance(move, LeaderHand):
+        return check_hand(state, move)
+    if state.phase == "boards":
+        missing = [p for p, c in zip(state.seats, state.cities) if not c.wonder]
+        raise IllegalMove(
+            "7w.setup.wonders",
+            f"the boards are not all known yet ({', '.join(missing)} still to enter)",
+            hint=f"{missing[0]} board <Wonder> <A|B>",
+        )
+    if state.phase == "extra":
+        return check_extra(state, move, payment)
+    if state.phase == "recruit":
+        return check_recruitment(state, move, payment)
+    return check_turn(state, move, payment)
+
+
+# -- setup ----------------------------------------------------------------------------------
+def check_board(state: SWState, move: SetBoard) -> None:
+    if state.phase != "boards":
+        raise IllegalMove("7w.setup.wonders", "the boards were already dealt; they cannot change during the game")
+    i = state.index(move.player)
+    if state.cities[i].wonder:
+        raise IllegalMove("7w.setup.wonders", f"{move.player} already has {state.cities[i].wonder} {state.cities[i].side}")
+    taken = {c.wonder: p for p, c in zip(state.seats, state.cities) if c.wonder}
+    if move.wonder in taken:
+        free = [b for b in data.BOARD_NAMES if b not in taken and (state.leaders_on or b != "Rome")]
+        raise IllegalMove(
+            "7w.setup.wonders", f"{move.wonder} is already {taken[move.wonder]}'s board", hint="free: " + ", ".join(free)
+        )
+    if move.wonder == "Rome" and not state.leaders_on:
+        raise IllegalMove("7w.setup.wonders", "Rome is only used with the Leaders expansion (option leaders=true)")
+
+
+def check_hand(state: SWState, move: LeaderHand) -> None:
+    if not state.leaders_on:
+        raise IllegalMove("7w.setup.leaders", "this game is played without Leaders (option leaders=false)")
+    i = state.index(move.player)
+    city = state.cities[i]
+    if len(set(move.leaders)) != len(move.leaders):
+        raise IllegalMove("7w.leaders.hand", f"{move.player}'s leader hand names a leader twice")
+    if len(move.leaders) != city.hand_size:
+        raise IllegalMove(
+            "7w.leaders.hand",
+            f"{move.player} holds {city.hand_size} leader(s) now, not {len(move.leaders)}",
+            hint=f"name exactly {city.hand_size}" if city.hand_size else None,
+        )
+    for name in move.leaders:
+        where = leader_owner(state, name, exclude=i)
+        if where:
+            raise IllegalMove("7w.setup.leaders", f"{name} is already {where}; each leader exists once")
+        if name in city.named_leaders:
+            raise IllegalMove("7w.leaders.hand", f"{move.player} has already played {name}")
+
+
+def leader_owner(state: SWState, name: str, exclude: int | None = None) -> str | None:
+    """Where a leader is known to be, other than with player ``exclude``."""
+    for j, (p, c) in enumerate(zip(state.seats, state.cities)):
+        if j == exclude:
+            continue
+        if name in c.named_leaders or name in c.leaders:
+            return f"played by {p}"
+        if c.hand is not None and name in c.hand:
+            return f"in {p}'s hand"
+    for j, choice in enumerate(state.choices):
+        if j != exclude and choice is not None and getattr(choice, "leader", None) == name:
+            return f"chosen by {state.seats[j]}"
+        if j != exclude and isinstance(choice, (Sell, Stage)) and state.phase == "recruit" and choice.card == name:
+            return f"chosen by {state.seats[j]}"
+    return None
+
+
+def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
+    player = state.seats[i]
+    city = state.cities[i]
+    if city.hand_size <= 0:
+        raise IllegalMove("7w.leaders.hand", f"{player} has no leader left in hand")
+    where = leader_owner(state, name, exclude=i)
+    if where:
+        raise IllegalMove(rule, f"{name} is {where}; each leader exists once")
+    if name in city.named_leaders:
+        raise IllegalMove(rule, f"{player} has already played {name}")
+    if city.hand is not None and name not in city.hand and len(city.hand) >= city.hand_size:
+        raise IllegalMove(rule, f"{name} is not in {player}'s leader hand", hint="in hand: " + ", ".join(city.hand))
+
+
+# -- choices of a turn --------------------------------------------------------------------
+def check_chooser(state: SWState, move: Any) -> int:
+    i = state.index(move.player)
+    if state.choices[i] is not None:
+        what = "has no leader to play" if state.choices[i] == "-" else "has already chosen this turn"
+        raise IllegalMove("7w.turn.choose", f"{move.player} {what}", hint="undo the earlier entry to change it")
+    return i
+
+
+def check_turn(state: SWState, move: Any, payment: bool = True) -> None:
+    if isinstance(move, (Recruit, Pick, Courtesan)):
+        verb = type(move).__name__.lower()
+        raise IllegalMove("7w.turn.actions", f"'{verb}' is not an action of an Age turn", hint="build, stage or sell a card")
+    i = check_chooser(state, move)
+    check_card_action(state, i, move, payment)
+
+
+def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -> None:
+    """A build, stage or sale of an Age card (a turn's choice, or Babylon B's 7th card)."""
+    player = state.seats[i]
+    age = state.age
+    if move.card is not None:
+        card = deck.age_card(move.card, age)
+        if card is None:
+            raise IllegalMove("7w.setup.decks", f"{move.card} is not an Age {ROMAN[age]} card", hint="a card of the Age deck")
+        if deck.copies_left(state, move.card, age) <= 0:
+            if card.guild and not deck.in_pool(state, card):
+                raise IllegalMove("7w.setup.guilds", f"{move.card} is only in the guild pool with Leaders")
+            total = card.copies(state.n)
+            why = (
+                f"the Age III deck holds {data.guild_count(state.n)} guilds at {state.n} players and they are all accounted for"
+                if card.guild and total
+                else f"the Age {ROMAN[age]} deck at {state.n} players holds {total} {move.card}, all already played"
+            )
+            raise IllegalMove("7w.setup.decks", f"{player} cannot have {move.card}: {why}")
+    city = state.cities[i]
+    if isinstance(move, Build):
+        if move.card in city.cards:
+            raise IllegalMove("7w.build.unique", f"{player} already has a {move.card}", hint="stage or sell it instead")
+        costs.check_build(state, i, move, payment)
+    elif isinstance(move, Stage):
+        costs.check_stage(state, i, move, with_payment=payment)
+
+
+def check_recruitment(state: SWState, move: Any, payment: bool = True) -> None:
+    if isinstance(move, (Build, Pick, Courtesan)):
+        raise IllegalMove(
+            "7w.leaders.recruit",
+            f"in the Recruitment phase {move.player} plays a leader: recruit, stage or sell it",
+            hint=f"{move.player} recruit <leader>",
+        )
+    i = check_chooser(state, move)
+    city = state.cities[i]
+    name = move.leader if isinstance(move, Recruit) else move.card
+    if name is None and isinstance(move, Recruit):
+        raise IllegalMove("7w.leaders.recruit.hire", "name the leader to recruit")
+    if name is not None:
+        check_leader_in_hand(state, i, name, "7w.leaders.recruit")
+    elif city.hand is not None and len(city.hand) == city.hand_size and city.hand_size > 1:
+        raise IllegalMove("7w.leaders.hand", f"name the leader {move.player} plays", hint="in hand: " + ", ".join(city.hand))
+    if isinstance(move, Recruit):
+        cost = powers.leader_cost(state, i, name)
+        if cost > city.spendable:
+            raise IllegalMove(
+                "7w.leaders.recruit.forced",
+                f"{move.player} cannot recruit {name}: it costs {cost} coins and {move.player} has {city.spendable}",
+                hint=f"{move.player} sell {name} (3 coins), or stage {name}",
+            )
+    elif isinstance(move, Stage):
+        costs.check_stage(state, i, move, rule="7w.leaders.recruit.wonder", with_payment=payment)
+
+
+# -- extra steps ----------------------------------------------------------------------------
+EXTRA_HINT = {
+    "seventh": "{p} build <card> / {p} stage / {p} sell",
+    "rome": "{p} recruit <leader> / {p} recruit none",
+    "halikarnassos": "{p} pick <card> / {p} pick none",
+    "solomon": "{p} pick <card> / {p} pick none",
+    "courtesan": "{p} courtesan <leader>",
+}
+EXTRA_RULE = {
+    "seventh": "7w.wonder.babylon.b",
+    "rome": "7w.wonder.rome.b",
+    "halikarnassos": "7w.wonder.halikarnassos",
+    "solomon": "7w.leader.solomon",
+    "courtesan": "7w.courtesan.token",
+}
+
+
+def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
+    step = next_extra(state)
+    assert step is not None
+    i, kind = step
+    owner = state.seats[i]
+    hint = EXTRA_HINT[kind].format(p=owner)
+    if move.player != owner:
+        raise IllegalMove(EXTRA_RULE[kind], f"the game waits for {owner} ({kind} step) before anyone else", hint=hint)
+    wanted = {
+        "seventh": (Build, Stage, Sell),
+        "rome": (Recruit,),
+        "halikarnassos": (Pick,),
+        "solomon": (Pick,),
+        "courtesan": (Courtesan,),
+    }[kind]
+    if not isinstance(move, wanted):
+        raise IllegalMove(EXTRA_RULE[kind], f"{owner} owes the {kind} step now", hint=hint)
+    city = state.cities[i]
+    if kind == "seventh":
+        check_card_action(state, i, move, payment)
+    elif kind == "rome" and move.leader is not None:
+        check_leader_in_hand(state, i, move.leader, "7w.wonder.rome.b")
+        cost = powers.leader_cost(state, i, move.leader)
+        if cost > city.coins:
+            raise IllegalMove(
+                "7w.wonder.rome.b",
+                f"{owner} cannot recruit {move.leader}: it costs {cost} coins and {owner} has {city.coins}",
+                hint=f"{owner} recruit none",
+            )
+    elif kind in ("halikarnassos", "solomon") and move.card is not None:
+        if move.card in city.cards:
+            raise IllegalMove("7w.build.unique", f"{owner} already has a {move.card}", hint=hint)
+        if not deck.pile_sources(state, move.card):
+            options = [c for c in deck.pile_candidates(state) if c not in city.cards]
+            raise IllegalMove(
+                "7w.discard.pile",
+                f"{move.card} cannot be in the discard pile now",
+                hint=("it may hold: " + ", ".join(options[:12])) if options else None,
+            )
+    elif kind == "courtesan":
+        targets = courtesan_targets(state, i)
+        if move.leader not in targets:
+            raise IllegalMove(
+                "7w.courtesan.token",
+                f"{move.leader} is not a recruited leader of {owner}'s neighbours",
+                hint="one of: " + ", ".join(targets),
+            )
+
+
+def courtesan_targets(state: SWState, i: int) -> list[str]:
+    out: list[str] = []
+    for j in (state.left(i), state.right(i)):
+        for name in state.cities[j].leaders:
+            if name not in out:
+                out.append(name)
+    return out

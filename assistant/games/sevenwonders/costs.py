@@ -1,0 +1,146 @@
+"""What a build, a wonder stage or a leader costs a player now, and whether the stated (or
+implied) payment is a legal one. The search itself is :mod:`payment`'s; this module turns a
+city of the tracked game into the solver's inputs:
+
+* own production: every source of the city (private ones included);
+* each neighbour's sellable production: starting resource, brown and grey cards;
+* prices per side and resource from the rebates built before this turn;
+* the coins the player may spend now (held at the start of the turn, minus what a 7th card
+  already spent; income of this turn excluded, ``7w.commerce.coins-timing``);
+* Bilkis (once per turn) and the one-resource rebates of Archimedes, Leonidas, Hammurabi and
+  Imhotep (``7w.leader.rulings``).
+
+Free builds (``7w.build.free``): a chain (owning a parent), Olympia A's once-per-Age build
+(said with ``free``), Ramses for guilds (no resources; guilds have no coin cost).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from assistant.core.errors import AmbiguousEntry, IllegalMove
+from assistant.games.sevenwonders import data, payment, powers
+from assistant.games.sevenwonders.moves import Build, Pay, Stage
+from assistant.games.sevenwonders.state import City, SWState
+
+
+@lru_cache(maxsize=4096)
+def _production(wonder: str, side: str, stages: int, cards: tuple[str, ...], tradable_only: bool) -> payment.Production:
+    city = City(wonder=wonder, side=side, stages=stages, cards=cards)
+    fixed, choices = powers.production(city, tradable_only=tradable_only)
+    return payment.Production.from_parts(fixed, choices)
+
+
+def production(city: City, tradable_only: bool = False) -> payment.Production:
+    return _production(city.wonder, city.side, city.stages, city.cards, tradable_only)
+
+
+def _cost(cost: data.Cost, *, coins: bool = True) -> payment.Cost:
+    return payment.Cost.from_counts(dict(cost.resources), cost.coins if coins else 0)
+
+
+def quote(state: SWState, i: int, cost: data.Cost, *, discount: int, rule: str) -> payment.Quote:
+    city = state.cities[i]
+    left = state.cities[state.left(i)]
+    right = state.cities[state.right(i)]
+    return payment.quote(
+        _cost(cost),
+        production(city),
+        production(left, True),
+        production(right, True),
+        coins=city.spendable,
+        prices=payment.Prices.from_mapping(powers.trade_prices(state, i)),
+        bilkis=powers.has_leader(city, "Bilkis") and "bank" not in city.traded,
+        discount=discount,
+        rule=rule,
+    )
+
+
+def free_reason(state: SWState, i: int, move: Build) -> str | None:
+    """Why a build costs nothing: ``chain``, ``olympia`` or ``ramses`` (else ``None``)."""
+    city = state.cities[i]
+    card = data.card(move.card)
+    if powers.chain_parent(city, card) is not None:
+        return "chain"
+    if move.free:
+        return "olympia"
+    if card.guild and powers.has_leader(city, "Ramses"):
+        return "ramses"
+    return None
+
+
+def build_quote(state: SWState, i: int, card_name: str) -> payment.Quote:
+    card = data.card(card_name)
+    city = state.cities[i]
+    discount = 1 if powers.rebate_leader(city, card) else 0
+    return quote(state, i, card.cost, discount=discount, rule="7w.build.cost")
+
+
+def stage_quote(state: SWState, i: int, rule: str = "7w.wonder.stage") -> payment.Quote:
+    city = state.cities[i]
+    stage = city.board.stage(city.stages + 1)
+    discount = 1 if powers.rebate_leader(city, None) else 0
+    return quote(state, i, stage.cost, discount=discount, rule=rule)
+
+
+def _pay_of(p: payment.Payment) -> Pay:
+    return Pay(p.left, p.right, p.bank_purchase)
+
+
+def match(q: payment.Quote, player: str, what: str, stated: dict[str, object] | None) -> Pay:
+    """The payment that fits what the user said (``stated``: keyword arguments of
+    :func:`payment.match_payment`; ``None``: nothing said). Raises IllegalMove when no legal
+    payment fits, AmbiguousEntry when several cheapest ones do."""
+    try:
+        found = payment.match_payment(q, **(stated or {}))  # type: ignore[arg-type]
+    except payment.AmbiguousPayment as exc:
+        options = [_pay_of(c).notation() for c in exc.candidates]
+        raise AmbiguousEntry(
+            f"{player} can pay for {what} in several ways of the same cost; say which", options, rule=exc.rule
+        ) from None
+    except payment.PaymentError as exc:
+        raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {exc.reason}", hint=exc.hint) from None
+    return _pay_of(found)
+
+
+def stated_of(pay: Pay | None) -> dict[str, object]:
+    """A move's payment as exact coins (``None`` = no purchase at all)."""
+    pay = pay or Pay()
+    return {"left": pay.left, "right": pay.right, "bank_purchase": pay.bank}
+
+
+def pay_or_none(pay: Pay) -> Pay | None:
+    return None if pay.total == 0 else pay
+
+
+def check_build(state: SWState, i: int, move: Build, with_payment: bool = True) -> None:
+    player = state.seats[i]
+    city = state.cities[i]
+    reason = free_reason(state, i, move)
+    if move.free and reason == "olympia" and not powers.olympia_free_ready(state, city):
+        used = city.olympia_age == state.age and any(st.has("free_build_once_per_age") for st in city.built_stages())
+        raise IllegalMove(
+            "7w.wonder.olympia.a",
+            f"{player} has no free build now: "
+            + ("it was already used in this Age" if used else "it needs Olympia A's second stage, built before this turn"),
+            hint=f"{player} build {move.card} (paying)",
+        )
+    if reason is not None:
+        if move.pay is not None and move.pay.total:
+            raise IllegalMove("7w.build.free", f"{player} builds {move.card} free ({reason}): there is nothing to pay")
+        return
+    if with_payment:
+        match(build_quote(state, i, move.card), player, move.card, stated_of(move.pay))
+
+
+def check_stage(state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stage", with_payment: bool = True) -> None:
+    player = state.seats[i]
+    city = state.cities[i]
+    if city.stages >= len(city.board.stages):
+        raise IllegalMove(
+            "7w.wonder.order",
+            f"{player}'s {city.board.label} has all {len(city.board.stages)} stages built",
+            hint=f"{player} sell" + (f" {move.card}" if move.card else ""),
+        )
+    if with_payment:
+        match(stage_quote(state, i, rule), player, f"stage {city.stages + 1} of {city.board.label}", stated_of(move.pay))

@@ -1,0 +1,85 @@
+"""What the Age decks still hold, as far as the table has told us (``7w.setup.decks``).
+
+Hands are never entered. Every Age card a player names (built, sold or tucked with its name,
+or taken from the unknown part of the discard pile) uses up one copy of that Age's deck for
+this player count; a card that has no copy left, or that is not in the deck at all, cannot
+have been chosen. The Age III deck holds players + 2 guilds drawn from the guild pool: no more
+distinct guilds than that can appear, and each guild exists once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders.state import SWState
+
+
+def age_card(name: str, age: int) -> data.Card | None:
+    """The Age ``age`` version of a card name, or ``None`` when it is not an Age ``age`` card."""
+    for c in data.card_versions(name):
+        if c.age == age:
+            return c
+    return None
+
+
+def in_pool(state: SWState, card: data.Card) -> bool:
+    """A guild that can be in this game's pool (the Leaders guilds only with Leaders)."""
+    return state.leaders_on or not card.requires_leaders
+
+
+def copies_left(state: SWState, name: str, age: int, pending: bool = True) -> int:
+    """Copies of ``name`` in the Age ``age`` deck not yet accounted for (pending choices of
+    the current turn included when ``pending``)."""
+    card = age_card(name, age)
+    if card is None:
+        return 0
+    used = Counter(state.named[age - 1])
+    if pending and state.phase == "turn" and state.age == age:
+        for move in state.choices:
+            named = getattr(move, "card", None)
+            if move is not None and named:
+                used[named] += 1
+    if card.guild:
+        if not in_pool(state, card) or used[name]:
+            return 0
+        guilds_named = {n for n in used if data.card(n).guild}
+        return 1 if len(guilds_named) < data.guild_count(state.n) else 0
+    return card.copies(state.n) - used[name]
+
+
+def age_names(state: SWState, age: int) -> list[str]:
+    """Every card name of the Age ``age`` deck that still has a copy unaccounted for."""
+    names: list[str] = []
+    for c in data.cards():
+        if c.age == age and c.name not in names and copies_left(state, c.name, age) > 0:
+            names.append(c.name)
+    return names
+
+
+def pile_sources(state: SWState, name: str) -> list[tuple[int, bool]]:
+    """Where a card called ``name`` could be taken from in the discard pile:
+    ``(age, known)`` pairs — ``known`` True for a named card in the pile, False for one of the
+    pile's unnamed cards that can still be that card (its Age deck has a copy unaccounted)."""
+    found: list[tuple[int, bool]] = []
+    for age, pile_name in state.pile:
+        if pile_name == name and (age, True) not in found:
+            found.append((age, True))
+    for age in (1, 2, 3):
+        if state.pile_unknown[age - 1] > 0 and copies_left(state, name, age, pending=False) > 0:
+            found.append((age, False))
+    return found
+
+
+def pile_candidates(state: SWState) -> list[str]:
+    """Card names that may be in the discard pile now (named ones first)."""
+    names: list[str] = []
+    for _, name in state.pile:
+        if name not in names:
+            names.append(name)
+    for age in (1, 2, 3):
+        if state.pile_unknown[age - 1] > 0:
+            for name in age_names(state, age):
+                if name not in names and copies_left(state, name, age, pending=False) > 0:
+                    names.append(name)
+    return names

@@ -1,0 +1,142 @@
+"""The entries of a tracked 7 Wonders game, as frozen dataclasses.
+
+Each move names its ``player`` (a seat name) and prints itself back in the notation of
+docs/notation/7wonders.md; :func:`notation.parse_entry` reads that text back to an equal move.
+
+A payment (:class:`Pay`) is stored as the coins that go to the left neighbour, the right
+neighbour and the bank for bought resources (Bilkis); the printed coin cost of a card is not
+part of it (it is fixed by the card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pay:
+    """Coins paid for bought resources: to the left and right neighbours and to the bank."""
+
+    left: int = 0
+    right: int = 0
+    bank: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.left + self.right + self.bank
+
+    def notation(self) -> str:
+        parts = []
+        if self.left:
+            parts.append(f"left {self.left}")
+        if self.right:
+            parts.append(f"right {self.right}")
+        if self.bank:
+            parts.append(f"bank {self.bank}")
+        return "pay " + (" ".join(parts) if parts else "0")
+
+
+def _pay_suffix(pay: Pay | None) -> str:
+    return f" {pay.notation()}" if pay is not None else ""
+
+
+@dataclass(frozen=True)
+class SetBoard:
+    """``ada board Gizah B``: the board and side dealt to a player (when no Boards header)."""
+
+    player: str
+    wonder: str
+    side: str
+
+    def notation(self) -> str:
+        return f"{self.player} board {self.wonder} {self.side}"
+
+
+@dataclass(frozen=True)
+class LeaderHand:
+    """``ada leaders Caesar, Nero, Midas, Plato``: the leaders a player holds (optional; recording
+    the draft). Once entered, that player's recruitment choices are checked against it."""
+
+    player: str
+    leaders: tuple[str, ...]
+
+    def notation(self) -> str:
+        return f"{self.player} leaders " + ", ".join(self.leaders)
+
+
+@dataclass(frozen=True)
+class Build:
+    """``ada build Temple pay left 2``: build a structure from the hand (or the 7th card).
+    ``free``: Olympia A's once-per-Age free build."""
+
+    player: str
+    card: str
+    pay: Pay | None = None
+    free: bool = False
+
+    def notation(self) -> str:
+        return f"{self.player} build {self.card}" + (" free" if self.free else "") + _pay_suffix(self.pay)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """``bob stage`` / ``bob stage Baths pay right 2``: build the next wonder stage, tucking an
+    Age card (or, in a Recruitment phase, a leader). The tucked card may be left unnamed."""
+
+    player: str
+    card: str | None = None
+    pay: Pay | None = None
+
+    def notation(self) -> str:
+        card = f" {self.card}" if self.card else ""
+        return f"{self.player} stage{card}" + _pay_suffix(self.pay)
+
+
+@dataclass(frozen=True)
+class Sell:
+    """``cleo sell Baths`` / ``cleo sell``: discard the chosen card (or leader) for 3 coins."""
+
+    player: str
+    card: str | None = None
+
+    def notation(self) -> str:
+        return f"{self.player} sell" + (f" {self.card}" if self.card else "")
+
+
+@dataclass(frozen=True)
+class Recruit:
+    """``ada recruit Caesar``: recruit a leader (Recruitment phase, or Rome B's extra leader).
+    ``leader`` None: Rome B's extra recruitment is declined (``ada recruit none``)."""
+
+    player: str
+    leader: str | None
+
+    def notation(self) -> str:
+        return f"{self.player} recruit {self.leader or 'none'}"
+
+
+@dataclass(frozen=True)
+class Pick:
+    """``ada pick Baths`` / ``ada pick none``: the free build from the discard pile
+    (Halikarnassos, Solomon)."""
+
+    player: str
+    card: str | None
+
+    def notation(self) -> str:
+        return f"{self.player} pick {self.card or 'none'}"
+
+
+@dataclass(frozen=True)
+class Courtesan:
+    """``ada courtesan Caesar``: where the Courtesans Guild's token goes (a neighbour's
+    recruited leader)."""
+
+    player: str
+    leader: str
+
+    def notation(self) -> str:
+        return f"{self.player} courtesan {self.leader}"
+
+
+Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan

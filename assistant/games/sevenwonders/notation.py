@@ -1,0 +1,210 @@
+"""Reading the 7 Wonders notation (docs/notation/7wonders.md): short, forgiving lines.
+
+``<player> <verb> [<name>] [free] [pay ...]`` — the player by a unique prefix (or left out
+when only one player is awaited), verbs with short forms, card and leader names by any alias
+or unique prefix. A payment is said in coins per side (``pay left 2 right 1``, ``pay bank 1``
+for Bilkis, ``pay 0``) or as the resources bought (``pay right stone``, ``pay left 2 wood
+right glass``); the engine turns it into coins and checks it (:mod:`costs`).
+
+:func:`read` returns the move without its payment plus what was said about the payment;
+the ruleset resolves the payment against the state.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.names import NameIndex, normalize
+from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders.moves import Build, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.state import SWState
+
+VERBS: dict[str, str] = {
+    "build": "build",
+    "b": "build",
+    "play": "build",
+    "stage": "stage",
+    "wonder": "stage",
+    "w": "stage",
+    "sell": "sell",
+    "discard": "sell",
+    "d": "sell",
+    "recruit": "recruit",
+    "r": "recruit",
+    "hire": "recruit",
+    "pick": "pick",
+    "take": "pick",
+    "courtesan": "courtesan",
+    "token": "courtesan",
+    "board": "board",
+    "leaders": "leaders",
+    "hand": "leaders",
+}
+SIDES = {"left": "left", "l": "left", "right": "right", "r": "right", "bank": "bank"}
+NONE_WORDS = ("none", "nothing", "-", "no", "skip", "pass")
+RULE = "7w.notation"
+
+
+def words_of(text: str) -> list[str]:
+    return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+
+
+def seat_index(state: SWState) -> NameIndex:
+    return NameIndex([(s, ()) for s in state.seats], what="player", rule="core.players")
+
+
+def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict[str, Any] | None]:
+    """The move (payment not resolved) and the stated payment (``None``: not said)."""
+    words = words_of(text.split("#", 1)[0])
+    if not words:
+        raise InvalidEntry("the entry is empty", rule=RULE, hint="e.g. 'ada build Temple'")
+    seats = seat_index(state)
+    first = words[0]
+    if seats.exact(first) is not None:
+        player = seats.exact(first)
+        words = words[1:]
+    elif normalize(first) in VERBS:
+        if len(awaited) != 1:
+            raise InvalidEntry(
+                "say whose entry this is", rule=RULE, hint=f"e.g. '{(awaited or state.seats)[0]} {' '.join(words)}'"
+            )
+        player = awaited[0]
+    else:
+        player = seats.resolve(first)
+        words = words[1:]
+    if not words:
+        raise InvalidEntry(f"what does {player} do?", rule=RULE, hint="build <card>, stage, sell <card>, recruit <leader>")
+    verb = VERBS.get(normalize(words[0]))
+    if verb is None:
+        raise InvalidEntry(
+            f"'{words[0]}' is not a 7 Wonders verb", rule=RULE, hint="build, stage, sell, recruit, pick, courtesan, board, leaders"
+        )
+    rest = words[1:]
+    assert player is not None
+    if verb == "board":
+        return read_board(player, rest), None
+    if verb == "leaders":
+        return LeaderHand(player, read_leaders(rest)), None
+    if verb == "courtesan":
+        if not rest:
+            raise InvalidEntry("name the neighbour's leader the Courtesan token goes on", rule=RULE)
+        return Courtesan(player, data.leader_index().resolve(" ".join(rest))), None
+    if verb == "recruit":
+        if not rest:
+            raise InvalidEntry("name the leader to recruit", rule=RULE, hint=f"{player} recruit <leader>")
+        if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
+            return Recruit(player, None), None
+        return Recruit(player, data.leader_index().resolve(" ".join(rest))), None
+    if verb == "pick":
+        if not rest:
+            raise InvalidEntry("name the card taken from the discard pile, or 'none'", rule=RULE)
+        if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
+            return Pick(player, None), None
+        return Pick(player, data.card_index().resolve(" ".join(rest))), None
+    # build / stage / sell
+    index = data.leader_index() if state.phase == "recruit" else data.card_index()
+    name: str | None = None
+    free = False
+    stated: dict[str, Any] | None = None
+    if rest and normalize(rest[0]) not in ("pay", "free"):
+        name, used = index.resolve_leading(rest)
+        rest = rest[used:]
+    while rest:
+        key = normalize(rest[0])
+        if key == "free":
+            free = True
+            rest = rest[1:]
+        elif key == "pay":
+            stated = read_pay(rest[1:])
+            rest = []
+        else:
+            raise InvalidEntry(f"cannot read '{' '.join(rest)}'", rule=RULE, hint="… [free] [pay left N right N]")
+    if verb == "build":
+        if name is None:
+            raise InvalidEntry("name the card to build", rule=RULE, hint=f"{player} build <card>")
+        return Build(player, name, None, free), stated
+    if free:
+        raise InvalidEntry("'free' goes with build (Olympia A's free build)", rule=RULE)
+    if verb == "stage":
+        return Stage(player, name, None), stated
+    if stated is not None:
+        raise InvalidEntry("selling a card pays nothing", rule=RULE, hint=f"{player} sell {name or ''}".strip())
+    return Sell(player, name), None
+
+
+def read_board(player: str, rest: list[str]) -> SetBoard:
+    if not rest:
+        raise InvalidEntry("name the board and side", rule=RULE, hint=f"{player} board Gizah A")
+    side = rest[-1].upper()
+    if side not in ("A", "B"):
+        # "GizahB" / "Gizah-B"
+        last = rest[-1]
+        if len(last) > 1 and last[-1].upper() in ("A", "B") and data.board_index().find(last[:-1].rstrip("-")):
+            return SetBoard(player, data.board_index().resolve(" ".join([*rest[:-1], last[:-1].rstrip("-")])), last[-1].upper())
+        raise InvalidEntry("say the side, A or B", rule=RULE, hint=f"{player} board {' '.join(rest)} A")
+    if len(rest) < 2:
+        raise InvalidEntry("name the board", rule=RULE, hint=f"{player} board Gizah {side}")
+    return SetBoard(player, data.board_index().resolve(" ".join(rest[:-1])), side)
+
+
+def read_leaders(rest: list[str]) -> tuple[str, ...]:
+    names: list[str] = []
+    index = data.leader_index()
+    while rest:
+        name, used = index.resolve_leading(rest)
+        names.append(name)
+        rest = rest[used:]
+    if not names:
+        raise InvalidEntry("name the leaders in hand", rule=RULE, hint="leaders Caesar, Nero, Midas, Plato")
+    return tuple(names)
+
+
+def read_pay(words: list[str]) -> dict[str, Any]:
+    """``left 2 right 1`` / ``right stone`` / ``left 2 wood right glass`` / ``0``."""
+    if not words or (len(words) == 1 and (normalize(words[0]) in NONE_WORDS or words[0] == "0")):
+        return {"left": 0, "right": 0, "bank_purchase": 0}
+    coins: dict[str, int] = {}
+    buys: dict[str, list[str]] = {}
+    side: str | None = None
+    k = 0
+    while k < len(words):
+        w = normalize(words[k])
+        if w in SIDES:
+            side = SIDES[w]
+            buys.setdefault(side, [])
+            k += 1
+            continue
+        if side is None:
+            raise InvalidEntry(
+                f"say whom '{words[k]}' is paid to: left, right or bank", rule=RULE, hint="pay left 2 right 1 / pay right stone"
+            )
+        if w.isdigit():
+            n = int(w)
+            nxt = data.resource_index().find(words[k + 1]) if k + 1 < len(words) else None
+            if nxt is not None:
+                buys[side].extend([nxt] * n)
+                k += 2
+            else:
+                coins[side] = coins.get(side, 0) + n
+                k += 1
+            continue
+        res = data.resource_index().find(words[k])
+        if res is None:
+            raise InvalidEntry(f"'{words[k]}' is neither a number of coins nor a resource", rule=RULE)
+        buys[side].append(res)
+        k += 1
+    stated: dict[str, Any] = {}
+    only_coins = not any(buys.values())
+    for side in ("left", "right", "bank"):
+        key = "bank_purchase" if side == "bank" else side
+        if side in coins:
+            stated[key] = coins[side]
+        elif only_coins:
+            stated[key] = 0
+        if buys.get(side):
+            stated["buy_" + side] = tuple(buys[side])
+        elif side in buys and side not in coins:
+            stated["buy_" + side] = ()
+    return stated

@@ -1,0 +1,126 @@
+"""What a city's cards, stages and leaders let it do now: shields, leader costs, trading
+prices, resource rebates, and which leaders act for it (recruited, or copied through the
+Courtesan token, ``7w.guild.courtesans``).
+"""
+
+from __future__ import annotations
+
+from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders.state import City, SWState
+
+
+def active_leaders(city: City) -> tuple[str, ...]:
+    """The leaders whose abilities the city has: recruited ones plus the Courtesans' copy."""
+    if city.courtesan:
+        return (*city.leaders, city.courtesan)
+    return city.leaders
+
+
+def has_leader(city: City, name: str) -> bool:
+    return name in city.leaders or city.courtesan == name
+
+
+def shields(city: City) -> int:
+    """Military strength (``7w.military.strength``): red cards, Rhodes's stages, Hannibal
+    and Caesar (recruited or copied)."""
+    total = sum(data.card(name).shields for name in city.cards)
+    total += sum(st.shields for st in city.built_stages())
+    total += sum(data.leader(name).shields for name in active_leaders(city))
+    return total
+
+
+def is_rome(city: City, side: str) -> bool:
+    return city.wonder == "Rome" and city.side == side
+
+
+def leader_cost(state: SWState, i: int, name: str, *, maecenas: bool = True) -> int:
+    """The coins player ``i`` pays to recruit ``name`` now (``7w.leaders.cost``): Rome A and
+    Maecenas make it 0; Rome B takes 2 off for its owner and 1 off for its neighbours."""
+    city = state.cities[i]
+    cost = data.leader(name).cost
+    if is_rome(city, "A") or (maecenas and has_leader(city, "Maecenas")):
+        return 0
+    if is_rome(city, "B"):
+        cost -= 2
+    for j in {state.left(i), state.right(i)} - {i}:
+        if is_rome(state.cities[j], "B"):
+            cost -= 1
+    return max(0, cost)
+
+
+def chain_parent(city: City, card: data.Card) -> str | None:
+    """An owned structure that makes ``card`` free (``7w.build.chain``), or ``None``."""
+    for parent in card.chains_from:
+        if parent in city.cards:
+            return parent
+    return None
+
+
+def rebate_leader(city: City, card: data.Card | None) -> str | None:
+    """The leader that takes one resource off this build (Archimedes green, Leonidas red,
+    Hammurabi blue, Imhotep wonder stages; ``card`` None = a stage)."""
+    wanted = {"green": "Archimedes", "red": "Leonidas", "blue": "Hammurabi"}
+    name = "Imhotep" if card is None else wanted.get(card.color)
+    if name and has_leader(city, name):
+        return name
+    return None
+
+
+def trade_prices(state: SWState, i: int) -> dict[str, dict[str, int]]:
+    """Price per unit by side and resource for player ``i`` now (``7w.commerce.price``):
+    2, or 1 where a Trading Post, the Marketplace or Olympia B stage 1 built before this turn
+    applies. Returns ``{"left": {res: price}, "right": {res: price}}``."""
+    city = state.cities[i]
+    prices = {side: {r: 2 for r in data.RESOURCES} for side in ("left", "right")}
+    effects: list[data.Effect] = []
+    for name in city.cards:
+        if name in city.fresh:
+            continue
+        effects.extend(e for e in data.card(name).effects if e.type == "trade_discount")
+    for number, stage in enumerate(city.built_stages(), 1):
+        if number == city.stages and city.stage_turn == state.clock:
+            continue  # built this turn: starts next turn
+        effects.extend(e for e in stage.effects if e.type == "trade_discount")
+    for effect in effects:
+        for side in effect.neighbors:
+            for res in effect.options:
+                prices[side][res] = min(prices[side][res], effect.price or 1)
+    return prices
+
+
+def production(city: City, *, tradable_only: bool = False) -> tuple[dict[str, int], list[tuple[str, ...]]]:
+    """A city's production as fixed units plus choice sets (``7w.production.sources``).
+    With ``tradable_only``: what neighbours may buy (starting resource, brown and grey)."""
+    fixed: dict[str, int] = {}
+    choices: list[tuple[str, ...]] = []
+    board = city.board
+    if board.resource:
+        fixed[board.resource] = fixed.get(board.resource, 0) + 1
+    effects: list[data.Effect] = []
+    for name in city.cards:
+        effects.extend(data.card(name).effects)
+    for stage in city.built_stages():
+        effects.extend(stage.effects)
+    for e in effects:
+        if tradable_only and not e.tradable:
+            continue
+        if e.type == "produce":
+            for res, n in e.resources:
+                fixed[res] = fixed.get(res, 0) + n
+        elif e.type == "produce_choice":
+            choices.append(tuple(e.options))
+    return fixed, choices
+
+
+def olympia_free_ready(state: SWState, city: City) -> bool:
+    """Olympia A's free build is available this turn (``7w.wonder.olympia.a``)."""
+    for number, stage in enumerate(city.built_stages(), 1):
+        if stage.has("free_build_once_per_age"):
+            if number == city.stages and city.stage_turn == state.clock:
+                return False
+            return city.olympia_age != state.age
+    return False
+
+
+def babylon_seventh(city: City) -> bool:
+    return city.has_stage_effect("play_seventh_card")

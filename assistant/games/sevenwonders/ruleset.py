@@ -1,0 +1,401 @@
+"""The 7 Wonders (+ Leaders) ruleset: the protocol verbs of :class:`Ruleset` for a game
+tracked entry by entry, and the final-table scoring, catalogue and rule texts of the
+sibling modules.
+
+* setup: 3-7 players, option ``leaders`` (default true), boards either from the ``Boards:``
+  header (``Gizah A, Rhodes B, ...`` in seat order) or entered (``ada board Gizah A``);
+* the leader draft's result may be entered (``ada leaders Caesar, Nero, Midas, Plato``);
+* Recruitment phases, Age turns with simultaneous choices, the extra steps and the
+  conflicts: :mod:`turn`; legality: :mod:`checks`; payments: :mod:`costs` / :mod:`payment`;
+* the score of a tracked game is the score of its final table (:meth:`table_from_state`),
+  through the same :func:`scoring.score_cities` as ``assistant score --from FILE``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from assistant.core.errors import IllegalMove, InvalidEntry
+from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
+from assistant.core.scoresheet import ScoreSheet
+from assistant.games.sevenwonders import checks, costs, data, deck, notation, powers, scoring, turn
+from assistant.games.sevenwonders.moves import Build, Courtesan, LeaderHand, Pay, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.state import City, SWState
+
+TRUE = ("true", "yes", "1", "on")
+FALSE = ("false", "no", "0", "off")
+KINDS = {
+    "seventh": ("build", "stage", "sell"),
+    "rome": ("recruit",),
+    "halikarnassos": ("pick",),
+    "solomon": ("pick",),
+    "courtesan": ("courtesan",),
+}
+STEP_TEXT = {
+    "seventh": "{p} plays the 7th card (Babylon B): build, stage or sell",
+    "rome": "{p} may recruit an extra leader (Rome B): recruit <leader> or recruit none",
+    "halikarnassos": "{p} builds a card from the discard pile (Halikarnassos): pick <card> or pick none",
+    "solomon": "{p} builds a card from the discard pile (Solomon): pick <card> or pick none",
+    "courtesan": "{p} places the Courtesan token on a neighbour's leader: courtesan <leader>",
+}
+
+
+def parse_boards(text: str, seats: Sequence[str], leaders_on: bool) -> list[tuple[str, str]]:
+    """The ``Boards:`` header: one ``<board> <side>`` per seat, in seat order."""
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if len(items) != len(seats):
+        raise InvalidEntry(
+            f"the Boards header names {len(items)} boards for {len(seats)} players",
+            rule="7w.setup.wonders",
+            hint="Boards: Gizah A, Rhodes B, ... (one per player, in seat order)",
+        )
+    out: list[tuple[str, str]] = []
+    for seat, item in zip(seats, items):
+        move = notation.read_board(seat, item.split())
+        if any(move.wonder == b for b, _ in out):
+            raise InvalidEntry(f"the board {move.wonder} is given twice", rule="7w.setup.wonders")
+        if move.wonder == "Rome" and not leaders_on:
+            raise InvalidEntry("Rome is only used with the Leaders expansion", rule="7w.setup.wonders")
+        out.append((move.wonder, move.side))
+    return out
+
+
+class SevenWonders(Ruleset):
+    name = "7wonders"
+    title = "7 Wonders (with Leaders)"
+    aliases = ("7w", "leaders", "7 wonders", "seven wonders")
+    version = "1"
+    min_players = 3
+    max_players = 7
+    options = (
+        OptionSpec("leaders", "true", "play with the Leaders expansion", choices=("true", "false")),
+        OptionSpec(
+            "boards",
+            "",
+            "boards and sides in seat order, e.g. 'Gizah A, Rhodes B, Babylon A' (empty: entered as 'ada board Gizah A')",
+            header=True,
+        ),
+    )
+
+    # -- setup ------------------------------------------------------------------------------
+    def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
+        lowered = {k: (v.lower() if k == "leaders" else v) for k, v in options.items()}
+        for key in ("leaders",):
+            if key in lowered and lowered[key] in TRUE:
+                lowered[key] = "true"
+            elif key in lowered and lowered[key] in FALSE:
+                lowered[key] = "false"
+        return super().check_options(lowered)
+
+    def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> SWState:
+        opts = self.check_options(options)
+        leaders_on = opts["leaders"] == "true"
+        n = len(seats)
+        if not 3 <= n <= 7:
+            raise InvalidEntry(f"7 Wonders is played by 3 to 7 players here, not {n}", rule="7w.setup.players")
+        state = SWState(
+            seats=tuple(seats),
+            leaders_on=leaders_on,
+            cities=tuple(City() for _ in seats),
+            choices=(None,) * n,
+            due=(turn.NO_DUE,) * n,
+            options=tuple(sorted(opts.items())),
+        )
+        if opts.get("boards", "").strip():
+            boards = parse_boards(opts["boards"], seats, leaders_on)
+            state = replace(state, cities=tuple(City(wonder=b, side=s) for b, s in boards))
+            return turn.begin_game(state)
+        return state
+
+    # -- prompt -------------------------------------------------------------------------------
+    def awaited(self, state: SWState) -> tuple[str, ...]:
+        if state.phase == "boards":
+            return tuple(p for p, c in zip(state.seats, state.cities) if not c.wonder)
+        if state.phase in ("turn", "recruit"):
+            return tuple(p for p, c in zip(state.seats, state.choices) if c is None)
+        if state.phase == "extra":
+            step = turn.next_extra(state)
+            return (state.seats[step[0]],) if step else ()
+        return ()
+
+    def expecting(self, state: SWState) -> Prompt:
+        players = self.awaited(state)
+        if state.phase == "boards":
+            return Prompt(players, state.phase_label, ("board",), "each player: <player> board <Wonder> <A|B>", data.BOARD_NAMES)
+        if state.phase == "recruit":
+            words = tuple(l.name for l in data.leaders())
+            return Prompt(
+                players,
+                state.phase_label,
+                ("recruit", "stage", "sell", "leaders"),
+                "each player with leaders in hand: recruit <leader>, stage <leader> or sell <leader>",
+                words,
+            )
+        if state.phase == "turn":
+            words = tuple(deck.age_names(state, state.age))
+            return Prompt(
+                players, state.phase_label, ("build", "stage", "sell"), "each player: build <card>, stage or sell <card>", words
+            )
+        if state.phase == "extra":
+            step = turn.next_extra(state)
+            assert step is not None
+            i, kind = step
+            words: tuple[str, ...] = ()
+            if kind in ("halikarnassos", "solomon"):
+                words = tuple(deck.pile_candidates(state))
+            elif kind == "courtesan":
+                words = tuple(checks.courtesan_targets(state, i))
+            elif kind == "seventh":
+                words = tuple(deck.age_names(state, state.age))
+            return Prompt(players, state.phase_label, KINDS[kind], STEP_TEXT[kind].format(p=state.seats[i]), words)
+        return Prompt((), "game over", (), "the game is over")
+
+    # -- entries ------------------------------------------------------------------------------
+    def parse(self, state: SWState, text: str) -> Any:
+        move, stated = notation.read(state, text, self.awaited(state))
+        if isinstance(move, (Build, Stage)):
+            move = self._resolve_payment(state, move, stated)
+        return move
+
+    def _resolve_payment(self, state: SWState, move: Build | Stage, stated: dict[str, Any] | None) -> Build | Stage:
+        """Fill in the payment of an otherwise legal build or stage: what the user said, or
+        the unique cheapest way (AmbiguousEntry when several cost the same)."""
+        try:
+            checks.check(state, move, payment=False)
+        except IllegalMove:
+            if stated is None:
+                return move
+            raise
+        i = state.index(move.player)
+        if isinstance(move, Build):
+            if costs.free_reason(state, i, move) is not None:
+                return move
+            q = costs.build_quote(state, i, move.card)
+            what = move.card
+        else:
+            rule = "7w.leaders.recruit.wonder" if state.phase == "recruit" else "7w.wonder.stage"
+            q = costs.stage_quote(state, i, rule)
+            what = f"stage {state.cities[i].stages + 1} of {state.cities[i].board.label}"
+        pay = costs.match(q, move.player, what, stated)
+        return replace(move, pay=costs.pay_or_none(pay))
+
+    def check(self, state: SWState, move: Any) -> None:
+        checks.check(state, move)
+
+    def apply(self, state: SWState, move: Any) -> SWState:
+        if isinstance(move, SetBoard):
+            i = state.index(move.player)
+            state = state.with_city(i, replace(state.cities[i], wonder=move.wonder, side=move.side))
+            if all(c.wonder for c in state.cities):
+                return turn.begin_game(state)
+            return state
+        if isinstance(move, LeaderHand):
+            i = state.index(move.player)
+            return state.with_city(i, replace(state.cities[i], hand=move.leaders))
+        if state.phase == "extra":
+            return turn.resolve_extra(state, move)
+        return turn.record_choice(state, move)
+
+    # -- listing legal entries --------------------------------------------------------------
+    def legal_moves(self, state: SWState) -> Iterator[Any]:
+        for player in self.awaited(state):
+            yield from self.legal_moves_for(state, player)
+
+    def legal_moves_for(self, state: SWState, player: str) -> Iterator[Any]:
+        """The legal entries of one awaited player (payments listed as the Pareto-optimal
+        options; unnamed stage markers)."""
+        i = state.index(player)
+        if state.phase == "boards":
+            taken = {c.wonder for c in state.cities}
+            for b in data.BOARD_NAMES:
+                if b not in taken and (state.leaders_on or b != "Rome"):
+                    yield SetBoard(player, b, "A")
+                    yield SetBoard(player, b, "B")
+            return
+        if state.phase == "recruit":
+            yield from self._recruit_moves(state, i)
+            return
+        if state.phase == "turn":
+            yield from self._card_moves(state, i)
+            return
+        if state.phase == "extra":
+            step = turn.next_extra(state)
+            if step is None or step[0] != i:
+                return
+            kind = step[1]
+            if kind == "seventh":
+                yield from self._card_moves(state, i)
+            elif kind == "rome":
+                yield Recruit(player, None)
+                for name in self._leader_candidates(state, i):
+                    if powers.leader_cost(state, i, name) <= state.cities[i].coins:
+                        yield Recruit(player, name)
+            elif kind in ("halikarnassos", "solomon"):
+                yield Pick(player, None)
+                for name in deck.pile_candidates(state):
+                    if name not in state.cities[i].cards:
+                        yield Pick(player, name)
+            elif kind == "courtesan":
+                for name in checks.courtesan_targets(state, i):
+                    yield Courtesan(player, name)
+
+    def _leader_candidates(self, state: SWState, i: int) -> list[str]:
+        city = state.cities[i]
+        if city.hand is not None and len(city.hand) >= city.hand_size:
+            return list(city.hand)
+        out = []
+        for leader in data.leaders():
+            if leader.name in city.named_leaders or checks.leader_owner(state, leader.name, exclude=i):
+                continue
+            out.append(leader.name)
+        return out
+
+    def _recruit_moves(self, state: SWState, i: int) -> Iterator[Any]:
+        player = state.seats[i]
+        city = state.cities[i]
+        known = city.hand is not None and len(city.hand) >= city.hand_size
+        for name in self._leader_candidates(state, i):
+            if powers.leader_cost(state, i, name) <= city.spendable:
+                yield Recruit(player, name)
+        markers: list[str | None] = list(city.hand) if known and city.hand_size > 1 else [None]  # type: ignore[arg-type]
+        if known and city.hand_size == 1:
+            markers = [None]
+        for marker in markers:
+            yield Sell(player, marker)
+        if city.stages < len(city.board.stages):
+            q = costs.stage_quote(state, i, "7w.leaders.recruit.wonder")
+            for option in q.options:
+                for marker in markers:
+                    yield Stage(player, marker, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
+
+    def _card_moves(self, state: SWState, i: int) -> Iterator[Any]:
+        player = state.seats[i]
+        city = state.cities[i]
+        olympia = powers.olympia_free_ready(state, city)
+        for name in deck.age_names(state, state.age):
+            yield Sell(player, name)
+            if name in city.cards:
+                continue
+            move = Build(player, name)
+            if costs.free_reason(state, i, move) is not None:
+                yield move
+                continue
+            if olympia:
+                yield Build(player, name, None, True)
+            for option in costs.build_quote(state, i, name).options:
+                yield Build(player, name, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
+        if city.stages < len(city.board.stages):
+            for option in costs.stage_quote(state, i).options:
+                yield Stage(player, None, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
+
+    # -- scores -------------------------------------------------------------------------------
+    def cities(self, state: SWState) -> list[scoring.City]:
+        return [
+            scoring.City(
+                name=p,
+                board=c.wonder,
+                side=c.side,
+                stages=c.stages,
+                coins=c.coins,
+                tokens=c.tokens,
+                cards=c.cards,
+                leaders=c.leaders,
+                courtesan=c.courtesan,
+            )
+            for p, c in zip(state.seats, state.cities)
+        ]
+
+    def score(self, state: SWState) -> ScoreSheet:
+        if state.phase == "boards":
+            return ScoreSheet.build(self.name, state.seats, scoring.CATEGORIES, {}, notes=["the boards are not all known yet"])
+        notes = [] if state.phase == "over" else ["provisional: the game is not over"]
+        return scoring.score_cities(self.cities(state), extra_notes=notes)
+
+    def outcome(self, state: SWState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        return Outcome("Age III's conflicts are resolved", self.score(state).winners)
+
+    def table_from_state(self, state: SWState) -> dict[str, Any]:
+        players = []
+        for p, c in zip(state.seats, state.cities):
+            entry: dict[str, Any] = {
+                "name": p,
+                "wonder": c.wonder,
+                "side": c.side,
+                "stages": c.stages,
+                "coins": c.coins,
+                "tokens": list(c.tokens),
+                "cards": list(c.cards),
+                "leaders": list(c.leaders),
+            }
+            if c.courtesan:
+                entry["courtesan"] = c.courtesan
+            players.append(entry)
+        return {"game": self.name, "leaders": state.leaders_on, "players": players}
+
+    def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
+        from assistant.games.sevenwonders import table as table_module
+
+        return table_module.score_table(table)
+
+    # -- views --------------------------------------------------------------------------------
+    def describe(self, state: SWState, *, reveal: bool = False) -> dict[str, Any]:
+        players = []
+        for i, (p, c) in enumerate(zip(state.seats, state.cities)):
+            info: dict[str, Any] = {"name": p}
+            if c.wonder:
+                info["board"] = f"{c.wonder} {c.side}"
+                info["stages"] = f"{c.stages}/{len(c.board.stages)}"
+                info["coins"] = c.coins
+                info["shields"] = powers.shields(c)
+                info["tokens"] = list(c.tokens)
+                info["cards"] = list(c.cards)
+                if state.leaders_on:
+                    info["leaders"] = list(c.leaders)
+                    info["leaders_in_hand"] = c.hand_size
+                    if c.courtesan:
+                        info["courtesan"] = c.courtesan
+            if state.phase in ("turn", "recruit") and state.choices:
+                choice = state.choices[i]
+                info["chosen"] = choice is not None
+                if reveal and choice is not None and choice != turn.SKIP:
+                    info["choice"] = choice.notation()
+            if reveal and c.hand is not None:
+                info["hand"] = list(c.hand)
+            players.append(info)
+        out: dict[str, Any] = {"phase": state.phase_label, "players": players}
+        prompt = self.expecting(state)
+        if prompt.message:
+            out["waiting for"] = ", ".join(prompt.players) or "nobody"
+        if reveal:
+            out["discard_pile"] = [name for _, name in state.pile]
+            out["discard_pile_unnamed"] = sum(state.pile_unknown)
+        else:
+            out["discard_pile_size"] = len(state.pile) + sum(state.pile_unknown)
+        return out
+
+    def completions(self, state: SWState) -> list[str]:
+        prompt = self.expecting(state)
+        return sorted({*prompt.kinds, *state.seats, *prompt.words, "pay", "left", "right", "free"})
+
+    def catalogue(self) -> list[dict[str, Any]]:
+        from assistant.games.sevenwonders import catalogue
+
+        return catalogue.catalogue()
+
+    def rulebook(self) -> Sequence[RuleText]:
+        from assistant.games.sevenwonders import texts
+
+        return texts.rulebook()
+
+    def explain(self, query: str) -> list[RuleText]:
+        from assistant.games.sevenwonders import texts
+
+        return texts.explain(query)
+
+
+def iter_moves(moves: Iterable[Any]) -> list[str]:
+    return [m.notation() for m in moves]

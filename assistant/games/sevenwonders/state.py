@@ -1,0 +1,168 @@
+"""The state of a tracked 7 Wonders game: one :class:`City` per seat plus the game's phase.
+
+Seats are stored clockwise: a player's **left** neighbour is the next seat, the **right**
+neighbour the previous one (``7w.terms.neighbours``).
+
+Phases (``SWState.phase``):
+
+* ``boards``  — waiting for ``<player> board <Wonder> <side>`` entries (no Boards header);
+* ``recruit`` — a Leaders Recruitment phase before Age ``age`` (simultaneous choices);
+* ``turn``    — turn ``turn`` (1-6) of Age ``age`` (simultaneous choices);
+* ``extra``   — the one-player steps that follow a resolved turn or phase: Babylon B's 7th card,
+  Rome B's extra recruitment, Halikarnassos and Solomon picks, the Courtesan token (see
+  :mod:`turn` for their order);
+* ``over``    — after Age III's conflicts.
+
+Hidden information is never required: Age-card hands are not entered; each chosen card is
+checked against the Age deck's composition (see :mod:`deck`). Leader hands are tracked by size,
+and by name only when a player enters them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from assistant.games.sevenwonders import data
+
+AGE_VICTORY = {1: 1, 2: 3, 3: 5}
+
+
+@dataclass(frozen=True)
+class Due:
+    """The one-player steps a city still owes after the current resolution."""
+
+    seventh: bool = False  # Babylon B: play the 7th card
+    rome: int = 0  # Rome B: extra recruitments to offer
+    halikarnassos: int = 0  # free builds from the discard pile (Halikarnassos)
+    solomon: int = 0  # free builds from the discard pile (Solomon, or his copy)
+    courtesan: bool = False  # place the Courtesan token
+
+    @property
+    def any(self) -> bool:
+        return self.seventh or bool(self.rome or self.halikarnassos or self.solomon) or self.courtesan
+
+
+NO_DUE = Due()
+
+
+@dataclass(frozen=True)
+class City:
+    """One player's city and private counts.
+
+    ``coins`` is the treasury; ``income`` the coins received during the current turn or
+    phase, which cannot be spent before the next one (``7w.commerce.coins-timing``), so the
+    coins a player may spend now are ``coins - income``. ``fresh`` holds the cards placed in
+    the current turn: their trading rebates start next turn. ``hand`` is the leader hand when
+    entered (``None``: unknown), ``hand_size`` its size in every case.
+    """
+
+    wonder: str = ""
+    side: str = ""
+    stages: int = 0
+    cards: tuple[str, ...] = ()
+    fresh: tuple[str, ...] = ()
+    leaders: tuple[str, ...] = ()
+    coins: int = 0
+    income: int = 0
+    tokens: tuple[int, ...] = ()
+    hand: tuple[str, ...] | None = None
+    hand_size: int = 0
+    named_leaders: tuple[str, ...] = ()
+    courtesan: str | None = None
+    olympia_age: int = 0
+    stage_turn: int = -1  # the clock value when the last stage was built
+    traded: tuple[str, ...] = ()  # "left"/"right"/"bank": bought from there this turn
+
+    @property
+    def spendable(self) -> int:
+        return self.coins - self.income
+
+    @property
+    def board(self) -> data.WonderSide:
+        return data.wonder(self.wonder, self.side)
+
+    def built_stages(self) -> tuple[data.Stage, ...]:
+        return self.board.stages[: self.stages]
+
+    def has_stage_effect(self, kind: str) -> bool:
+        return any(st.has(kind) for st in self.built_stages())
+
+    def owns(self, name: str) -> bool:
+        return name in self.cards
+
+    def gain(self, coins: int) -> "City":
+        """Coins received now: usable from the next turn or phase."""
+        return replace(self, coins=self.coins + coins, income=self.income + coins)
+
+    def spend(self, coins: int) -> "City":
+        return replace(self, coins=self.coins - coins)
+
+
+@dataclass(frozen=True)
+class SWState:
+    """The whole game. ``choices`` holds the pending simultaneous entries (hidden until the
+    turn resolves); ``due`` the one-player steps still owed after a resolution.
+
+    Deck accounting (``7w.setup.decks``): ``named[age-1]`` lists the Age cards of that Age
+    named so far (built, sold or tucked with a name, picked from the discard pile's unknown
+    part); ``pile`` the known discard pile as ``(age, name)``; ``pile_unknown[age-1]`` how many
+    cards of that Age lie in the pile unnamed (unchosen 7th cards, unnamed sales).
+    """
+
+    seats: tuple[str, ...]
+    leaders_on: bool
+    cities: tuple[City, ...]
+    phase: str = "boards"
+    age: int = 1
+    turn: int = 0
+    clock: int = 0  # counts resolutions (turns and phases), to date "fresh" effects
+    choices: tuple[Any, ...] = ()
+    due: tuple[Due, ...] = ()
+    named: tuple[tuple[str, ...], ...] = ((), (), ())
+    pile: tuple[tuple[int, str], ...] = ()
+    pile_unknown: tuple[int, int, int] = (0, 0, 0)
+    boxed_leaders: int = 0  # leaders returned to the box or never dealt are not tracked by name
+    options: tuple[tuple[str, str], ...] = field(default=())
+
+    # -- seats -----------------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def index(self, player: str) -> int:
+        return self.seats.index(player)
+
+    def left(self, i: int) -> int:
+        """The left neighbour (clockwise: the next seat)."""
+        return (i + 1) % self.n
+
+    def right(self, i: int) -> int:
+        """The right neighbour (the previous seat)."""
+        return (i - 1) % self.n
+
+    def city(self, player: str) -> City:
+        return self.cities[self.index(player)]
+
+    def with_city(self, i: int, city: City) -> "SWState":
+        cities = list(self.cities)
+        cities[i] = city
+        return replace(self, cities=tuple(cities))
+
+    def option(self, name: str, default: str = "") -> str:
+        return dict(self.options).get(name, default)
+
+    # -- phases ----------------------------------------------------------------------------
+    @property
+    def phase_label(self) -> str:
+        roman = {1: "I", 2: "II", 3: "III"}.get(self.age, str(self.age))
+        if self.phase == "boards":
+            return "setup: boards"
+        if self.phase == "recruit":
+            return f"Recruitment before Age {roman}"
+        if self.phase == "turn":
+            return f"Age {roman}, turn {self.turn}"
+        if self.phase == "extra":
+            where = f"Age {roman}, turn {self.turn}" if self.turn else f"Recruitment before Age {roman}"
+            return f"{where}: extra actions"
+        return "game over"

@@ -1,0 +1,470 @@
+"""Resolving what the players entered: a turn or a Recruitment phase once every choice is in,
+the one-player extra steps that follow, and the end of each Age.
+
+Order of a resolution (``7w.turn.resolution``, ``7w.leaders.recruit.order``):
+
+1. every choice was checked against the state at the start of the turn (``checks``);
+2. payments: coin costs and leader costs to the bank, purchases to the neighbours (income they
+   can spend from the next turn), Hatshepsut's coin, Bilkis's coin;
+3. discards earn 3 coins;
+4. cards, leaders and stage markers are placed;
+5. "when built" effects on the cities as they stand after step 4, for everybody at once
+   (Vineyard and Bazar count the neighbours' cards of the same turn, Lighthouse counts
+   itself, Arena the stages standing then), stage coins, Xenophon, Vitruvius, Croesus, Rome B;
+6. turn 6: Babylon B's 7th card, the other 7th cards go to the discard pile unseen;
+7. extra steps, in this order: Babylon B's 7th card, Rome B's extra recruitment,
+   Halikarnassos, Solomon (after Halikarnassos, ``7w.faq.solomon-halikarnassos``), the
+   Courtesan token (a copied Solomon then picks too);
+8. after turn 6: the conflicts (``7w.military.resolve``), then the next Age.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from assistant.games.sevenwonders import data, powers
+from assistant.games.sevenwonders.moves import Build, Courtesan, Pay, Pick, Recruit, Sell, Stage
+from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, City, Due, SWState
+
+#: A pending-choice slot of a player who has nothing to choose (no leader left in hand).
+SKIP = "-"
+
+EXTRA_ORDER = ("seventh", "rome", "halikarnassos", "solomon", "courtesan")
+
+
+# -- beginnings ----------------------------------------------------------------------------
+def _fresh_cities(state: SWState) -> tuple[City, ...]:
+    return tuple(replace(c, fresh=(), income=0, traded=()) for c in state.cities)
+
+
+def begin_turn(state: SWState, age: int, turn: int) -> SWState:
+    return replace(
+        state,
+        cities=_fresh_cities(state),
+        phase="turn",
+        age=age,
+        turn=turn,
+        clock=state.clock + 1,
+        choices=(None,) * state.n,
+        due=(NO_DUE,) * state.n,
+    )
+
+
+def begin_age(state: SWState, age: int) -> SWState:
+    """The Recruitment phase of the Age (with Leaders and leaders in hand), else turn 1."""
+    if state.leaders_on and any(c.hand_size > 0 for c in state.cities):
+        cities = _fresh_cities(state)
+        return replace(
+            state,
+            cities=cities,
+            phase="recruit",
+            age=age,
+            turn=0,
+            clock=state.clock + 1,
+            choices=tuple(None if c.hand_size > 0 else SKIP for c in cities),
+            due=(NO_DUE,) * state.n,
+        )
+    return begin_turn(state, age, 1)
+
+
+def begin_game(state: SWState) -> SWState:
+    """Every board is known: starting coins (``7w.setup.coins``) and leader hands."""
+    coins = 6 if state.leaders_on else 3
+    hand = 4 if state.leaders_on else 0
+    cities = tuple(replace(c, coins=coins, hand_size=hand) for c in state.cities)
+    return begin_age(replace(state, cities=cities), 1)
+
+
+# -- a mutable working copy ----------------------------------------------------------------
+@dataclass
+class Work:
+    """The state being changed during one resolution (turned back into a frozen state)."""
+
+    state: SWState
+    cities: list[City]
+    due: list[Due]
+    named: list[list[str]]
+    pile: list[tuple[int, str]]
+    unknown: list[int]
+
+    @classmethod
+    def of(cls, state: SWState) -> "Work":
+        due = list(state.due) if state.due else [NO_DUE] * state.n
+        return cls(state, list(state.cities), due, [list(x) for x in state.named], list(state.pile), list(state.pile_unknown))
+
+    def freeze(self, **changes: Any) -> SWState:
+        return replace(
+            self.state,
+            cities=tuple(self.cities),
+            due=tuple(self.due),
+            named=tuple(tuple(x) for x in self.named),
+            pile=tuple(self.pile),
+            pile_unknown=(self.unknown[0], self.unknown[1], self.unknown[2]),
+            **changes,
+        )
+
+    def gain(self, i: int, coins: int) -> None:
+        if coins:
+            self.cities[i] = self.cities[i].gain(coins)
+
+    def add_due(self, i: int, **counts: int) -> None:
+        d = self.due[i]
+        changes: dict[str, Any] = {}
+        for key, value in counts.items():
+            current = getattr(d, key)
+            changes[key] = True if isinstance(current, bool) else current + value
+        self.due[i] = replace(d, **changes)
+
+    def view(self) -> SWState:
+        """The cities as they stand now (for counts in "when built" effects)."""
+        return replace(self.state, cities=tuple(self.cities))
+
+
+# -- payments -------------------------------------------------------------------------------
+def pay(work: Work, i: int, bank_coins: int, payment: Pay | None) -> None:
+    """Step 2: coins to the bank and to the neighbours; Hatshepsut's coin per neighbour paid
+    (once per neighbour per turn, ``7w.leader.hatshepsut``)."""
+    state = work.state
+    p = payment or Pay()
+    city = work.cities[i]
+    traded = list(city.traded)
+    hatshepsut = 0
+    work.cities[i] = replace(city, coins=city.coins - bank_coins - p.total)
+    for side, coins, j in (("left", p.left, state.left(i)), ("right", p.right, state.right(i))):
+        if coins:
+            work.gain(j, coins)
+            if side not in traded:
+                traded.append(side)
+                if powers.has_leader(city, "Hatshepsut"):
+                    hatshepsut += 1
+    if p.bank and "bank" not in traded:
+        traded.append("bank")
+    work.cities[i] = replace(work.cities[i], traded=tuple(traded))
+    work.gain(i, hatshepsut)
+
+
+def build_coin_cost(state: SWState, i: int, move: Build) -> int:
+    """The coins a build pays to the bank: the printed coins, none for a free build."""
+    card = data.card(move.card)
+    city = state.cities[i]
+    if move.free or powers.chain_parent(city, card) is not None:
+        return 0
+    return card.cost.coins
+
+
+def build_how(state: SWState, i: int, move: Build) -> str:
+    """``chain``, ``olympia`` or ``paid`` (Ramses's guilds count as paid: no chain)."""
+    card = data.card(move.card)
+    if powers.chain_parent(state.cities[i], card) is not None:
+        return "chain"
+    if move.free:
+        return "olympia"
+    return "paid"
+
+
+# -- placing and "when built" effects ------------------------------------------------------
+def place_card(work: Work, i: int, name: str) -> None:
+    city = work.cities[i]
+    work.cities[i] = replace(city, cards=(*city.cards, name), fresh=(*city.fresh, name))
+
+
+def place_stage(work: Work, i: int) -> None:
+    city = work.cities[i]
+    work.cities[i] = replace(city, stages=city.stages + 1, stage_turn=work.state.clock)
+
+
+def count(view: SWState, i: int, effect: data.Effect) -> int:
+    total = 0
+    for where in effect.cities or ("self",):
+        j = {"self": i, "left": view.left(i), "right": view.right(i)}[where]
+        city = view.cities[j]
+        if effect.count == "cards":
+            total += sum(1 for name in city.cards if data.card(name).color in effect.colors)
+        elif effect.count == "wonder_stages":
+            total += city.stages
+    return total
+
+
+def on_built(work: Work, i: int, name: str, how: str) -> None:
+    """Step 5 for a structure: its coins, Xenophon, Vitruvius, the Courtesan token."""
+    card = data.card(name)
+    view = work.view()
+    coins = 0
+    for e in card.effects:
+        if e.type == "coins":
+            coins += e.amount
+        elif e.type == "coins_per":
+            coins += e.amount * count(view, i, e)
+        elif e.type == "copy_neighbor_leader":
+            state = work.state
+            if any(work.cities[j].leaders for j in (state.left(i), state.right(i))):
+                work.add_due(i, courtesan=1)
+    city = work.cities[i]
+    if card.color == "yellow" and powers.has_leader(city, "Xenophon"):
+        coins += 2
+    if how == "chain" and powers.has_leader(city, "Vitruvius"):
+        coins += 2
+    work.gain(i, coins)
+
+
+def on_stage(work: Work, i: int) -> None:
+    """Step 5 for a wonder stage: coins, Rome B's draw and extra leader, Halikarnassos."""
+    city = work.cities[i]
+    stage = city.board.stage(city.stages)
+    for e in stage.effects:
+        if e.type == "coins":
+            work.gain(i, e.amount)
+        elif e.type == "draw_leaders":
+            city = work.cities[i]
+            work.cities[i] = replace(city, hand_size=city.hand_size + e.amount)
+        elif e.type == "recruit_extra_leader":
+            work.add_due(i, rome=1)
+        elif e.type == "build_from_discard":
+            work.add_due(i, halikarnassos=1)
+
+
+def on_recruit(work: Work, i: int, name: str) -> None:
+    """A leader enters play (or is copied): Croesus's 6 coins, Solomon's pick."""
+    if name == "Croesus":
+        work.gain(i, 6)
+    elif name == "Solomon":
+        work.add_due(i, solomon=1)
+
+
+def use_leader(work: Work, i: int, name: str | None) -> None:
+    """A leader leaves the hand (recruited, tucked or sold)."""
+    city = work.cities[i]
+    hand = city.hand
+    if hand is not None and name in hand:
+        rest = list(hand)
+        rest.remove(name)
+        hand = tuple(rest)
+    named = city.named_leaders if name is None else (*city.named_leaders, name)
+    work.cities[i] = replace(city, hand=hand, hand_size=city.hand_size - 1, named_leaders=named)
+
+
+def discard(work: Work, age: int, name: str | None) -> None:
+    if name is None:
+        work.unknown[age - 1] += 1
+    else:
+        work.pile.append((age, name))
+
+
+# -- a turn -------------------------------------------------------------------------------
+def resolve_actions(work: Work, actions: list[tuple[int, Any]]) -> None:
+    """Steps 2-5 for Age-card actions (a whole turn, or one 7th card)."""
+    state = work.state
+    age = state.age
+    for i, move in actions:
+        if isinstance(move, Build):
+            pay(work, i, build_coin_cost(state, i, move), move.pay)
+        elif isinstance(move, Stage):
+            pay(work, i, 0, move.pay)
+    for i, move in actions:
+        if isinstance(move, Sell):
+            work.gain(i, 3)
+            discard(work, age, move.card)
+        if move.card is not None:
+            work.named[age - 1].append(move.card)
+    placed: list[tuple[int, Any, str]] = []
+    for i, move in actions:
+        if isinstance(move, Build):
+            how = build_how(state, i, move)
+            if how == "olympia":
+                work.cities[i] = replace(work.cities[i], olympia_age=age)
+            place_card(work, i, move.card)
+            placed.append((i, move, how))
+        elif isinstance(move, Stage):
+            place_stage(work, i)
+            placed.append((i, move, "stage"))
+    for i, move, how in placed:
+        if how == "stage":
+            on_stage(work, i)
+        else:
+            on_built(work, i, move.card, how)
+
+
+def resolve_turn(state: SWState) -> SWState:
+    work = Work.of(state)
+    resolve_actions(work, list(enumerate(state.choices)))
+    if state.turn == 6:
+        for i, city in enumerate(work.cities):
+            if powers.babylon_seventh(city):
+                work.add_due(i, seventh=1)
+            else:
+                work.unknown[state.age - 1] += 1
+    return advance(work.freeze(choices=(None,) * state.n))
+
+
+def resolve_recruitment(state: SWState) -> SWState:
+    """A Recruitment phase (``7w.leaders.recruit.order``)."""
+    work = Work.of(state)
+    for i, move in enumerate(state.choices):
+        if isinstance(move, Recruit) and move.leader:
+            cost = powers.leader_cost(state, i, move.leader)
+            work.cities[i] = work.cities[i].spend(cost)
+        elif isinstance(move, Stage):
+            pay(work, i, 0, move.pay)
+    for i, move in enumerate(state.choices):
+        if isinstance(move, Sell):
+            work.gain(i, 3)
+            use_leader(work, i, move.card)
+        elif isinstance(move, Recruit):
+            use_leader(work, i, move.leader)
+            city = work.cities[i]
+            work.cities[i] = replace(city, leaders=(*city.leaders, move.leader))
+        elif isinstance(move, Stage):
+            use_leader(work, i, move.card)
+            place_stage(work, i)
+    for i, move in enumerate(state.choices):
+        if isinstance(move, Stage):
+            on_stage(work, i)
+        elif isinstance(move, Recruit) and move.leader:
+            on_recruit(work, i, move.leader)
+    return advance(work.freeze(choices=(None,) * state.n))
+
+
+def record_choice(state: SWState, move: Any) -> SWState:
+    """Store one simultaneous choice; resolve when every player has entered one."""
+    i = state.index(move.player)
+    choices = list(state.choices)
+    choices[i] = move
+    state = replace(state, choices=tuple(choices))
+    if any(c is None for c in choices):
+        return state
+    if state.phase == "recruit":
+        return resolve_recruitment(state)
+    return resolve_turn(state)
+
+
+# -- extra steps ----------------------------------------------------------------------------
+def next_extra(state: SWState) -> tuple[int, str] | None:
+    """The next extra step owed: ``(player index, kind)``."""
+    for kind in EXTRA_ORDER:
+        for i, d in enumerate(state.due):
+            if getattr(d, kind):
+                return i, kind
+    return None
+
+
+def _clear(due: Due, kind: str) -> Due:
+    value = getattr(due, kind)
+    return replace(due, **{kind: False if isinstance(value, bool) else value - 1})
+
+
+def actionable(state: SWState, i: int, kind: str) -> bool:
+    """Whether an owed step has any choice at all (else it is skipped: effect lost)."""
+    from assistant.games.sevenwonders import deck
+
+    city = state.cities[i]
+    if kind == "rome":
+        return city.hand_size > 0
+    if kind in ("halikarnassos", "solomon"):
+        return any(name not in city.cards for name in deck.pile_candidates(state))
+    if kind == "courtesan":
+        return any(state.cities[j].leaders for j in (state.left(i), state.right(i)))
+    return True
+
+
+def advance(state: SWState) -> SWState:
+    """After a resolution or an extra step: the next owed step, or the end of the turn."""
+    while True:
+        step = next_extra(state)
+        if step is None:
+            break
+        i, kind = step
+        if actionable(state, i, kind):
+            return replace(state, phase="extra")
+        due = list(state.due)
+        due[i] = _clear(due[i], kind)
+        state = replace(state, due=tuple(due))
+    if state.turn == 0:
+        if state.age == 3:
+            state = return_leaders(state)
+        return begin_turn(state, state.age, 1)
+    if state.turn < 6:
+        return begin_turn(state, state.age, state.turn + 1)
+    state = conflicts(state)
+    if state.age < 3:
+        return begin_age(state, state.age + 1)
+    return replace(state, phase="over", choices=(), due=(NO_DUE,) * state.n)
+
+
+def return_leaders(state: SWState) -> SWState:
+    """After the Age III Recruitment the unplayed leaders go back to the box
+    (``7w.leaders.recruit.age3``), except for a Rome B owner whose stage 2 or 3 is unbuilt
+    (``7w.leaders.hand``, recommended reading)."""
+    cities = []
+    for city in state.cities:
+        if powers.is_rome(city, "B") and city.stages < 3:
+            cities.append(city)
+        else:
+            cities.append(replace(city, hand=() if city.hand is not None else None, hand_size=0))
+    return replace(state, cities=tuple(cities))
+
+
+def resolve_extra(state: SWState, move: Any) -> SWState:
+    """Apply the entry of the owed extra step (checked before)."""
+    step = next_extra(state)
+    assert step is not None
+    i, kind = step
+    work = Work.of(state)
+    work.due[i] = _clear(work.due[i], kind)
+    if kind == "seventh":
+        resolve_actions(work, [(i, move)])
+    elif kind == "rome" and isinstance(move, Recruit) and move.leader:
+        cost = powers.leader_cost(state, i, move.leader)
+        work.cities[i] = work.cities[i].spend(cost)
+        use_leader(work, i, move.leader)
+        city = work.cities[i]
+        work.cities[i] = replace(city, leaders=(*city.leaders, move.leader))
+        on_recruit(work, i, move.leader)
+    elif kind in ("halikarnassos", "solomon") and isinstance(move, Pick) and move.card:
+        take_from_pile(work, move.card)
+        place_card(work, i, move.card)
+        on_built(work, i, move.card, "pile")
+    elif kind == "courtesan" and isinstance(move, Courtesan):
+        work.cities[i] = replace(work.cities[i], courtesan=move.leader)
+        on_recruit(work, i, move.leader)
+    return advance(work.freeze())
+
+
+def take_from_pile(work: Work, name: str) -> None:
+    """Remove a card from the discard pile: a named copy if there is one, else one of the
+    pile's unnamed cards (which is then known to be this card)."""
+    from assistant.games.sevenwonders import deck
+
+    for k, (_, pile_name) in enumerate(work.pile):
+        if pile_name == name:
+            del work.pile[k]
+            return
+    for age, known in deck.pile_sources(work.freeze(), name):
+        if not known:
+            work.unknown[age - 1] -= 1
+            work.named[age - 1].append(name)
+            return
+
+
+# -- conflicts ------------------------------------------------------------------------------
+def conflicts(state: SWState) -> SWState:
+    """End of an Age (``7w.military.resolve``, ``7w.military.leaders``): each pair of
+    neighbours compares shields; the stronger takes a Victory token (+1/+3/+5; Nero: 2 coins
+    more), the weaker a Defeat token (-1), which Tomyris hands to the winner."""
+    work = Work.of(state)
+    tokens = [list(c.tokens) for c in state.cities]
+    strength = [powers.shields(c) for c in state.cities]
+    for i in range(state.n):
+        j = state.left(i)
+        if strength[i] == strength[j]:
+            continue
+        winner, loser = (i, j) if strength[i] > strength[j] else (j, i)
+        tokens[winner].append(AGE_VICTORY[state.age])
+        if powers.has_leader(state.cities[winner], "Nero"):
+            work.gain(winner, 2)
+        if powers.has_leader(state.cities[loser], "Tomyris"):
+            tokens[winner].append(-1)
+        else:
+            tokens[loser].append(-1)
+    work.cities = [replace(c, tokens=tuple(t)) for c, t in zip(work.cities, tokens)]
+    return work.freeze()
