@@ -376,6 +376,18 @@ def _check_activate(state: RomaState, move: Activate) -> None:
     me, opp = state.active, state.opponent
     name = state.player
     _need_disc(state, move.disc, "roma.actions.activate")
+    card = state.card_at(me, move.disc)
+    if card is None:
+        raise IllegalMove("roma.actions.activate", f"{name} has no card on disc {move.disc}", hint=_turn_hint(state))
+    ctype = CARDS[card]
+    if ctype.activation == "passive":
+        raise IllegalMove(ctype.rule_id, f"{card} is never activated: it works on its own while it lies face up")
+    if move.disc in state.blocked[me]:
+        raise IllegalMove(
+            "roma.cards.praetorianus",
+            f"{name}'s disc {move.disc} is blocked by a Praetorianus this turn; {card} cannot be activated",
+            hint="ruling A10: a die put there would be wasted",
+        )
     if move.disc == BRIBE_DISC:
         if move.die is None:
             raise IllegalMove("roma.bribe", f"say which die {name} puts on the bribe disc", hint="activate 7 die N")
@@ -390,18 +402,6 @@ def _check_activate(state: RomaState, move: Activate) -> None:
         if move.die is not None and move.die != move.disc:
             raise IllegalMove("roma.actions.activate", f"disc {move.disc} is activated only by a die showing {move.disc}")
         _need_die(state, move.disc, "roma.actions.activate", f"activate disc {move.disc}")
-    card = state.card_at(me, move.disc)
-    if card is None:
-        raise IllegalMove("roma.actions.activate", f"{name} has no card on disc {move.disc}", hint=_turn_hint(state))
-    if move.disc in state.blocked[me]:
-        raise IllegalMove(
-            "roma.cards.praetorianus",
-            f"{name}'s disc {move.disc} is blocked by a Praetorianus this turn; {card} cannot be activated",
-            hint="ruling A10: a die put there would be wasted",
-        )
-    ctype = CARDS[card]
-    if ctype.activation == "passive":
-        raise IllegalMove(ctype.rule_id, f"{card} is never activated: it works on its own while it lies face up")
     if card == "Scaenicus":
         options = copy_candidates(state, me)
         if move.copy is None:

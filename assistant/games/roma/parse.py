@@ -33,7 +33,7 @@ _ACT_KEYS = {
     "copy": "copy", "as": "copy",
     "target": "target", "block": "target", "attack": "target", "at": "target",
     "vp": "vp", "dice": "vp",
-    "change": "change", "consul": "change",
+    "change": "change",
     "buy": "buy",
     "take": "take",
     "lay": "lay",
