@@ -3,6 +3,7 @@ rulebook examples RB-9..RB-12, and a property test against a brute-force referen
 
 from __future__ import annotations
 
+import doctest
 import re
 from itertools import combinations
 from pathlib import Path
@@ -348,6 +349,11 @@ def test_7w_build_free_route_order() -> None:
     assert free_route(owns_chain_parent=False) is None
 
 
+def test_7w_payment_docstring_examples() -> None:
+    failures, tried = doctest.testmod(pay_module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert tried >= 4 and failures == 0
+
+
 def test_7w_payment_rule_ids_exist_in_rules_md() -> None:
     root = Path(__file__).resolve().parents[2]
     rules = set(re.findall(r"^## (\S+)", (root / "data" / "7wonders" / "rules.md").read_text(encoding="utf-8"), re.M))
@@ -423,12 +429,12 @@ def brute_force(cost, own, left, right, prices, coins, bilkis, discount):
 resource_st = st.sampled_from(RESOURCES)
 choice_st = st.frozensets(resource_st, min_size=2, max_size=4)
 source_st = st.one_of(resource_st, choice_st)
-production_st = st.lists(source_st, max_size=3).map(lambda units: Production.of(*units))
+production_st = st.lists(source_st, max_size=4).map(lambda units: Production.of(*units))
 
 
 @settings(max_examples=250, deadline=None)
 @given(
-    cost_units=st.lists(st.sampled_from(RESOURCES[:3] + RESOURCES[4:5]), min_size=0, max_size=4),
+    cost_units=st.lists(st.sampled_from(RESOURCES[:3] + RESOURCES[4:5]), min_size=0, max_size=5),
     coin_cost=st.integers(0, 1),
     own=production_st,
     left=production_st,
@@ -450,6 +456,12 @@ def test_7w_payment_matches_brute_force(cost_units, coin_cost, own, left, right,
     assert {(p.left, p.right, p.bank) for p in q.payments if p.pareto} == pareto
     assert all(p.affordable == (p.total <= coins) for p in q.payments)
     assert q.payable == any(sum(k) <= coins for k in pareto)
+    # every Pareto option is found again from its coin amounts; the default is the unique cheapest.
+    for p in q.options:
+        m = match_payment(q, left=p.left, right=p.right, bank_purchase=p.bank_purchase)
+        assert (m.left, m.right, m.bank) == (p.left, p.right, p.bank)
+    cheapest = q.cheapest
+    assert q.default == (cheapest[0] if len(cheapest) == 1 else None)
     # every valid purchase, stated in full, is accepted at its price (or refused for coins).
     for p in q.payments:
         for u in p.purchases:

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 # ---------------------------------------------------------------------------------------
@@ -451,7 +451,8 @@ class Purchase:
 class Payment:
     """One way to pay, as coins: to the left neighbour, to the right neighbour and to the bank
     (``bank`` includes the printed coin cost ``coin_cost``; ``bank_purchase`` is the Bilkis
-    part). ``purchases`` lists every valid purchase giving exactly these coins (usually one).
+    part). :attr:`purchases` lists every valid purchase giving exactly these coins (usually
+    one; built on first use, as the worst cases have hundreds).
     ``pareto``: no other valid payment is at most as much on all three amounts.
     ``affordable``: the total is at most the coins held at the start of the turn."""
 
@@ -459,9 +460,14 @@ class Payment:
     right: int
     bank: int
     coin_cost: int
-    purchases: tuple[Purchase, ...]
     pareto: bool = True
     affordable: bool = True
+    #: the purchases as packed (left, right, bank) multisets; see :attr:`purchases`.
+    packed: tuple[tuple[int, int, int], ...] = field(default=((0, 0, 0),), repr=False)
+
+    @cached_property
+    def purchases(self) -> tuple[Purchase, ...]:
+        return tuple(Purchase(_unpack(a), _unpack(b), _unpack(c)) for a, b, c in self.packed)
 
     @property
     def total(self) -> int:
@@ -474,7 +480,7 @@ class Payment:
     @property
     def buys(self) -> bool:
         """Whether resources are bought at all."""
-        return not self.purchases[0].empty
+        return self.packed[0] != (0, 0, 0)
 
     def coins_to(self, side: Side) -> int:
         return self.left if side == "left" else self.right
@@ -696,8 +702,8 @@ def _payments(found: Mapping[tuple[int, int, int], list[tuple[int, int, int]]], 
     out = []
     for key in keys:
         dominated = any(o != key and o[0] <= key[0] and o[1] <= key[1] and o[2] <= key[2] for o in keys)
-        purchases = tuple(Purchase(_unpack(a), _unpack(b), _unpack(c)) for a, b, c in sorted(found[key]))
-        out.append(Payment(key[0], key[1], key[2], coin_cost, purchases, not dominated, sum(key) <= coins))
+        packed = tuple(sorted(found[key]))
+        out.append(Payment(key[0], key[1], key[2], coin_cost, not dominated, sum(key) <= coins, packed))
     return tuple(out)
 
 
@@ -744,12 +750,8 @@ def match_payment(
         "bank": None if buy_bank is None else _pack(buy_bank),
     }
 
-    def fits_buys(p: Purchase) -> bool:
-        for side, units in (("left", p.left), ("right", p.right), ("bank", p.bank)):
-            want = wanted[side]
-            if want is not None and _pack(units) != want:
-                return False
-        return True
+    def fits_buys(bought: tuple[int, int, int]) -> bool:
+        return all(want is None or want == got for want, got in zip(wanted.values(), bought))
 
     def fits_coins(p: Payment) -> bool:
         return (
@@ -758,11 +760,14 @@ def match_payment(
             and (bank_purchase is None or p.bank_purchase == bank_purchase)
         )
 
-    by_buys = []
-    for payment in q.payments:
-        kept = tuple(u for u in payment.purchases if fits_buys(u))
-        if kept:
-            by_buys.append(replace(payment, purchases=kept))
+    by_buys: list[Payment] = []
+    if all(want is None for want in wanted.values()):
+        by_buys = list(q.payments)
+    else:
+        for payment in q.payments:
+            kept = tuple(u for u in payment.packed if fits_buys(u))
+            if kept:
+                by_buys.append(replace(payment, packed=kept))
     matches = [p for p in by_buys if fits_coins(p)]
     if matches:
         return _choose(q, matches)
@@ -864,10 +869,10 @@ def _diagnose_buys(q: Quote, wanted: Mapping[str, int | None], said: str) -> Non
         if not want:
             continue
         ever = 0
+        column = ("left", "right", "bank").index(side)
         for p in q.payments:
-            for u in p.purchases:
-                units = u.left if side == "left" else u.right if side == "right" else u.bank
-                ever |= _pack(units)
+            for bought in p.packed:
+                ever |= bought[column]
         for i in _support(want):
             if not (ever >> (_BITS * i)) & _FIELD and _own_makes(q, i):
                 raise PaymentError(
