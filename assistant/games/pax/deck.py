@@ -1,0 +1,110 @@
+"""The face-down deck and the cards just taken off it.
+
+The deck is a tuple of :class:`DeckPart` from top to bottom: runs of cards nobody entered,
+and batches of cards slid under it whose faces the program knows (the order inside a batch
+is not known: several cards slid under together). Cards taken off the top wait in a
+:class:`Window` until the user says where each went; an entered card must be one that can be
+there: a known card of the window, one of a known batch, or an unseen card (then the counts
+per category of ``pax.data.cards`` must still allow it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from assistant.core.errors import IllegalMove
+from assistant.games.pax.cards import CARD_RULE, CATEGORIES, Card, category_cards
+from assistant.games.pax.state import DeckPart, Window
+
+
+def deck_size(deck: tuple[DeckPart, ...]) -> int:
+    return sum(part.size for part in deck)
+
+
+def take_top(deck: tuple[DeckPart, ...], count: int) -> tuple[Window, tuple[DeckPart, ...]]:
+    """Take ``count`` cards off the top of the deck (the caller checked there are enough)."""
+    need = count
+    unknown = 0
+    known: list[Card] = []
+    pool: tuple[Card, ...] = ()
+    pool_take = 0
+    rest = list(deck)
+    while need > 0 and rest:
+        part = rest.pop(0)
+        if part.unknown:
+            got = min(need, part.unknown)
+            unknown += got
+            need -= got
+            if part.unknown > got:
+                rest.insert(0, DeckPart(unknown=part.unknown - got))
+        elif len(part.cards) <= need:
+            known.extend(part.cards)
+            need -= len(part.cards)
+        else:
+            pool = part.cards
+            pool_take = need
+            need = 0
+    return Window(unknown, tuple(known), pool, pool_take), tuple(rest)
+
+
+def put_bottom(deck: tuple[DeckPart, ...], cards: tuple[Card, ...], unknown: int = 0) -> tuple[DeckPart, ...]:
+    """Slide cards under the deck (known faces, and/or ``unknown`` cards nobody entered)."""
+    parts = list(deck)
+    if cards:
+        parts.append(DeckPart(cards=tuple(cards)))
+    if unknown:
+        parts.append(DeckPart(unknown=unknown))
+    return tuple(parts)
+
+
+def check_unseen(seen: tuple[int, ...], card: Card, where: str) -> None:
+    """Raise when every card of the category is already accounted for."""
+    i = CATEGORIES.index(card.category)
+    total = category_cards()[card.category]
+    if seen[i] >= total:
+        raise IllegalMove(
+            CARD_RULE,
+            f"{where}: {card.token()} cannot be a new card, because all {total} {card.category} cards"
+            " are already in play (hands, displays, Legions, Rome, or known under the deck)",
+            hint="check the category of the card; an earlier entry may have a wrong category",
+        )
+
+
+def add_seen(seen: tuple[int, ...], card: Card) -> tuple[int, ...]:
+    i = CATEGORIES.index(card.category)
+    return tuple(n + 1 if j == i else n for j, n in enumerate(seen))
+
+
+def match(
+    window: Window,
+    deck: tuple[DeckPart, ...],
+    seen: tuple[int, ...],
+    card: Card,
+    where: str,
+    rule: str = "pax.turn.draw",
+) -> tuple[Window, tuple[DeckPart, ...], tuple[int, ...]]:
+    """Take ``card`` out of the window; raises IllegalMove when it cannot be there. The rest
+    of a partly drawn batch goes back on top of the deck once the batch is done."""
+    if window.to_place <= 0:
+        raise IllegalMove(rule, f"{where}: no card is waiting to be placed")
+    if card in window.known:
+        known = list(window.known)
+        known.remove(card)
+        return replace(window, known=tuple(known)), deck, seen
+    if window.pool_take > 0 and card in window.pool:
+        pool = list(window.pool)
+        pool.remove(card)
+        take = window.pool_take - 1
+        if take == 0:
+            deck = (DeckPart(cards=tuple(pool)), *deck) if pool else deck
+            return replace(window, pool=(), pool_take=0), deck, seen
+        return replace(window, pool=tuple(pool), pool_take=take), deck, seen
+    if window.unknown > 0:
+        check_unseen(seen, card, where)
+        return replace(window, unknown=window.unknown - 1), deck, add_seen(seen, card)
+    raise IllegalMove(
+        rule,
+        f"{where}: {card.token()} cannot be the card drawn: the cards off the deck are {window.describe()}"
+        " (cards slid under the deck earlier come back with the faces they had)",
+        hint="enter one of: " + window.describe(),
+    )

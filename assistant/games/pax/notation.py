@@ -1,0 +1,252 @@
+"""Reading PAX entries (docs/notation/pax.md). Forgiving: the player's name may be left out
+(it is the player whose turn it is), categories take aliases and unique prefixes, cards may
+be separated by commas or just spaces, Legions may be written ``II``, ``2``, ``L2`` or
+``legion 2``.
+
+>>> from assistant.games.pax.notation import parse_legion
+>>> parse_legion("legion 2"), parse_legion("iv"), parse_legion("L5")
+('II', 'IV', 'V')
+"""
+
+from __future__ import annotations
+
+import re
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.names import NameIndex, normalize
+from assistant.games.pax.cards import Card, split_token
+from assistant.games.pax.moves import (
+    Buy,
+    Draw,
+    End,
+    Keep,
+    Market,
+    PaxMove,
+    Peek,
+    Placement,
+    Play,
+    Refill,
+    Reveal,
+    StartPlayer,
+)
+from assistant.games.pax.state import DECK, HAND, ROMAN, PaxState
+
+NOTATION_RULE = "pax.notation"
+
+#: Entry verbs and their accepted spellings.
+VERBS: dict[str, tuple[str, ...]] = {
+    "start": ("start", "primus"),
+    "keep": ("keep",),
+    "market": ("market",),
+    "draw": ("draw",),
+    "buy": ("buy",),
+    "play": ("play",),
+    "end": ("end", "done", "income"),
+    "peek": ("peek", "look", "alt", "alternative"),
+    "refill": ("refill",),
+    "reveal": ("reveal",),
+}
+_VERB_OF = {spelling: verb for verb, spellings in VERBS.items() for spelling in spellings}
+
+_LEGION = re.compile(r"^(?:legion|leg|l)?\s*(?P<n>v|iv|iii|ii|i|[1-5])$", re.IGNORECASE)
+_DEST = re.compile(
+    r"^\s*(?:to\s+|->\s*)?(?P<dest>hand|h|deck|d|bottom|under|(?:legion|leg|l)\s*(?:v|iv|iii|ii|i|[1-5])|v|iv|iii|ii|i|[1-5])\b(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+
+
+def parse_legion(text: str) -> str:
+    """A Legion label ``I`` .. ``V`` from ``II``, ``2``, ``L2``, ``legion 2``."""
+    match = _LEGION.match(text.strip())
+    if not match:
+        raise InvalidEntry(
+            f"'{text.strip()}' is not a Legion", rule=NOTATION_RULE, hint="a Legion is I, II, III, IV or V (or 1-5)"
+        )
+    n = match.group("n").upper()
+    return ROMAN[int(n) - 1] if n.isdigit() else n
+
+
+def _destination(text: str) -> str:
+    word = normalize(text)
+    if word in ("hand", "h"):
+        return HAND
+    if word in ("deck", "d", "bottom", "under"):
+        return DECK
+    return parse_legion(text)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """One or more card tokens separated by commas or spaces."""
+    cards: list[Card] = []
+    rest = text
+    while rest.strip(" ,;\t"):
+        card, rest = split_token(rest.strip(" ,;\t"))
+        cards.append(card)
+    if not cards:
+        raise InvalidEntry("no card given", rule=NOTATION_RULE, hint="e.g. army 3/2")
+    return tuple(cards)
+
+
+def parse_placements(text: str) -> tuple[Placement, ...]:
+    """``army 3/2 hand, fleet 1/1 II, wealth 2/1 deck``: each card and where it went."""
+    placements: list[Placement] = []
+    rest = text
+    while rest.strip(" ,;\t"):
+        card, rest = split_token(rest.strip(" ,;\t"))
+        match = _DEST.match(rest)
+        if not match:
+            raise InvalidEntry(
+                f"where did {card.token()} go? '{rest.strip()}' is not a destination",
+                rule=NOTATION_RULE,
+                hint="after each card write hand, deck or a Legion (I-V)",
+            )
+        placements.append(Placement(card, _destination(match.group("dest"))))
+        rest = match.group("rest")
+    if not placements:
+        raise InvalidEntry("draw what?", rule=NOTATION_RULE, hint="draw army 3/2 hand, fleet 1/1 II, wealth 2/1 deck")
+    return tuple(placements)
+
+
+def parse_refill(text: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
+    """``I army 3/2, III fleet 1/1`` (or only the cards, for the empty Legions in order)."""
+    cards: list[Card] = []
+    legions: list[str | None] = []
+    rest = text.strip(" ,;\t")
+    while rest:
+        legion: str | None = None
+        first, _, after = rest.partition(" ")
+        try:
+            card, tail = split_token(rest)
+            if tail and not tail.startswith((" ", ",", ";", "\t")) and tail.strip(" ,;\t"):
+                raise InvalidEntry("glued", rule=NOTATION_RULE)
+        except InvalidEntry:
+            words = rest.split(None, 2)
+            if len(words) >= 3 and words[0].lower() in ("legion", "leg"):
+                legion = parse_legion(" ".join(words[:2]))
+                rest = words[2]
+            else:
+                legion = parse_legion(first)
+                rest = after
+            card, tail = split_token(rest)
+        cards.append(card)
+        legions.append(legion)
+        rest = tail.strip(" ,;\t")
+    if not cards:
+        raise InvalidEntry("refill with which cards?", rule=NOTATION_RULE, hint="refill I army 3/2")
+    return tuple(cards), tuple(legions)
+
+
+def parse_move(state: PaxState, text: str) -> PaxMove:
+    """Read one entry against ``state`` (names of players are resolved here)."""
+    words = text.strip().split()
+    if not words:
+        raise InvalidEntry("the entry is empty", rule=NOTATION_RULE, hint=_hint(state))
+    players = NameIndex([(s, ()) for s in state.seats], what="player", rule=NOTATION_RULE)
+    player: str | None = None
+    verb = _VERB_OF.get(words[0].lower())
+    if verb is None:
+        hit = players.exact(words[0])
+        if hit is None:
+            try:
+                hit = players.resolve(words[0])
+            except InvalidEntry:
+                raise InvalidEntry(
+                    f"cannot read '{text.strip()}': '{words[0]}' is neither a player nor an entry verb",
+                    rule=NOTATION_RULE,
+                    hint=_hint(state),
+                ) from None
+        player = hit
+        words = words[1:]
+        if not words:
+            raise InvalidEntry(f"what did {player} do?", rule=NOTATION_RULE, hint=_hint(state))
+        verb = _VERB_OF.get(words[0].lower())
+        if verb is None:
+            raise InvalidEntry(
+                f"'{words[0]}' is not an entry verb", rule=NOTATION_RULE, hint=_hint(state)
+            )
+    body = " ".join(words[1:])
+    who = player if player is not None else state.seats[state.current]
+    if verb == "start":
+        if not body:
+            raise InvalidEntry("start who?", rule=NOTATION_RULE, hint="start NAME")
+        return StartPlayer(players.resolve(body))
+    if verb == "keep":
+        return _parse_keep(who, body)
+    if verb == "market":
+        return Market(parse_cards(body))
+    if verb == "draw":
+        return Draw(who, parse_placements(body))
+    if verb == "buy":
+        if not body:
+            raise InvalidEntry("buy under which Legion?", rule=NOTATION_RULE, hint="buy II")
+        return Buy(who, parse_legion(body))
+    if verb == "play":
+        return Play(who, parse_cards(body))
+    if verb == "end":
+        _no_more(body, "end")
+        return End(who)
+    if verb == "peek":
+        _no_more(body, "peek")
+        return Peek(who)
+    if verb == "refill":
+        cards, legions = parse_refill(body)
+        return Refill(cards, _fill_legions(state, legions))
+    cards = parse_cards(body)
+    return Reveal(cards)
+
+
+def _fill_legions(state: PaxState, legions: tuple[str | None, ...]) -> tuple[str, ...]:
+    """Give each card without a Legion the next empty Legion not named in the entry
+    (``""`` when there is none left: the check explains)."""
+    named = {legion for legion in legions if legion}
+    free = [
+        ROMAN[i]
+        for i, group in enumerate(state.legions)
+        if not group and ROMAN[i] not in named
+    ]
+    result: list[str] = []
+    for legion in legions:
+        if legion:
+            result.append(legion)
+        elif free:
+            result.append(free.pop(0))
+        else:
+            result.append("")
+    return tuple(result)
+
+
+def _no_more(body: str, verb: str) -> None:
+    if body.strip():
+        raise InvalidEntry(f"'{verb}' takes nothing after it, not '{body.strip()}'", rule=NOTATION_RULE)
+
+
+def _parse_keep(player: str, body: str) -> Keep:
+    lowered = f" {body} "
+    parts = re.split(r"\s(play|return|under|deck)\s", lowered, flags=re.IGNORECASE)
+    kept = parse_cards(parts[0])
+    if len(kept) != 1:
+        raise InvalidEntry(
+            f"{player} keeps exactly one card, not {len(kept)}",
+            rule="pax.setup.hands",
+            hint="keep army 3/2 return fleet 1/1, wealth 2/1",
+        )
+    played: tuple[Card, ...] = ()
+    returned: tuple[Card, ...] = ()
+    for i in range(1, len(parts) - 1, 2):
+        word = parts[i].lower()
+        cards = parse_cards(parts[i + 1])
+        if word == "play":
+            played += cards
+        else:
+            returned += cards
+    return Keep(player, kept[0], played, returned)
+
+
+def _hint(state: PaxState) -> str:
+    return {
+        "start": "keep CARD (e.g. keep army 3/2), or start NAME",
+        "market": "market CARD, CARD, ...",
+        "turn": "draw CARD hand|deck|LEGION, buy LEGION, play CARD, end, or peek",
+        "refill": "refill LEGION CARD, ...",
+        "reveal": "reveal CARD, CARD, CARD",
+    }.get(state.phase, "the game is over")

@@ -1,0 +1,160 @@
+"""The end of PAX from symbol counts alone: strengths with the Fleet/Army cross bonuses, the
+two-stage verdict (did Rome take 4 or more categories? then who wins?), the points of
+``pax.scoring`` and the solitaire verdict. Both the tracked game and the final-table scoring
+call :func:`score_final`, so the two always agree.
+
+>>> strengths({"fleet": 4, "army": 3, "senator": 2})["fleet"]
+5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from assistant.core.scoresheet import ScoreSheet
+from assistant.games.pax.cards import CATEGORIES, components
+
+#: The score-sheet categories of INTERFACES.md §1 (PAX).
+SCORE_CATEGORIES: tuple[str, ...] = ("played", "stronger", "fleet", "army", "primus_conspiratus", "money")
+
+ROME_CATEGORIES_NEEDED = 4
+
+
+@dataclass(frozen=True)
+class FinalPlayer:
+    """What a player has at the end: printed symbols per category in the display, Aurei and
+    influence cards left in hand, and whether he holds the Primus Conspiratus."""
+
+    name: str
+    symbols: Mapping[str, int]
+    aureus: int
+    hand: int
+    primus_conspiratus: bool
+
+
+def strengths(symbols: Mapping[str, int]) -> dict[str, int]:
+    """Strength per category: the printed symbols, plus the cross bonuses
+    (``pax.cat.fleet``/``pax.cat.army``): Fleet + Army // 3 and Army + Fleet // 3."""
+    s = {cat: int(symbols.get(cat, 0)) for cat in CATEGORIES}
+    result = dict(s)
+    result["fleet"] = s["fleet"] + s["army"] // 3
+    result["army"] = s["army"] + s["fleet"] // 3
+    return result
+
+
+def rome_categories(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> list[str]:
+    """The categories Rome takes: its strength is at least every single player's (ties go
+    to Rome, ``pax.winner.rome``)."""
+    r = strengths(rome)
+    ps = [strengths(p.symbols) for p in players]
+    return [cat for cat in CATEGORIES if all(r[cat] >= s[cat] for s in ps)]
+
+
+def player_points(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, str]]]:
+    """The ``pax.scoring`` points of every player, with a one-line working per item."""
+    r = strengths(rome)
+    money = {p.name: p.aureus + p.hand for p in players}
+    best = max(money.values(), default=0)
+    points: dict[str, dict[str, int]] = {}
+    details: dict[str, dict[str, str]] = {}
+    for p in players:
+        s = strengths(p.symbols)
+        played = [cat for cat in CATEGORIES if p.symbols.get(cat, 0) > 0]
+        stronger = [cat for cat in CATEGORIES if s[cat] > r[cat]]
+        fleet_bonus = s["fleet"] - p.symbols.get("fleet", 0)
+        army_bonus = s["army"] - p.symbols.get("army", 0)
+        points[p.name] = {
+            "played": 2 * len(played),
+            "stronger": 3 * len(stronger),
+            "fleet": s["fleet"],
+            "army": s["army"],
+            "primus_conspiratus": 1 if p.primus_conspiratus else 0,
+            "money": 4 if money[p.name] == best else 0,
+        }
+        details[p.name] = {
+            "played": f"{len(played)} categories played x 2: {', '.join(played) or 'none'}",
+            "stronger": f"{len(stronger)} categories stronger than Rome x 3: {', '.join(stronger) or 'none'}",
+            "fleet": f"{p.symbols.get('fleet', 0)} Fleet symbols + {fleet_bonus} bonus Fleet (Army {p.symbols.get('army', 0)} // 3)",
+            "army": f"{p.symbols.get('army', 0)} Army symbols + {army_bonus} bonus Army (Fleet {p.symbols.get('fleet', 0)} // 3)",
+            "primus_conspiratus": "holds Primus Conspiratus" if p.primus_conspiratus else "does not hold Primus Conspiratus",
+            "money": f"{p.aureus} Aurei + {p.hand} cards in hand = {money[p.name]}; most is {best}",
+        }
+    return points, details
+
+
+def solo_target(level: int) -> int:
+    """Categories the solitaire player must beat Rome in at this level (``pax.solo.levels``)."""
+    return int(components()["solo"]["levels"][str(level)]["stronger_than_rome"])
+
+
+def score_final(
+    rome: Mapping[str, int],
+    players: Sequence[FinalPlayer],
+    *,
+    level: int = 1,
+    notes: Sequence[str] = (),
+) -> ScoreSheet:
+    """The final score sheet: the verdict (``rome_wins``), the points and the winners.
+
+    With several players: Rome wins when it takes 4 or more categories, and then only the
+    holder of Primus Conspiratus wins (nobody if none holds it); otherwise the most points win
+    (ties share). With one player: the solitaire verdict of ``pax.solo.goal`` for ``level``;
+    the points are shown for information only.
+    """
+    names = [p.name for p in players]
+    points, details = player_points(rome, players)
+    r = strengths(rome)
+    all_notes = list(notes)
+    extra: dict[str, object] = {}
+    if len(players) == 1:
+        p = players[0]
+        s = strengths(p.symbols)
+        missing = [cat for cat in CATEGORIES if p.symbols.get(cat, 0) == 0]
+        stronger = [cat for cat in CATEGORIES if s[cat] > r[cat]]
+        need = solo_target(level)
+        won = not missing and len(stronger) >= need
+        extra["rome_wins"] = not won
+        extra["solo_level"] = level
+        verdict = (
+            f"solitaire game {level}: {p.name} is stronger than Rome in {len(stronger)} categories"
+            f" (needs {need})"
+            + (f" and has played no card in {', '.join(missing)}" if missing else ", and has played all 7 categories")
+            + (f": {p.name} beats Rome" if won else ": Rome wins")
+        )
+        all_notes.append(verdict)
+        all_notes.append("in the solitaire game the points are for information only [pax.open.solo-points]")
+        return ScoreSheet.build(
+            "pax", names, SCORE_CATEGORIES, points,
+            winners_override=[p.name] if won else [], notes=all_notes, details=details, extra=extra,
+        )
+    taken = rome_categories(rome, players)
+    rome_wins = len(taken) >= ROME_CATEGORIES_NEEDED
+    extra["rome_wins"] = rome_wins
+    extra["rome_categories"] = taken
+    if rome_wins:
+        holder = [p.name for p in players if p.primus_conspiratus]
+        all_notes.append(
+            f"Rome is at least as strong as every player in {len(taken)} categories ({', '.join(taken)}): Rome wins"
+        )
+        if holder:
+            all_notes.append(f"{holder[0]} holds Primus Conspiratus and wins with Rome [pax.winner.rome]")
+        else:
+            all_notes.append("nobody holds Primus Conspiratus: no player wins [pax.open.rome-wins-no-pc]")
+        return ScoreSheet.build(
+            "pax", names, SCORE_CATEGORIES, points,
+            winners_override=holder[:1], notes=all_notes, details=details, extra=extra,
+        )
+    won = [cat for cat in CATEGORIES if cat not in taken]
+    all_notes.append(
+        f"the players are stronger than Rome in {len(won)} categories ({', '.join(won)}): the players beat Rome;"
+        f" Rome takes {len(taken)} ({', '.join(taken) or 'none'})"
+    )
+    sheet = ScoreSheet.build("pax", names, SCORE_CATEGORIES, points, notes=all_notes, details=details, extra=extra)
+    if len(sheet.winners) > 1:
+        sheet = ScoreSheet.build(
+            "pax", names, SCORE_CATEGORIES, points,
+            notes=[*all_notes, "tied for most points: a shared win [pax.open.points-tie]"],
+            details=details, extra=extra,
+        )
+    return sheet

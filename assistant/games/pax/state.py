@@ -1,0 +1,186 @@
+"""The state of a PAX game: frozen dataclasses and tuples only, so that a state can be kept
+for every ply and compared after a replay.
+
+Where every one of the 74 influence cards is, at all times: removed unseen at setup, Rome's
+3 hidden cards, the deck (unknown cards on top, cards slid under it below, whose faces the
+program knows), the cards drawn this turn and not yet placed, the groups under the Legions,
+the players' hands and displays, and Rome's face-up cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.games.pax.cards import CATEGORIES, Card, cards_of, symbols_of
+
+#: Destinations of a drawn card. Legions are ``"I"`` .. ``"V"``.
+HAND = "hand"
+DECK = "deck"
+ROMAN = ("I", "II", "III", "IV", "V")
+
+
+@dataclass(frozen=True)
+class DeckPart:
+    """A run of the face-down deck: ``unknown`` cards nobody entered, or ``cards`` slid under
+    the deck together (the faces are known, their order among themselves is not)."""
+
+    unknown: int = 0
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return self.unknown + len(self.cards)
+
+
+@dataclass(frozen=True)
+class Window:
+    """Cards off the deck not yet placed: ``unknown`` unseen ones, ``known`` ones, and
+    ``pool_take`` cards still to come out of ``pool`` (a known batch only partly drawn)."""
+
+    unknown: int = 0
+    known: tuple[Card, ...] = ()
+    pool: tuple[Card, ...] = ()
+    pool_take: int = 0
+
+    @property
+    def size(self) -> int:
+        """Cards physically out of the deck (a partly drawn batch counts whole)."""
+        return self.unknown + len(self.known) + len(self.pool)
+
+    @property
+    def to_place(self) -> int:
+        return self.unknown + len(self.known) + self.pool_take
+
+    def describe(self) -> str:
+        parts = [c.token() for c in self.known]
+        if self.pool_take:
+            parts.append(f"{self.pool_take} of {', '.join(c.token() for c in self.pool)}")
+        if self.unknown:
+            parts.append(f"{self.unknown} unseen card{'s' if self.unknown != 1 else ''}")
+        return "; ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player: Aurei and cards in hand (secret), and the display (public)."""
+
+    name: str
+    aureus: int
+    hand: tuple[Card, ...] = ()
+    display: tuple[Card, ...] = ()
+
+    def symbols(self, category: str) -> int:
+        return symbols_of(self.display, category)
+
+    def cards(self, category: str) -> int:
+        return cards_of(self.display, category)
+
+    def limit(self) -> int:
+        """``pax.cat.limit``: the larger of the Estate and Conspiracy symbols."""
+        return max(self.symbols("estate"), self.symbols("conspiracy"))
+
+    def played_categories(self) -> tuple[str, ...]:
+        return tuple(cat for cat in CATEGORIES if self.cards(cat) > 0)
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """The turn in progress. ``target`` is how many cards the draw takes (3, fewer when the
+    deck is short, 0 when it is empty); ``placed`` the destinations used so far; ``religion``
+    the player's Religion symbols when the draw began (``pax.cat.religion``)."""
+
+    player: int
+    target: int
+    placed: tuple[str, ...] = ()
+    empty_deck_paid: bool = False
+    bought: str | None = None
+    played: tuple[Card, ...] = ()
+    religion: int = 0
+
+    @property
+    def draw_done(self) -> bool:
+        return len(self.placed) >= self.target
+
+
+@dataclass(frozen=True)
+class PaxState:
+    """The whole game.
+
+    ``phase``: ``start`` (start player / starting hands), ``market`` (the first face-up card
+    under each Legion), ``turn``, ``refill`` (end of round: new cards under empty Legions),
+    ``reveal`` (the game ended: Rome's hidden cards are turned up), ``over``.
+    """
+
+    seats: tuple[str, ...]
+    players: tuple[PlayerState, ...]
+    phase: str
+    deck: tuple[DeckPart, ...]
+    legions: tuple[tuple[Card, ...], ...]
+    removed: int
+    rome_hidden: int
+    rome_revealed: tuple[Card, ...] = ()
+    rome: tuple[Card, ...] = ()
+    seen: tuple[int, ...] = (0,) * len(CATEGORIES)
+    start: int = 0
+    kept: int = 0
+    round: int = 0
+    order_pos: int = 0
+    turn: TurnState | None = None
+    window: Window | None = None
+    pc: int | None = None
+    level: int = 1
+    pc_count: str = "symbols"
+    last_take: bool = True
+    events: tuple[str, ...] = field(default=())
+
+    # -- derived views ---------------------------------------------------------------------
+    @property
+    def solo(self) -> bool:
+        return len(self.seats) == 1
+
+    @property
+    def deck_size(self) -> int:
+        return sum(part.size for part in self.deck)
+
+    @property
+    def current(self) -> int:
+        """The seat index whose turn it is (or who keeps a starting card)."""
+        n = len(self.seats)
+        if self.phase == "start":
+            return (self.start + self.kept) % n
+        if self.turn is not None:
+            return self.turn.player
+        return (self.start + self.order_pos) % n
+
+    def legion_label(self, index: int) -> str:
+        return ROMAN[index]
+
+    def legion_value(self, index: int) -> int:
+        return sum(card.value for card in self.legions[index])
+
+    def empty_legions(self) -> list[int]:
+        return [i for i, group in enumerate(self.legions) if not group]
+
+    def unseen(self, category: str) -> int:
+        """Cards of ``category`` whose faces nobody entered yet (the deck's unknown part,
+        the removed cards, Rome's hidden cards, unknown cards in a draw window)."""
+        from assistant.games.pax.cards import category_cards
+
+        return category_cards()[category] - self.seen[CATEGORIES.index(category)]
+
+    def all_rome(self) -> tuple[Card, ...]:
+        return self.rome + self.rome_revealed
+
+    def card_count(self) -> int:
+        """Every influence card the state accounts for (must always be 74)."""
+        window = self.window.size if self.window else 0
+        return (
+            self.removed
+            + self.rome_hidden
+            + len(self.rome_revealed)
+            + len(self.rome)
+            + self.deck_size
+            + window
+            + sum(len(g) for g in self.legions)
+            + sum(len(p.hand) + len(p.display) for p in self.players)
+        )
