@@ -294,6 +294,10 @@ def test_7w_commerce_price_stated_amount_must_match() -> None:
     assert info.value.rule == "7w.commerce.price" and info.value.hint and "left 2 + right 2" in info.value.hint
     with pytest.raises(PaymentError) as info:
         match_payment(q, buy_left=["wood"], left=1)
+    assert info.value.rule == "7w.commerce.price"
+    assert info.value.reason == "wood from the left neighbour costs 2 coins, not 1"
+    with pytest.raises(PaymentError) as info:
+        match_payment(q, buy_left=["wood"], right=1)
     assert info.value.rule == "7w.commerce.price" and "does not match the prices" in info.value.reason
     with pytest.raises(PaymentError) as info:
         match_payment(q, buy_left=["papyrus"])
@@ -376,6 +380,8 @@ def test_7w_payment_worst_case_palace() -> None:
     assert not q.cheapest_unique
     # 7 units, 1 skipped by the rebate, at most 1 from the bank: at least 5 bought.
     assert all(sum(len(u.left) + len(u.right) + len(u.bank) for u in p.purchases) >= 5 for p in q.payments)
+    many = max(q.options, key=lambda p: len(p.purchases))
+    assert len(many.purchases) > 4 and many.describe().endswith(f"or {len(many.purchases) - 3} other ways)")
 
 
 # --- property test against a brute-force reference ---------------------------------------------

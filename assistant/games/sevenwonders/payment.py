@@ -417,7 +417,7 @@ class AmbiguousPayment(PaymentError):
     """Several payments fit what the user said and none is cheaper: the user must choose."""
 
     def __init__(self, rule: str, reason: str, candidates: tuple[Payment, ...]) -> None:
-        super().__init__(rule, reason, hint="one of: " + "; ".join(c.describe() for c in candidates))
+        super().__init__(rule, reason, hint="one of: " + "; ".join(c.describe(ways=1) for c in candidates))
         self.candidates = candidates
 
 
@@ -496,14 +496,18 @@ class Payment:
             parts.append(f"bank {self.bank_purchase}")
         return " + ".join(parts) if parts else "no purchase"
 
-    def describe(self) -> str:
-        """``"left 2 + right 2 = 4 coins (wood from left, papyrus from right)"``."""
+    def describe(self, ways: int = 3) -> str:
+        """``"left 2 + right 2 = 4 coins (wood from left, papyrus from right)"``; at most
+        ``ways`` purchases are spelled out, then their number."""
         if not self.buys:
             if self.coin_cost:
                 return f"no purchase ({self.coin_cost} coin{'s' if self.coin_cost != 1 else ''} to the bank)"
             return "no purchase"
         text = f"{self.amounts()} = {self.total} coin{'s' if self.total != 1 else ''}"
-        detail = " or ".join(p.describe() for p in self.purchases)
+        detail = " or ".join(p.describe() for p in self.purchases[:ways])
+        if len(self.packed) > ways:
+            others = len(self.packed) - ways
+            detail += f" or {others} other way{'s' if others != 1 else ''}"
         return f"{text} ({detail})"
 
 
@@ -581,7 +585,8 @@ class Quote:
             return None
         if not self.payments:
             lacks = " or ".join(describe_units(m, ones=True) for m in self.missing)
-            reason = f"lacks {lacks} for {describe_units(self.cost.resources)}, even buying every resource the neighbours sell"
+            needed = describe_units(self.cost.resources)
+            reason = f"lacks {lacks} for {needed}, even buying every resource the neighbours sell"
             return PaymentError(self.rule, reason)
         low = min(self.payments, key=lambda p: (p.total, p.left, p.right, p.bank))
         if not low.buys:
@@ -607,7 +612,7 @@ class Quote:
         options = self.options
         if not options:
             return None
-        text = "; ".join(p.describe() for p in options[:limit])
+        text = "; ".join(p.describe(ways=1) for p in options[:limit])
         if len(options) > limit:
             text += f"; and {len(options) - limit} more"
         return "possible payments: " + text
@@ -696,7 +701,9 @@ def quote(
     )
 
 
-def _payments(found: Mapping[tuple[int, int, int], list[tuple[int, int, int]]], coin_cost: int, coins: int) -> tuple[Payment, ...]:
+def _payments(
+    found: Mapping[tuple[int, int, int], list[tuple[int, int, int]]], coin_cost: int, coins: int
+) -> tuple[Payment, ...]:
     """Group the purchases by coins, flag dominated and unaffordable ones, cheapest first."""
     keys = sorted(found, key=lambda k: (sum(k), k))
     out = []
@@ -707,7 +714,9 @@ def _payments(found: Mapping[tuple[int, int, int], list[tuple[int, int, int]]], 
     return tuple(out)
 
 
-def _missing(need: int, own: Production, left: Production, right: Production, discount: int, bilkis: bool) -> tuple[tuple[str, ...], ...]:
+def _missing(
+    need: int, own: Production, left: Production, right: Production, discount: int, bilkis: bool
+) -> tuple[tuple[str, ...], ...]:
     """The least that stays uncovered with every source together, one entry per alternative."""
     everything = own + left + right
     choices = everything._choice_index + (_ANY,) * (discount + (1 if bilkis else 0))
@@ -772,10 +781,20 @@ def match_payment(
     if matches:
         return _choose(q, matches)
     said = _said(left, right, bank_purchase, buy_left, buy_right, buy_bank)
-    if by_buys:
-        prices = "; ".join(p.describe() for p in by_buys[:6])
+    stated_sides: tuple[tuple[Side, int | None], ...] = (("left", left), ("right", right))
+    for side, said_coins in stated_sides:
+        want = wanted[side]
+        if want is not None and said_coins is not None:
+            price = q.prices._cost(side, want)
+            if price != said_coins:
+                units = describe_units(_unpack(want))
+                coin_word = "coin" if price == 1 else "coins"
+                reason = f"{units} from the {side} neighbour costs {price} {coin_word}, not {said_coins}"
+                raise PaymentError("7w.commerce.price", reason, q.hint())
+    if by_buys and any(want is not None for want in wanted.values()):
+        prices = "; ".join(p.describe(ways=1) for p in by_buys[:3])
         raise PaymentError("7w.commerce.price", f"{said} does not match the prices: {prices}", q.hint())
-    _diagnose_buys(q, wanted, said)
+    _diagnose_buys(q, wanted)
     raise PaymentError("7w.commerce.price", f"no valid payment matches {said}", q.hint())
 
 
@@ -827,12 +846,13 @@ def _said(
     return "paying " + (", ".join(parts) if parts else "nothing")
 
 
-def _diagnose_buys(q: Quote, wanted: Mapping[str, int | None], said: str) -> None:
+def _diagnose_buys(q: Quote, wanted: Mapping[str, int | None]) -> None:
     """Raise the most precise reason why the stated purchases cannot be right."""
     bank = wanted["bank"]
     if bank is not None and bank:
         if not q.bilkis:
-            raise PaymentError("7w.commerce.bank", "buying from the bank needs Bilkis in play, and only once per turn", q.hint())
+            reason = "buying from the bank needs Bilkis in play, and only once per turn"
+            raise PaymentError("7w.commerce.bank", reason, q.hint())
         if _size(bank) > 1:
             raise PaymentError("7w.commerce.bank", "Bilkis buys only one resource from the bank per turn", q.hint())
     need = _pack(q.cost.resources)
@@ -868,7 +888,7 @@ def _diagnose_buys(q: Quote, wanted: Mapping[str, int | None], said: str) -> Non
         want = wanted[side]
         if not want:
             continue
-        ever = 0
+        ever = 0  # a field is non-zero iff that resource is bought from this side somewhere
         column = ("left", "right", "bank").index(side)
         for p in q.payments:
             for bought in p.packed:
@@ -887,7 +907,9 @@ def _diagnose_buys(q: Quote, wanted: Mapping[str, int | None], said: str) -> Non
         remaining = need - stated
         if not any(_leq(remaining, o) for o in q._own_max):
             short = min((_excess(remaining, o) for o in q._own_max), key=_size)
-            raise PaymentError(q.rule, f"after buying {describe_units(_unpack(stated))} the city still lacks {describe_units(_unpack(short), ones=True)}", q.hint())
+            bought = describe_units(_unpack(stated))
+            reason = f"after buying {bought} the city still lacks {describe_units(_unpack(short), ones=True)}"
+            raise PaymentError(q.rule, reason, q.hint())
         extra = [RESOURCES[i] for i in _support(stated) if any(_leq(remaining + _UNIT[i], o) for o in q._own_max)]
         if extra:
             raise PaymentError(
