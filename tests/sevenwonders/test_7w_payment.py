@@ -308,6 +308,14 @@ def test_7w_commerce_price_stated_amount_must_match() -> None:
     with pytest.raises(PaymentError) as info:
         match_payment(q, buy_left=["wood", "wood"])
     assert info.value.rule in {"7w.commerce.sellable", "7w.commerce.rules"}
+    with pytest.raises(PaymentError) as info:
+        match_payment(q, left=0, right=0, bank_purchase=0)
+    assert info.value.rule == "7w.build.cost"
+    assert info.value.reason == "own production does not cover wood + papyrus: resources must be bought"
+    with pytest.raises(PaymentError) as info:
+        match_payment(q, buy_left=[], buy_right=[])
+    assert info.value.reason.startswith("own production does not cover")
+    assert match_payment(q).total == 4  # nothing said: the unique cheapest
     # a partial statement is completed when only one completion exists.
     assert (match_payment(q, buy_right=["papyrus"]).left, match_payment(q, buy_right=["papyrus"]).right) == (2, 2)
 

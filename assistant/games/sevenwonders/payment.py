@@ -781,6 +781,15 @@ def match_payment(
     if matches:
         return _choose(q, matches)
     said = _said(left, right, bank_purchase, buy_left, buy_right, buy_bank)
+    # Every channel (left, right, bank) closed by the statement: "no purchase at all".
+    nothing_bought = (
+        (left == 0 or (buy_left is not None and not buy_left))
+        and (right == 0 or (buy_right is not None and not buy_right))
+        and (not q.bilkis or bank_purchase == 0 or (buy_bank is not None and not buy_bank))
+    )
+    if nothing_bought and q.needs_purchase:
+        cost = describe_units(q.cost.resources)
+        raise PaymentError(q.rule, f"own production does not cover {cost}: resources must be bought", q.hint())
     stated_sides: tuple[tuple[Side, int | None], ...] = (("left", left), ("right", right))
     for side, said_coins in stated_sides:
         want = wanted[side]
@@ -837,7 +846,7 @@ def _said(
     parts = []
     for name, coins, units in (("left", left, buy_left), ("right", right, buy_right), ("bank", bank, buy_bank)):
         bits = []
-        if coins is not None:
+        if coins:
             bits.append(f"{coins} coin{'s' if coins != 1 else ''}")
         if units is not None:
             bits.append(describe_units(_sorted_units(units)))
