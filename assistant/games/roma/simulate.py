@@ -16,7 +16,8 @@ from collections.abc import Mapping
 
 from assistant.core.game import Game
 from assistant.core.protocol import Ruleset
-from assistant.games.roma.cards import ORDER
+from assistant.games.roma.cards import CARDS, ORDER
+from assistant.games.roma.logic import effective_card
 from assistant.games.roma.moves import Activate, Battle, End, Hand, Lay, Money, Roll, TakeCards
 from assistant.games.roma.state import RomaState
 
@@ -47,7 +48,7 @@ def choose(state: RomaState, moves: list, rng: random.Random) -> object:
     if rerolls and rng.random() < 0.5:
         return Roll(player, (rng.randint(1, 6), rng.randint(1, 6), rng.randint(1, 6)), reroll=True)
     actions = [m for m in moves if not isinstance(m, (End, Roll))]
-    if not actions or (rng.random() < 0.08):
+    if not actions or (rng.random() < 0.03):
         ends = [m for m in moves if isinstance(m, End)]
         if ends:
             return ends[0]
@@ -69,16 +70,22 @@ def choose(state: RomaState, moves: list, rng: random.Random) -> object:
 
 
 def _weight(state: RomaState, move: object) -> float:
-    """How much a plausible player likes an action: fill empty discs, keep money coming."""
+    """How much a plausible player likes an action: fill empty discs, keep money coming,
+    score with Forums."""
     me = state.active
+    hand = state.hands[me]
     if isinstance(move, Lay):
-        return 30.0 if state.card_at(me, move.disc) is None else 0.3
+        return 40.0 if state.card_at(me, move.disc) is None else 0.3
     if isinstance(move, Money):
-        return 6.0
+        wants = any(CARDS[c].cost > state.money[me] for c in hand)
+        return 10.0 if wants else 1.5
     if isinstance(move, TakeCards):
-        return 4.0 / max(1, len(state.hands[me]))
+        return 6.0 if not hand else 1.0
     if isinstance(move, Activate):
-        return 1.0 if (move.lays or move.moves) else 4.0
+        if move.lays or move.moves:
+            return 1.0
+        card = effective_card(state, move)
+        return 8.0 if card in ("Forum", "Legat", "Mercatus", "Tribunus Plebis") else 3.0
     return 1.0
 
 

@@ -1,0 +1,86 @@
+"""The card catalogue (INTERFACES.md §2), the rule texts and explain()."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from assistant.core.rulebook import lookup
+from assistant.games import get_ruleset
+from assistant.games.roma import RULESET
+
+PACKAGE = Path(__file__).resolve().parents[2] / "assistant" / "games" / "roma"
+
+
+def test_roma_cards_catalogue():
+    cards = RULESET.catalogue()
+    assert len(cards) == 25
+    assert sum(c["copies"] for c in cards) == 52
+    assert sum(c["copies"] for c in cards if c["kind"] == "character") == 32
+    assert sum(1 for c in cards if c["kind"] == "character") == 17
+    assert sum(c["copies"] for c in cards if c["kind"] == "building") == 20
+    by_name = {c["name"]: c for c in cards}
+    assert (by_name["Legat"]["cost"], by_name["Legat"]["defence"], by_name["Legat"]["copies"]) == (5, 2, 2)
+    assert (by_name["Forum"]["cost"], by_name["Forum"]["defence"], by_name["Forum"]["copies"]) == (5, 5, 6)
+    assert (by_name["Nero"]["cost"], by_name["Nero"]["defence"], by_name["Nero"]["copies"]) == (8, 9, 1)
+    assert (by_name["Turris"]["cost"], by_name["Turris"]["defence"]) == (6, 6)
+    assert by_name["Essedum"]["kind"] == "character" and by_name["Onager"]["kind"] == "building"
+    for card in cards:
+        assert {"name", "kind", "cost", "defence", "copies"} <= set(card)
+        assert card["kind"] in ("character", "building")
+
+
+def test_roma_cards_match_the_shared_data():
+    import json
+
+    shared = Path("/work/shared/games/roma/cards.json")
+    if not shared.exists():  # the shared folder is beside the checkout only on the build machine
+        return
+    theirs = {c["name"]: c for c in json.loads(shared.read_text())["cards"]}
+    for card in RULESET.catalogue():
+        src = theirs[card["name"]]
+        assert (card["kind"], card["cost"], card["defence"], card["copies"]) == (
+            src["kind"], src["cost"], src["defence"], src["copies"]
+        )
+
+
+def test_roma_registry():
+    assert get_ruleset("roma") is RULESET
+
+
+def test_roma_rule_ids_exist():
+    """Every rule id the package raises is a section of data/roma/rules.md."""
+    ids = {rule.id for rule in RULESET.rulebook()}
+    used: set[str] = set()
+    for path in PACKAGE.glob("*.py"):
+        used |= set(re.findall(r'"(roma\.[a-z0-9.\-]*[a-z0-9])"', path.read_text()))
+    from assistant.games.roma.cards import CARDS
+
+    used |= {card.rule_id for card in CARDS.values()}
+    missing = sorted(used - ids)
+    assert not missing, missing
+    assert {f"roma.rulings.a{n}" for n in range(1, 21)} <= ids
+
+
+def test_roma_rulebook_see_also_resolves():
+    ids = {rule.id for rule in RULESET.rulebook()}
+    for rule in RULESET.rulebook():
+        assert rule.text, rule.id
+        for other in rule.see_also:
+            assert other in ids, (rule.id, other)
+
+
+def test_roma_explain_card():
+    texts = RULESET.explain("turris")
+    assert texts[0].id == "roma.cards.turris"
+    assert "cost 6" in texts[0].text and "defence 6" in texts[0].text and "2 in the deck" in texts[0].text
+    assert any(t.id == "roma.rulings.a9" for t in texts)
+    assert RULESET.explain("basiliaca")[0].title == "Basilica"
+    assert RULESET.explain("Praetorianus")[0].text.count("Senator") == 1  # the seed's mistake noted
+    assert RULESET.explain("no such card") == []
+
+
+def test_roma_rules_lookup():
+    book = RULESET.rulebook()
+    assert lookup(book, "roma.rulings.a9")[0].title.startswith("A9")
+    assert len(lookup(book, "roma.rulings")) == 20
