@@ -1,0 +1,255 @@
+"""Phase III (sylla.phase3): building auctions. The Consul offers first, the last buyer offers
+next; bids count usable cards showing the space's sale colour; the winner taps that many; the
+tile acts at once (instant) or stays (kept). After 5 offers (3 players: 4) the rest is discarded."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from assistant.core.errors import IllegalMove, InvalidEntry
+from assistant.core.names import normalize
+from assistant.games.sylla import moves as m
+from assistant.games.sylla.components import buildings_by_id, facts, type_index
+from assistant.games.sylla.state import Card, State, Tile
+
+COLOUR = {"r": "red", "y": "yellow", "g": "grey"}
+
+
+def offers_limit(state: State) -> int:
+    return int(facts()["offers_per_round"][str(len(state.seats))])
+
+
+def start(state: State) -> None:
+    state.phase = "III"
+    state.step = "III.offer"
+    state.offers = 0
+    state.offerer = state.consul
+    state.offer_space = None
+
+
+def sale_colour(state: State) -> str:
+    assert state.board is not None and state.offer_space is not None
+    return state.board.spaces[state.offer_space - 1]
+
+
+def payers(state: State, name: str, colour: str) -> list[Card]:
+    """Usable cards (characters and Crane cards) showing the colour."""
+    return [c for c in state.player(name).cards if c.usable and colour in c.hexes]
+
+
+def resolve_payment(state: State, name: str, words: list[str]) -> tuple[str, ...]:
+    """Labels (``Sla1``) or types (``slave merchant``): types take the first unused usable card
+    of that type showing the sale colour."""
+    p = state.player(name)
+    colour = sale_colour(state) if state.offer_space is not None and state.board is not None else ""
+    chosen: list[str] = []
+    for word in words:
+        card = p.card(word)
+        if card is None:
+            kind = "crane" if normalize(word) in ("crane", "daru") else type_index().find(word)
+            if kind is None:
+                raise InvalidEntry(f"{name} has no card '{word}'", rule="sylla.phase3.payment",
+                                   hint="his cards: " + ", ".join(c.label for c in p.cards))
+            options = [c for c in p.cards if c.kind == kind and c.label not in chosen and c.usable and colour in c.hexes]
+            if not options:
+                options = [c for c in p.cards if c.kind == kind and c.label not in chosen]
+            if not options:
+                raise InvalidEntry(f"{name} has no {kind} left to pay with", rule="sylla.phase3.payment")
+            card = options[0]
+        chosen.append(card.label)
+    return tuple(chosen)
+
+
+def check(state: State, move: object) -> None:
+    step = state.step
+    if step == "III.offer":
+        if not isinstance(move, m.OfferMove):
+            raise IllegalMove("sylla.phase3.sequence", f"{state.offerer} offers a tile now", hint=f"{state.offerer} offers N (space 1-6)")
+        if move.player != state.offerer:
+            raise IllegalMove("sylla.phase3.sequence", f"{state.offerer} offers the next tile, not {move.player}")
+        if not 1 <= move.space <= 6 or state.spaces[move.space - 1] is None:
+            free = [str(i + 1) for i, t in enumerate(state.spaces) if t]
+            raise IllegalMove("sylla.phase3.sequence", f"space {move.space} holds no tile", hint="offer one of spaces " + ", ".join(free))
+        return
+    if step == "III.bid":
+        if not isinstance(move, (m.BidMove, m.PassMove)):
+            raise IllegalMove("sylla.phase3.auction", f"the auction is on: {state.actor} bids or passes")
+        if move.player != state.actor:
+            raise IllegalMove("sylla.phase3.auction", f"it is {state.actor}'s turn to bid, not {move.player}'s")
+        if isinstance(move, m.BidMove):
+            colour = sale_colour(state)
+            can = len(payers(state, move.player, colour))
+            if move.amount < 1:
+                raise IllegalMove("sylla.phase3.auction", "a bid is at least 1 card", hint=f"{move.player} passes")
+            if move.amount > can:
+                raise IllegalMove("sylla.phase3.auction",
+                                  f"{move.player} has {can} usable cards showing {COLOUR[colour]}, so cannot bid {move.amount}",
+                                  hint=f"bid at most {can}, or pass" if can > state.high else f"{move.player} passes")
+            if move.amount <= max(state.high, 0):
+                raise IllegalMove("sylla.open.building-raise", f"{move.player} must bid more than {state.high} ({state.high_bidder}'s bid)",
+                                  hint=f"{move.player} bids {state.high + 1}" if can > state.high else f"{move.player} passes")
+        return
+    if step == "III.pay":
+        if not isinstance(move, m.PayMove) or move.player != state.high_bidder:
+            raise IllegalMove("sylla.phase3.payment", f"{state.high_bidder} won and taps {state.high} cards to pay",
+                              hint=f"{state.high_bidder} pays " + " ".join(c.label for c in payers(state, state.high_bidder or '', sale_colour(state))[: state.high]))
+        colour = sale_colour(state)
+        if len(move.labels) != state.high:
+            raise IllegalMove("sylla.phase3.payment", f"{move.player} bid {state.high}, so taps exactly {state.high} cards, not {len(move.labels)}")
+        if len(set(l.casefold() for l in move.labels)) != len(move.labels):
+            raise IllegalMove("sylla.phase3.payment", f"{move.player} names a card twice")
+        p = state.player(move.player)
+        for label in move.labels:
+            card = p.card(label)
+            if card is None:
+                raise IllegalMove("sylla.phase3.payment", f"{p.name} has no card {label}", hint="his cards: " + ", ".join(c.label for c in p.cards))
+            if card.down:
+                raise IllegalMove("sylla.events.disable", f"{p.name}'s {card.label} is face down and cannot pay")
+            if card.tapped:
+                raise IllegalMove("sylla.phase3.payment", f"{p.name}'s {card.label} is already tapped this round")
+            if colour not in card.hexes:
+                raise IllegalMove("sylla.phase3.colour", f"{p.name}'s {card.label} shows no {COLOUR[colour]} hexagon ({card.hexes})",
+                                  hint="pay with: " + " ".join(c.label for c in payers(state, p.name, colour)))
+        return
+    if step == "III.insula":
+        if not isinstance(move, m.InsulaMove) or move.player != state.high_bidder:
+            raise IllegalMove("sylla.buildings.insula", f"{state.high_bidder} chooses the Insula's 2 tokens", hint=f"{state.high_bidder} insula civic health")
+        return
+    if step == "III.crane":
+        if not isinstance(move, m.CraneMove) or move.player != state.high_bidder:
+            raise IllegalMove("sylla.data.cranes", f"enter the colours of the Crane card {state.high_bidder} takes", hint=f"{state.high_bidder} crane ry")
+        if len(set(move.hexes)) != len(move.hexes):
+            raise IllegalMove("sylla.data.cranes", "a Crane card shows each colour at most once")
+
+
+def apply(state: State, move: object) -> None:
+    if isinstance(move, m.OfferMove):
+        state.offer_space = move.space
+        assert state.offerer is not None
+        state.order = state.clockwise_from(state.offerer)[1:] + [state.offerer]
+        state.turn = 0
+        state.high = 0
+        state.high_bidder = None
+        state.step = "III.bid"
+        return
+    if isinstance(move, (m.BidMove, m.PassMove)):
+        if isinstance(move, m.BidMove):
+            state.high = move.amount
+            state.high_bidder = move.player
+        state.turn += 1
+        if state.turn < len(state.order):
+            return
+        if state.high_bidder is None:
+            tile = take_tile(state)
+            state.note(f"nobody bids on the {name_of(tile)}; it is discarded")
+            next_offer(state)
+        else:
+            state.step = "III.pay"
+        return
+    if isinstance(move, m.PayMove):
+        p = state.player(move.player)
+        for label in move.labels:
+            card = p.card(label)
+            assert card is not None
+            card.tapped = True
+        tile = take_tile(state)
+        state.note(f"{p.name} buys the {name_of(tile)} for {state.high}, tapping {' '.join(move.labels)}")
+        acquire(state, p.name, tile)
+        return
+    if isinstance(move, m.InsulaMove):
+        p = state.player(move.player)
+        for k in move.kinds:
+            p.tokens[k] += 1
+        state.note(f"{p.name} takes 2 tokens from the Insula")
+        next_offer(state)
+        return
+    if isinstance(move, m.CraneMove):
+        p = state.player(move.player)
+        n = sum(1 for c in p.cards if c.kind == "crane") + 1
+        p.cards.append(Card(f"Cra{n}", "crane", move.hexes, tapped=True))
+        state.cranes += 1
+        state.note(f"{p.name} takes a Crane card ({move.hexes}), tapped")
+        next_offer(state)
+
+
+def name_of(tile: str) -> str:
+    return str(buildings_by_id()[tile]["name"])
+
+
+def take_tile(state: State) -> str:
+    assert state.offer_space is not None
+    tile = state.spaces[state.offer_space - 1]
+    assert tile is not None
+    state.spaces[state.offer_space - 1] = None
+    return tile
+
+
+def acquire(state: State, name: str, tile: str) -> None:
+    """sylla.buildings: kept tiles stay; instant tiles act and are discarded."""
+    p = state.player(name)
+    data = buildings_by_id()[tile]
+    state.offerer = name
+    if data["kind"] == "kept":
+        n = sum(1 for t in p.tiles if t.kind == tile) + 1
+        p.tiles.append(Tile(f"{tile.capitalize()}{n}", tile))
+    elif tile == "arch" or tile == "statue":
+        p.prestige += int(data["prestige"])
+    elif tile == "bank":
+        p.money += int(data["money"])
+    elif tile == "insula":
+        state.step = "III.insula"
+        return
+    elif tile == "crane":
+        if state.cranes < facts()["cranes"]["total"]:
+            state.step = "III.crane"
+            return
+        state.note("all 3 Crane cards are taken; this Crane gives nothing")
+    next_offer(state)
+
+
+def next_offer(state: State) -> None:
+    state.offers += 1
+    state.offer_space = None
+    if state.offers >= offers_limit(state) or all(t is None for t in state.spaces):
+        left = [name_of(t) for t in state.spaces if t]
+        if left:
+            state.note("discarded: " + ", ".join(left))
+        state.spaces = [None] * 6
+        state.step = "done"
+    else:
+        state.step = "III.offer"
+
+
+def legal(state: State) -> list[object]:
+    step = state.step
+    if step == "III.offer":
+        return [m.OfferMove(state.offerer or "", i + 1) for i, t in enumerate(state.spaces) if t]
+    if step == "III.bid":
+        name = state.actor or ""
+        can = len(payers(state, name, sale_colour(state)))
+        return [m.BidMove(name, v) for v in range(max(state.high, 0) + 1, can + 1)] + [m.PassMove(name)]
+    if step == "III.pay":
+        name = state.high_bidder or ""
+        cards = payers(state, name, sale_colour(state))
+        seen: set[tuple[tuple[str, str, bool], ...]] = set()
+        out: list[object] = []
+        for combo in combinations(cards, state.high):
+            key = tuple(sorted((c.kind, c.hexes, c.christian) for c in combo))
+            if key not in seen:
+                seen.add(key)
+                out.append(m.PayMove(name, tuple(c.label for c in combo)))
+        return out
+    if step == "III.insula":
+        kinds = ("civic", "health", "leisure")
+        return [m.InsulaMove(state.high_bidder or "", (a, b)) for i, a in enumerate(kinds) for b in kinds[i:]]
+    return []
+
+
+def describe_offer(state: State) -> str:
+    if state.offer_space is None:
+        return ""
+    tile = state.spaces[state.offer_space - 1]
+    return f"{name_of(tile or 'field')} on space {state.offer_space} ({COLOUR[sale_colour(state)]})" if tile else ""
+
+
+

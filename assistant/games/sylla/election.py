@@ -1,0 +1,99 @@
+"""Phase I (sylla.phase1): the First Consul election in one round of bids, the Consul's token,
+then the famine advance by the icons of the events in play."""
+
+from __future__ import annotations
+
+from assistant.core.errors import IllegalMove
+from assistant.games.sylla import moves as m
+from assistant.games.sylla.components import facts, token_name
+from assistant.games.sylla.state import State
+
+
+def start(state: State) -> None:
+    state.phase = "I"
+    state.step = "I.bid"
+    assert state.consul is not None
+    state.order = state.clockwise_from(state.consul)
+    state.turn = 0
+    state.high = -1
+    state.high_bidder = None
+
+
+def senators(state: State, name: str) -> int:
+    """Face-up Senators vote in the election (the rulebook asks only 'face up')."""
+    return state.player(name).count("senator", face_up=True)
+
+
+def check(state: State, move: object) -> None:
+    if state.step == "I.token":
+        if not isinstance(move, m.TokenMove):
+            raise IllegalMove("sylla.phase1.respublica", f"the new Consul {state.consul} takes his token now", hint=f"{state.consul} takes civic")
+        if move.player != state.consul:
+            raise IllegalMove("sylla.phase1.respublica", f"only the Consul ({state.consul}) takes a token, not {move.player}")
+        return
+    if not isinstance(move, (m.BidMove, m.PassMove)):
+        raise IllegalMove("sylla.phase1.election", f"the election is on: {state.actor} bids or passes", hint=f"{state.actor} bids N, or {state.actor} passes")
+    if move.player != state.actor:
+        raise IllegalMove("sylla.phase1.election", f"it is {state.actor}'s turn to bid, not {move.player}'s")
+    if isinstance(move, m.PassMove):
+        return
+    p = state.player(move.player)
+    sen = senators(state, p.name)
+    if move.amount < sen:
+        raise IllegalMove("sylla.phase1.election", f"{p.name}'s bid counts all his {sen} face-up Senators, so it is at least {sen}",
+                          hint=f"{p.name} bids {max(sen, state.high + 1)}")
+    denarii = move.amount - sen
+    if denarii > p.money:
+        raise IllegalMove("sylla.limits.money", f"{p.name} would add {denarii} denarii to his {sen} Senators but has {p.money}",
+                          hint=f"at most {sen + p.money} votes")
+    if state.turn > 0 and move.amount <= state.high:
+        best = sen + p.money
+        hint = f"{p.name} bids {state.high + 1}" if best > state.high else f"{p.name} passes"
+        raise IllegalMove("sylla.phase1.election", f"{p.name} must bid more than {state.high} votes ({state.high_bidder}'s bid) or pass", hint=hint)
+
+
+def apply(state: State, move: object) -> None:
+    if isinstance(move, m.TokenMove):
+        p = state.player(move.player)
+        p.tokens[move.kind] += 1
+        state.note(f"{p.name} takes a {token_name(move.kind)} token")
+        advance_famine(state)
+        state.step = "done"
+        return
+    if isinstance(move, m.BidMove):
+        state.high = move.amount
+        state.high_bidder = move.player
+    elif isinstance(move, m.PassMove) and state.turn == 0:
+        # sylla.open.consul-opening-bid: the first speaker always offers his Senators.
+        state.high = senators(state, move.player)
+        state.high_bidder = move.player
+    state.turn += 1
+    if state.turn < len(state.order):
+        return
+    winner = state.high_bidder
+    assert winner is not None
+    paid = state.high - senators(state, winner)
+    state.player(winner).money -= paid
+    state.consul = winner
+    state.note(f"{winner} is First Consul with {state.high} votes, paying {paid} denarii")
+    state.step = "I.token"
+
+
+def advance_famine(state: State) -> None:
+    icons = sum(s.spec.icons for s in state.events)
+    high = facts()["board"]["famine_high"]
+    before = state.famine
+    state.famine = min(high, state.famine + icons)
+    state.note(f"famine {before} -> {state.famine} ({icons} icons in play)")
+
+
+def legal(state: State) -> list[object]:
+    if state.step == "I.token":
+        return [m.TokenMove(state.consul or "", k) for k in ("civic", "health", "leisure")]
+    name = state.actor or ""
+    p = state.player(name)
+    sen = senators(state, name)
+    low = sen if state.turn == 0 else max(sen, state.high + 1)
+    out: list[object] = [m.BidMove(name, v) for v in range(low, sen + p.money + 1)]
+    out.append(m.PassMove(name))
+    return out

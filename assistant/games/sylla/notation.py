@@ -1,0 +1,198 @@
+"""Reading Sylla entries (docs/notation/sylla.md). Short, forgiving lines: an optional player
+name, a verb, its arguments. Without a player name the entry belongs to the one player the game
+waits for (when only one is awaited)."""
+
+from __future__ import annotations
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.names import NameIndex, normalize
+from assistant.games.sylla import moves as m
+from assistant.games.sylla.components import (
+    building_index,
+    event_index,
+    parse_board,
+    parse_character,
+    parse_event,
+    parse_hexes,
+    parse_roman,
+    parse_token,
+    work_index,
+)
+from assistant.games.sylla.state import State
+
+VERBS: dict[str, str] = {
+    "board": "board", "sets": "sets", "set": "sets", "keep": "keep", "keeps": "keep",
+    "event": "events", "events": "events", "remove": "remove", "removes": "remove", "work": "work",
+    "next": "work", "tiles": "tiles", "tile": "tiles", "bid": "bid", "bids": "bid", "pass": "pass",
+    "passes": "pass", "take": "take", "takes": "take", "token": "take", "recruit": "recruit",
+    "recruits": "recruit", "offer": "offer", "offers": "offer", "pay": "pay", "pays": "pay", "tap": "pay",
+    "taps": "pay", "insula": "insula", "crane": "crane", "temple": "temple", "tavern": "tavern",
+    "done": "done", "vestal": "cube", "legionary": "cube", "cube": "cube", "ves": "cube", "leg": "cube",
+    "prevent": "prevent", "prevents": "prevent", "turn": "down", "turns": "down", "up": "vote",
+    "down": "vote", "free": "free", "frees": "free",
+}
+
+USAGE = ("board, sets, keeps, events, remove, work, tiles, bids, passes, takes, recruits, offers, pays, "
+         "insula, crane, temple, tavern, done, vestal/legionary, prevents, turns, removes, up/down, frees")
+
+
+def _int(word: str, what: str, rule: str) -> int:
+    if not word.lstrip("-").isdigit():
+        raise InvalidEntry(f"{what} must be a whole number, not '{word}'", rule=rule)
+    return int(word)
+
+
+def _groups(words: list[str]) -> list[list[str]]:
+    """Split on commas: ``a b, c d`` -> [[a, b], [c, d]]."""
+    text = " ".join(words)
+    return [g.split() for g in text.split(",") if g.strip()]
+
+
+def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
+    words = text.replace(";", ",").split()
+    if not words:
+        raise InvalidEntry("the entry is empty", rule="sylla.notation", hint=USAGE)
+    seats = NameIndex([(s, ()) for s in state.seats], what="player", rule="sylla.notation")
+    player: str | None = None
+    if normalize(words[0]) not in VERBS:
+        player = seats.resolve(words[0])
+        words = words[1:]
+        if not words:
+            raise InvalidEntry(f"what does {player} do?", rule="sylla.notation", hint=USAGE)
+    raw_verb = normalize(words[0])
+    verb = VERBS.get(raw_verb)
+    if verb is None:
+        raise InvalidEntry(f"cannot read '{words[0]}'", rule="sylla.notation", hint=USAGE)
+    args = words[1:]
+
+    def who() -> str:
+        if player is not None:
+            return player
+        if len(awaited) == 1:
+            return awaited[0]
+        raise InvalidEntry(f"say whose entry this is: '<player> {text}'", rule="sylla.notation",
+                           hint="awaited: " + (", ".join(awaited) or "nobody"))
+
+    if verb == "board":
+        return m.BoardMove(parse_board(args))
+    if verb == "sets":
+        pairs: list[tuple[str, int]] = []
+        for word in args:
+            if "=" not in word:
+                raise InvalidEntry(f"cannot read '{word}'", rule="sylla.setup.characters", hint="sets Blue=I Red=II White=III Black=IV")
+            name, numeral = word.split("=", 1)
+            n = parse_roman(numeral)
+            if n is None:
+                raise InvalidEntry(f"'{numeral}' is not an Income tile numeral (I to IV)", rule="sylla.setup.characters")
+            pairs.append((seats.resolve(name), n))
+        return m.SetsMove(tuple(pairs))
+    if verb == "keep":
+        return m.KeepMove(who(), tuple(parse_character(g) for g in _groups(args)))
+    if verb == "events":
+        return m.EventsMove(tuple(parse_event(g) for g in _groups(args)))
+    if verb == "remove":
+        if not args:
+            raise InvalidEntry("remove what?", rule="sylla.notation")
+        if state.phase == "setup" and player is None:
+            return m.RemoveWorkMove(work_index().resolve(" ".join(args)))
+        return m.RemoveEventMove(who(), event_index().resolve(" ".join(args)))
+    if verb == "work":
+        return m.WorkMove(work_index().resolve(" ".join(args)))
+    if verb == "tiles":
+        tiles: list[str] = []
+        rest = [w for w in " ".join(args).replace(",", " ").split()]
+        while rest:
+            name, used = building_index().resolve_leading(rest)
+            tiles.append(name)
+            rest = rest[used:]
+        return m.TilesMove(tuple(tiles))
+    if verb == "bid":
+        if len(args) != 1:
+            raise InvalidEntry("bid a number", rule="sylla.notation", hint="Blue bids 3")
+        return m.BidMove(who(), _int(args[0], "a bid", "sylla.notation"))
+    if verb == "pass":
+        return m.PassMove(who())
+    if verb == "take":
+        if len(args) != 1:
+            raise InvalidEntry("take one token kind", rule="sylla.phase1.respublica", hint="Black takes civic")
+        return m.TokenMove(who(), parse_token(args[0]))
+    if verb == "recruit":
+        return m.RecruitMove(who(), parse_character(args))
+    if verb == "offer":
+        if not args:
+            raise InvalidEntry("offer which space?", rule="sylla.phase3.sequence", hint="offers 3, or offers field")
+        if args[0].isdigit():
+            return m.OfferMove(who(), int(args[0]))
+        kind = building_index().resolve(" ".join(args))
+        spaces = [i + 1 for i, t in enumerate(state.spaces) if t == kind]
+        if not spaces:
+            raise InvalidEntry(f"no {kind} lies on the building spaces", rule="sylla.phase3.sequence",
+                               hint="offer a space: " + ", ".join(str(i + 1) for i, t in enumerate(state.spaces) if t))
+        if len(spaces) > 1:
+            raise InvalidEntry(f"{len(spaces)} tiles of that type are on offer; name the space", rule="sylla.phase3.sequence",
+                               hint="offers " + " or ".join(map(str, spaces)))
+        return m.OfferMove(who(), spaces[0])
+    if verb == "pay":
+        from assistant.games.sylla.auction import resolve_payment
+
+        actor = who()
+        return m.PayMove(actor, resolve_payment(state, actor, " ".join(args).replace(",", " ").split()))
+    if verb == "insula":
+        kinds = [parse_token(w) for w in " ".join(args).replace(",", " ").split()]
+        if len(kinds) != 2:
+            raise InvalidEntry("the Insula gives 2 tokens: name both", rule="sylla.buildings.insula", hint="insula civic health")
+        return m.InsulaMove(who(), (kinds[0], kinds[1]))
+    if verb == "crane":
+        if len(args) != 1:
+            raise InvalidEntry("give the Crane card's hexagon letters", rule="sylla.data.cranes", hint="crane ry")
+        return m.CraneMove(who(), parse_hexes(args[0], "sylla.data.cranes"))
+    if verb == "temple":
+        if len(args) != 1:
+            raise InvalidEntry("name the token the Temple buys", rule="sylla.buildings.temple", hint="temple health")
+        return m.TempleMove(who(), parse_token(args[0]))
+    if verb == "tavern":
+        if len(args) != 2 or normalize(args[1]) not in ("up", "down", "hold", "right", "left", "block"):
+            raise InvalidEntry("name the marker and up, down or hold", rule="sylla.buildings.tavern.rules", hint="tavern civic up")
+        direction = {"right": "up", "left": "down", "block": "hold"}.get(normalize(args[1]), normalize(args[1]))
+        return m.TavernMove(who(), parse_token(args[0]), direction)
+    if verb == "done":
+        return m.DoneMove(who())
+    if verb == "cube":
+        source = {"vestal": "vestal", "ves": "vestal", "legionary": "legionary", "leg": "legionary"}.get(raw_verb)
+        if not args:
+            raise InvalidEntry("on which event?", rule="sylla.phase5.placement", hint="vestal Famine, or legionary 2")
+        if args[0].isdigit():
+            n = int(args[0])
+            if not 1 <= n <= len(state.events):
+                raise InvalidEntry(f"the event row has slots 1 to {len(state.events)}", rule="sylla.phase5.placement")
+            event = state.events[n - 1].id
+        else:
+            event = event_index().resolve(" ".join(args))
+        actor = who()
+        if source is None:
+            p = state.player(actor)
+            kinds = [k for k, n in p.cubes.items() if n > 0]
+            if len(kinds) != 1:
+                raise InvalidEntry("say whose cube it is: vestal or legionary", rule="sylla.phase5.placement",
+                                   hint=f"{actor} vestal {' '.join(args)}")
+            source = kinds[0]
+        return m.CubeMove(actor, source, event)
+    if verb == "prevent":
+        return m.PreventMove(who(), tuple(event_index().resolve(" ".join(g)) for g in _groups(args)))
+    if verb == "down":
+        if len(args) != 1:
+            raise InvalidEntry("name the card or tile to turn face down", rule="sylla.events.disable", hint="turns Sen2")
+        from assistant.games.sylla.events import resolve_down
+
+        actor = who()
+        return m.DownMove(actor, resolve_down(state, actor, args[0]))
+    if verb == "vote":
+        denarii = _int(args[0], "the denarii in the fist", "sylla.phase6.vote") if args else 0
+        if len(args) > 1:
+            raise InvalidEntry("give the thumb and the denarii in the fist", rule="sylla.phase6.vote", hint="Red up 3")
+        return m.VoteMove(who(), raw_verb, denarii)
+    if verb == "free":
+        if len(args) != 1:
+            raise InvalidEntry("how many Slaves?", rule="sylla.end.slaves", hint="frees 2")
+        return m.FreeMove(who(), _int(args[0], "the number of Slaves freed", "sylla.end.slaves"))
+    raise InvalidEntry(f"cannot read '{text}'", rule="sylla.notation", hint=USAGE)  # pragma: no cover

@@ -1,0 +1,199 @@
+"""Setup (sylla.setup): the state before the first entry, and the setup entries the table makes
+in any order: the board, the Income tiles drawn, each player's kept characters, the event row,
+the Great Work removed and the first one, the first 6 building tiles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from assistant.core.errors import IllegalMove, InvalidEntry
+from assistant.games.sylla import moves as m
+from assistant.games.sylla.components import (
+    ROMAN_OF,
+    BoardSpec,
+    CharacterSpec,
+    buildings_by_id,
+    check_board,
+    check_character,
+    check_event,
+    check_icons_total,
+    check_set_counts,
+    event_names,
+    facts,
+    parse_board,
+    type_labels,
+    works_by_id,
+)
+from assistant.games.sylla.state import Card, Player, Slot, State
+
+SETUP_ITEMS = ("board", "sets", "keeps", "events", "remove", "work", "tiles")
+
+
+def initial(seats: Sequence[str], options: Mapping[str, str]) -> State:
+    state = State(seats=tuple(seats), options=dict(options), players=[Player(s) for s in seats])
+    board = options.get("board", "ask")
+    if board and board != "ask":
+        spec = parse_board(board.split())
+        try:
+            check_board(spec)
+        except IllegalMove as exc:
+            raise InvalidEntry(exc.message, rule=exc.rule, hint=exc.hint) from None
+        place_board(state, spec)
+    return state
+
+
+def place_board(state: State, spec: BoardSpec) -> None:
+    state.board = spec
+    state.markers = {k: spec.start for k in ("civic", "health", "leisure")}
+
+
+def kept_count(state: State) -> int:
+    return int(facts()["characters"]["kept_at_setup"][str(len(state.seats))])
+
+
+def missing(state: State) -> list[str]:
+    """The setup entries still awaited."""
+    out: list[str] = []
+    if state.board is None:
+        out.append("board")
+    if any(p.set is None for p in state.players):
+        out.append("sets")
+    if not all(state.kept.get(s) for s in state.seats):
+        out.append("keeps")
+    if not state.events:
+        out.append("events")
+    if state.work_removed is None:
+        out.append("remove")
+    if state.work is None:
+        out.append("work")
+    if all(t is None for t in state.spaces):
+        out.append("tiles")
+    return out
+
+
+def add_character(state: State, player: Player, spec: CharacterSpec, *, tapped: bool = False) -> Card:
+    n = sum(1 for c in player.cards if c.kind == spec.kind) + 1
+    card = Card(f"{type_labels()[spec.kind]}{n}", spec.kind, spec.hexes, spec.christian, spec.set, tapped=tapped)
+    player.cards.append(card)
+    return card
+
+
+def all_characters(state: State) -> list[CharacterSpec]:
+    return [c.spec() for p in state.players for c in p.cards if c.kind != "crane"]
+
+
+def check_tiles(state: State, move: m.TilesMove) -> None:
+    if len(move.tiles) != 6:
+        raise IllegalMove("sylla.data.buildings", f"6 tiles go on the 6 building spaces, not {len(move.tiles)}",
+                          hint="tiles stall field temple tavern insula crane")
+    if state.tiles_out + 6 > buildings_total():
+        raise IllegalMove("sylla.data.buildings", f"only {buildings_total() - state.tiles_out} building tiles are left in the pile")
+
+
+def buildings_total() -> int:
+    from assistant.games.sylla.components import building_data
+
+    return int(building_data()["total_tiles"])
+
+
+def check(state: State, move: object) -> None:
+    if isinstance(move, m.BoardMove):
+        if state.board is not None:
+            raise IllegalMove("sylla.data.ladder", "the board is already entered (or given as an option)")
+        check_board(move.spec)
+    elif isinstance(move, m.SetsMove):
+        if any(p.set is not None for p in state.players):
+            raise IllegalMove("sylla.setup.characters", "the Income tiles are already entered")
+        names = [n for n, _ in move.sets]
+        numerals = [v for _, v in move.sets]
+        if sorted(names) != sorted(state.seats):
+            raise IllegalMove("sylla.setup.characters", "give one Income tile for each player", hint="sets " + " ".join(f"{s}={ROMAN_OF[i + 1]}" for i, s in enumerate(state.seats)))
+        if len(set(numerals)) != len(numerals):
+            raise IllegalMove("sylla.setup.characters", "each Income tile I to IV exists once; two players cannot draw the same")
+    elif isinstance(move, m.KeepMove):
+        p = state.player(move.player)
+        if p.set is None:
+            raise IllegalMove("sylla.setup.characters", f"enter the Income tiles first: {p.name}'s characters come from his set", hint="sets Blue=I Red=II ...")
+        if state.kept.get(p.name):
+            raise IllegalMove("sylla.setup.characters", f"{p.name} has already chosen his characters")
+        want = kept_count(state)
+        if len(move.cards) != want:
+            rule = "sylla.3p.setup" if len(state.seats) == 3 else "sylla.setup.characters"
+            raise IllegalMove(rule, f"{p.name} keeps {want} characters of his set, not {len(move.cards)}")
+        for spec in move.cards:
+            if spec.set is not None and spec.set != p.set:
+                raise IllegalMove("sylla.setup.characters", f"{p.name} drew set {ROMAN_OF[p.set]}; a card of set {ROMAN_OF[spec.set]} is not his",
+                                  hint="enter the cards without a numeral, or with his")
+            check_character(spec, p.name)
+        specs = [CharacterSpec(c.kind, c.christian, c.hexes, p.set) for c in move.cards]
+        check_set_counts(all_characters(state), specs, p.name)
+    elif isinstance(move, m.EventsMove):
+        if state.events:
+            raise IllegalMove("sylla.setup.events", "the event row is already entered")
+        ids = [e.id for e in move.events]
+        if len(ids) != 4 or ids.count("decadence") != 1 or len(set(ids)) != 4:
+            raise IllegalMove("sylla.setup.events", "the row holds Decadence and 3 different events drawn",
+                              hint="events Decadence 0 L, Famine 1 V health, ...")
+        for e in move.events:
+            check_event(e)
+        check_icons_total({e.id: e for e in move.events})
+    elif isinstance(move, m.RemoveWorkMove):
+        if state.work_removed is not None:
+            raise IllegalMove("sylla.setup.greatworks", f"{works_by_id()[state.work_removed]['name']} is already the removed work")
+        if move.work == state.work:
+            raise IllegalMove("sylla.setup.greatworks", "the removed work cannot be round 1's work")
+    elif isinstance(move, m.WorkMove):
+        if state.work is not None:
+            raise IllegalMove("sylla.setup.greatworks", f"round 1's work is already {works_by_id()[state.work]['name']}")
+        if move.work == state.work_removed:
+            raise IllegalMove("sylla.setup.greatworks", f"{works_by_id()[move.work]['name']} was removed from the game")
+    elif isinstance(move, m.TilesMove):
+        if any(t is not None for t in state.spaces):
+            raise IllegalMove("sylla.setup.buildings", "the first 6 tiles are already entered")
+        check_tiles(state, move)
+    else:
+        raise IllegalMove("sylla.setup", "the game is being set up; " + ", ".join(missing(state)) + " still to enter",
+                          hint="see `assistant rules sylla sylla.setup`")
+
+
+def apply(state: State, move: object) -> None:
+    if isinstance(move, m.BoardMove):
+        place_board(state, move.spec)
+    elif isinstance(move, m.SetsMove):
+        for name, n in move.sets:
+            state.player(name).set = n
+    elif isinstance(move, m.KeepMove):
+        p = state.player(move.player)
+        for spec in move.cards:
+            add_character(state, p, CharacterSpec(spec.kind, spec.christian, spec.hexes, p.set))
+        state.kept[p.name] = True
+    elif isinstance(move, m.EventsMove):
+        others = [e for e in move.events if e.id != "decadence"]
+        dec = [e for e in move.events if e.id == "decadence"]
+        state.events = [Slot(e) for e in others + dec]
+        for e in move.events:
+            state.seen_events[e.id] = e
+    elif isinstance(move, m.RemoveWorkMove):
+        state.work_removed = move.work
+    elif isinstance(move, m.WorkMove):
+        state.work = move.work
+    elif isinstance(move, m.TilesMove):
+        state.spaces = list(move.tiles)
+        state.tiles_out += 6
+    if not missing(state):
+        finish(state)
+
+
+def finish(state: State) -> None:
+    """All setup entries are in: starting money, the first Consul, round 1 (sylla.setup.consul)."""
+    start = facts()["start"]
+    for p in state.players:
+        p.money = start["money"] + start["money_per_merchant"] * p.count("merchant")
+        p.prestige = start["prestige"]
+    first = min(state.players, key=lambda p: p.set or 9)
+    state.consul = first.name
+    state.round = 1
+    state.note(f"setup done; {first.name} (tile {ROMAN_OF[first.set or 1]}) is the first Consul; events "
+               + ", ".join(event_names()[s.id] for s in state.events)
+               + "; tiles " + ", ".join(buildings_by_id()[t]["name"] for t in state.spaces if t))
+    state.step = "done"

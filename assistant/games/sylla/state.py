@@ -1,0 +1,212 @@
+"""The state of a Sylla game: the board, the event row, the players' cards, tiles, money and
+tokens, and where the round stands (phase, step, whose turn). A state is a plain dataclass that
+the ruleset deep-copies before applying an entry, so every state in a game's history stays as it
+was (replay equals live state, undo is dropping the last state)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from assistant.games.sylla.components import TOKENS, BoardSpec, CharacterSpec, EventSpec, event_data
+
+PHASE_NAMES: dict[str, str] = {
+    "setup": "setup",
+    "I": "First Consul",
+    "II": "recruitment",
+    "III": "buildings",
+    "IV": "income",
+    "V": "events",
+    "VI": "great work",
+    "VII": "famine and crisis",
+    "end": "end of the game",
+    "over": "game over",
+}
+
+
+@dataclass
+class Card:
+    """A character or Crane card in front of a player. ``label`` (``Sen1``, ``Cra1``) names it in entries."""
+
+    label: str
+    kind: str  # senator, merchant, legionary, vestal, slave, crane
+    hexes: str
+    christian: bool = False
+    set: int | None = None
+    tapped: bool = False
+    down: bool = False
+
+    @property
+    def usable(self) -> bool:
+        return not self.tapped and not self.down
+
+    def spec(self) -> CharacterSpec:
+        return CharacterSpec(self.kind, self.christian, self.hexes, self.set)
+
+    def describe(self) -> str:
+        flags = [self.hexes] + (["fish"] if self.christian else [])
+        if self.tapped:
+            flags.append("tapped")
+        if self.down:
+            flags.append("face down")
+        return f"{self.label} ({' '.join(flags)})"
+
+
+@dataclass
+class Tile:
+    """A kept building tile (Market Stall, Field, Private Temple, Tavern)."""
+
+    label: str
+    kind: str
+    down: bool = False
+
+    def describe(self) -> str:
+        return self.label + (" (face down)" if self.down else "")
+
+
+@dataclass
+class Player:
+    name: str
+    set: int | None = None
+    cards: list[Card] = field(default_factory=list)
+    tiles: list[Tile] = field(default_factory=list)
+    money: int = 0
+    prestige: int = 10
+    tokens: dict[str, int] = field(default_factory=lambda: {k: 0 for k in TOKENS})
+    cubes: dict[str, int] = field(default_factory=lambda: {"vestal": 0, "legionary": 0})
+    used: list[str] = field(default_factory=list)  # tile labels used this phase IV
+    # the end of the game
+    prestige_before_end: int | None = None
+    thumb: str | None = None
+    end_votes: int = 0
+    freed: int | None = None
+    denarii_at_freeing: int = 0
+
+    def count(self, kind: str, *, usable: bool = False, face_up: bool = False) -> int:
+        return sum(
+            1 for c in self.cards
+            if c.kind == kind and (not usable or c.usable) and (not face_up or not c.down)
+        )
+
+    def face_up_tiles(self, kind: str) -> int:
+        return sum(1 for t in self.tiles if t.kind == kind and not t.down)
+
+    def card(self, label: str) -> Card | None:
+        for c in self.cards:
+            if c.label.casefold() == label.casefold():
+                return c
+        return None
+
+
+@dataclass
+class Slot:
+    """An event in the row with the cubes on it (player -> count)."""
+
+    spec: EventSpec
+    cubes: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def total(self) -> int:
+        return sum(self.cubes.values())
+
+
+@dataclass
+class State:
+    seats: tuple[str, ...]
+    options: dict[str, str]
+    players: list[Player]
+    board: BoardSpec | None = None
+    markers: dict[str, int] = field(default_factory=dict)
+    famine: int = 0
+    round: int = 0
+    phase: str = "setup"
+    step: str = "setup"
+    consul: str | None = None
+    # setup entries
+    kept: dict[str, bool] = field(default_factory=dict)
+    # events
+    events: list[Slot] = field(default_factory=list)  # top to bottom, Decadence last
+    seen_events: dict[str, EventSpec] = field(default_factory=dict)
+    removed_events: list[str] = field(default_factory=list)
+    empty_slot: int | None = None
+    # great works
+    work_removed: str | None = None
+    work: str | None = None
+    next_work: str | None = None
+    works_built: list[str] = field(default_factory=list)
+    # buildings
+    spaces: list[str | None] = field(default_factory=lambda: [None] * 6)
+    tiles_out: int = 0
+    cranes: int = 0
+    # turn bookkeeping of the current step
+    order: list[str] = field(default_factory=list)
+    turn: int = 0
+    high: int = -1
+    high_bidder: str | None = None
+    offers: int = 0
+    offerer: str | None = None
+    offer_space: int | None = None
+    pending: list[str] = field(default_factory=list)
+    votes: dict[str, tuple[str, int]] = field(default_factory=dict)
+    prevented: list[str] = field(default_factory=list)
+    effects: list[str] = field(default_factory=list)
+    current_effect: str | None = None
+    tavern_moved: dict[str, str] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+
+    # -- helpers ---------------------------------------------------------------------
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def clockwise_from(self, first: str) -> list[str]:
+        i = self.seats.index(first)
+        return [self.seats[(i + k) % len(self.seats)] for k in range(len(self.seats))]
+
+    def left_of(self, name: str) -> str:
+        return self.clockwise_from(name)[1]
+
+    @property
+    def actor(self) -> str | None:
+        if 0 <= self.turn < len(self.order):
+            return self.order[self.turn]
+        return None
+
+    def slot(self, event_id: str) -> Slot | None:
+        for s in self.events:
+            if s.id == event_id:
+                return s
+        return None
+
+    def visible(self) -> set[str]:
+        return {s.id for s in self.events}
+
+    def value(self, kind: str) -> int:
+        assert self.board is not None
+        return self.board.ladder[self.markers[kind]]
+
+    def in_crisis(self, kind: str) -> bool:
+        assert self.board is not None
+        return self.markers[kind] < self.board.crisis
+
+    def note(self, text: str) -> None:
+        self.log.append(f"R{self.round} {self.phase}: {text}" if self.round else text)
+
+
+def holders(item: Card | Tile) -> list[str]:
+    """The events that can hold this item face down (sylla.events.overlap)."""
+    table = event_data()["holders"]
+    if isinstance(item, Tile):
+        return list(table["stall"] if item.kind == "stall" else table["building"])
+    if item.kind == "crane":
+        return list(table["building"])
+    if item.kind == "senator":
+        return list(table["christian_senator"] if item.christian else table["senator"])
+    if item.kind == "slave":
+        return list(table["christian_slave"] if item.christian else table["slave"])
+    return list(table["christian"]) if item.christian else []
