@@ -87,20 +87,25 @@ def _pay_of(p: payment.Payment) -> Pay:
     return Pay(p.left, p.right, p.bank_purchase)
 
 
-def match(q: payment.Quote, player: str, what: str, stated: dict[str, object] | None) -> Pay:
+def match(q: payment.Quote, player: str, what: str, stated: dict[str, object] | None, entry: str = "") -> Pay:
     """The payment that fits what the user said (``stated``: keyword arguments of
-    :func:`payment.match_payment`; ``None``: nothing said). Raises IllegalMove when no legal
+    :func:`payment.match_payment`; ``None``: nothing said; ``entry``: the entry without its
+    payment, to list the candidates as whole entries). Raises IllegalMove when no legal
     payment fits, AmbiguousEntry when several cheapest ones do."""
     try:
         found = payment.match_payment(q, **(stated or {}))  # type: ignore[arg-type]
     except payment.AmbiguousPayment as exc:
-        options = [_pay_of(c).notation() for c in exc.candidates]
+        options = [f"{entry} {_pay_of(c).notation()}".strip() for c in exc.candidates]
         raise AmbiguousEntry(
             f"{player} can pay for {what} in several ways of the same cost; say which", options, rule=exc.rule
         ) from None
     except payment.PaymentError as exc:
-        raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {exc.reason}", hint=exc.hint) from None
+        hint = exc.hint or f"discard the card for 3 coins instead ({player} sell); see {FORCED}"
+        raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {exc.reason}", hint=hint) from None
     return _pay_of(found)
+
+
+FORCED = "7w.turn.forced-discard"
 
 
 def stated_of(pay: Pay | None) -> dict[str, object]:

@@ -178,7 +178,7 @@ class SevenWonders(Ruleset):
             rule = "7w.leaders.recruit.wonder" if state.phase == "recruit" else "7w.wonder.stage"
             q = costs.stage_quote(state, i, rule)
             what = f"stage {state.cities[i].stages + 1} of {state.cities[i].board.label}"
-        pay = costs.match(q, move.player, what, stated)
+        pay = costs.match(q, move.player, what, stated, replace(move, pay=None).notation())
         return replace(move, pay=costs.pay_or_none(pay))
 
     def check(self, state: SWState, move: Any) -> None:
