@@ -577,52 +577,62 @@ def rules(
     json_out: JsonOpt = False,
 ) -> None:
     """Rule texts for settling disputes: by id, by card or component name, or by word."""
-    from assistant.games import get_ruleset
+    from assistant.games import game_title, resolve_game
 
-    ruleset = get_ruleset(game)
+    name = resolve_game(game)
     query = " ".join(topic or []).strip()
     if query.lower() == "notation":
         from assistant.resources import notation_dir
 
-        path = notation_dir() / f"{ruleset.name}.md"
+        path = notation_dir() / f"{name}.md"
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         if json_out:
-            render.print_json({"game": ruleset.name, "notation": text})
+            render.print_json({"game": name, "notation": text})
         elif text:
             from rich.markdown import Markdown
 
             render.out().print(Markdown(text))
         else:
-            render.message(f"no notation guide for {ruleset.title} yet")
+            render.message(f"no notation guide for {game_title(name)} yet")
         return
-    found = _find_rules(ruleset, query)
+    found = find_rules(name, query)
     if json_out:
         render.print_json([rule.to_json() for rule in found])
         return
     render.rule_texts(found, full=bool(query) and len(found) <= 6)
     if not query:
-        render.message(f"{len(found)} rules; read one with: assistant rules {ruleset.name} ID (or a card name, or a word)")
+        render.message(f"{len(found)} rules; read one with: assistant rules {name} ID (or a card name, or a word)")
     elif len(found) > 6:
         render.message(f"{len(found)} rules match; name one by its id")
 
 
-def _find_rules(ruleset: Any, query: str) -> list[Any]:
-    from assistant.core.errors import NotFound
+def find_rules(game: str, query: str) -> list[Any]:
+    """Rule texts for a query: an id or id prefix, else a component the game can explain
+    (a card, leader, board...), else the rules containing the words."""
     from assistant.core.rulebook import lookup
 
-    book = list(ruleset.rulebook())
+    book = _rulebook(game)
     if not query:
         return book
-    by_id = {r.id.casefold() for r in book}
-    if query.casefold() in by_id or any(r.id.casefold().startswith(query.casefold() + ".") for r in book):
+    low = query.casefold()
+    if any(r.id.casefold() == low or r.id.casefold().startswith(low + ".") for r in book):
         return lookup(book, query)
-    explained = list(ruleset.explain(query))
+    from assistant.games import get_ruleset
+
+    explained = list(get_ruleset(game).explain(query))
     if explained:
         return explained
-    try:
-        return lookup(book, query)
-    except NotFound:
-        raise
+    return lookup(book, query)
+
+
+def _rulebook(game: str) -> list[Any]:
+    """The game's rule texts, read from its data folder without importing the engine."""
+    from assistant.core.rulebook import load_game_rules
+    from assistant.games import GAMES, get_ruleset
+
+    if game in GAMES:
+        return load_game_rules(game)
+    return list(get_ruleset(game).rulebook())
 
 
 # -- play -----------------------------------------------------------------------------------------
@@ -719,7 +729,7 @@ def merge(
 @handle_errors
 def db_path(db: DbOpt = None) -> None:
     """Print where the history database is (nothing is opened or created)."""
-    from assistant.store.db import resolve_location, sqlite_path
+    from assistant.store.location import resolve_location, sqlite_path
 
     url = resolve_location(db or _state["db"])
     path = sqlite_path(url)

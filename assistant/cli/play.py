@@ -133,9 +133,9 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 if len(moves) > 60:
                     render.message(f"… and {len(moves) - 60} more")
             elif verb_l == "rules":
-                from assistant.cli.main import _find_rules
+                from assistant.cli.main import find_rules
 
-                found = _find_rules(ruleset, rest.strip())
+                found = find_rules(ruleset.name, rest.strip())
                 render.rule_texts(found, full=bool(rest.strip()) and len(found) <= 6)
             else:
                 result = service.enter(store, gid, line, expect_ply=game.ply)

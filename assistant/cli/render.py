@@ -188,6 +188,26 @@ def rows_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None 
     out().print(table)
 
 
+def reflow(text: str) -> str:
+    """Join the hard-wrapped lines of each paragraph so the terminal can wrap them; list
+    items, tables and indented lines keep their breaks."""
+    out_lines: list[str] = []
+    for line in text.splitlines():
+        stripped = line.strip()
+        keep = (
+            not stripped
+            or stripped[:2] in ("- ", "* ", "| ")
+            or stripped.startswith(("|", ">", "```"))
+            or line.startswith(("  ", "\t"))
+            or (stripped.split(" ", 1)[0].rstrip(".)").isdigit() and stripped.split(" ", 1)[0][-1:] in ".)")
+        )
+        if out_lines and out_lines[-1].strip() and not keep and not out_lines[-1].lstrip().startswith("|"):
+            out_lines[-1] = out_lines[-1].rstrip() + " " + stripped
+        else:
+            out_lines.append(line.rstrip())
+    return "\n".join(out_lines)
+
+
 def rule_texts(rules: Sequence[Any], *, full: bool = True) -> None:
     console = out()
     if not full:
@@ -198,6 +218,6 @@ def rule_texts(rules: Sequence[Any], *, full: bool = True) -> None:
         if i:
             console.print()
         console.print(f"[bold]{_esc(rule.title)}[/bold]  [dim]\\[{_esc(rule.id)}][/dim]")
-        console.print(rule.text, markup=False)
+        console.print(reflow(rule.text), markup=False)
         if rule.see_also:
             console.print(f"[dim]see also: {_esc(', '.join(rule.see_also))}[/dim]")

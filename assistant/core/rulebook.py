@@ -79,3 +79,17 @@ def lookup(book: Sequence[RuleText], query: str) -> list[RuleText]:
     close = difflib.get_close_matches(q, [rule.id for rule in book], n=3, cutoff=0.5)
     hint = ("did you mean " + " or ".join(close) + "?") if close else "try a word of the rule, or no topic for the list"
     raise NotFound(f"no rule matches '{query}'", rule="core.rules", hint=hint)
+
+
+def load_game_rules(game: str) -> list[RuleText]:
+    """Every rule text of a game: ``data/<game>/rules.md`` then any other ``rules-*.md``."""
+    from assistant.resources import data_path
+
+    folder = data_path(game)
+    if not folder.is_dir():
+        return []
+    files = sorted(folder.glob("rules*.md"), key=lambda p: (p.name != "rules.md", p.name))
+    book: list[RuleText] = []
+    for path in files:
+        book.extend(parse_rules(path.read_text(encoding="utf-8")))
+    return book

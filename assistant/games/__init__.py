@@ -41,6 +41,13 @@ def game_names() -> list[str]:
     return [*GAMES, *_EXTRA]
 
 
+def game_title(name: str) -> str:
+    """The display title of a game, without importing it."""
+    if name in GAMES:
+        return GAMES[name][2]
+    return _EXTRA[name].title
+
+
 def resolve_game(name: str) -> str:
     """The canonical name of a game; raises InvalidEntry / AmbiguousEntry."""
     return _index().resolve(name)

@@ -12,7 +12,6 @@ instead of failing halfway.
 
 from __future__ import annotations
 
-import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,35 +25,11 @@ from sqlmodel import Session, SQLModel, create_engine
 
 from assistant.core.errors import StorageError
 from assistant.store import models
+from assistant.store.location import resolve_location, sqlite_path
 from assistant.store.models import SCHEMA_VERSION, Meta
 
-APP_NAME = "table-companion"
-DB_FILE = "history.sqlite3"
 BUSY_TIMEOUT_MS = 5000
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-
-
-def default_db_path() -> Path:
-    """The database file in the platform's user data directory."""
-    from platformdirs import user_data_path
-
-    return user_data_path(APP_NAME, appauthor=False) / DB_FILE
-
-
-def resolve_location(db: str | None = None) -> str:
-    """The database URL: ``--db``, else ``ASSISTANT_DB``, else the default file."""
-    chosen = db or os.environ.get("ASSISTANT_DB") or str(default_db_path())
-    if "://" in chosen:
-        return chosen
-    return "sqlite:///" + str(Path(chosen).expanduser().resolve())
-
-
-def sqlite_path(url: str) -> Path | None:
-    """The file behind an SQLite URL (``None`` for in-memory or other databases)."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
-        return None
-    return Path(parsed.database)
 
 
 def _preflight(path: Path) -> None:
