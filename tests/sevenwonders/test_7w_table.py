@@ -334,3 +334,12 @@ def test_7w_table_every_problem_at_once() -> None:
     t["players"][3]["leaders"].append("Midas")
     found = rules_of(t)
     assert len(found) >= 3
+
+
+@pytest.mark.parametrize("filename", sorted(EXPECTED))
+def test_7w_table_round_trip_to_table(filename: str) -> None:
+    from assistant.games.sevenwonders.table import to_table
+
+    cities, leaders = read_table(load_table(TABLES / filename))
+    again, leaders_again = read_table(to_table(cities, leaders))
+    assert again == cities and leaders_again == leaders

@@ -320,3 +320,26 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     """Validate a §1 final table, then score it (raises TableError on any problem)."""
     cities, _ = read_table(table)
     return score_cities(cities)
+
+
+def to_table(cities: Sequence[City], leaders: bool = True) -> dict[str, Any]:
+    """The §1 final-table structure of cities (what ``table_from_state`` returns), so that a
+    tracked game's end can be re-scored by :func:`score_table`."""
+    players: list[dict[str, Any]] = []
+    for city in cities:
+        entry: dict[str, Any] = {
+            "name": city.name,
+            "wonder": city.board,
+            "side": city.side,
+            "stages": city.stages,
+            "coins": city.coins,
+            "tokens": list(city.tokens),
+            "cards": list(city.cards),
+            "leaders": list(city.leaders),
+        }
+        if city.courtesan:
+            entry["courtesan"] = city.courtesan
+        if city.copied_guild:
+            entry["copied_guild"] = city.copied_guild
+        players.append(entry)
+    return {"game": GAME, "leaders": leaders, "players": players}
