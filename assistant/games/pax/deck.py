@@ -47,6 +47,25 @@ def take_top(deck: tuple[DeckPart, ...], count: int) -> tuple[Window, tuple[Deck
     return Window(unknown, tuple(known), pool, pool_take), tuple(rest)
 
 
+def extend(window: Window | None, deck: tuple[DeckPart, ...], count: int) -> tuple[Window, tuple[DeckPart, ...]]:
+    """Take ``count`` more cards off the deck into ``window``. The rest of a partly drawn
+    batch is still on top of the deck, so it comes first."""
+    if window is None:
+        return take_top(deck, count)
+    if count <= 0:
+        return window, deck
+    if window.pool:
+        extra = min(count, len(window.pool) - window.pool_take)
+        window = replace(window, pool_take=window.pool_take + extra)
+        count -= extra
+        if count > 0 or window.pool_take == len(window.pool):
+            window = Window(window.unknown, window.known + window.pool, (), 0)
+        if count == 0:
+            return window, deck
+    more, deck = take_top(deck, count)
+    return Window(window.unknown + more.unknown, window.known + more.known, more.pool, more.pool_take), deck
+
+
 def put_bottom(deck: tuple[DeckPart, ...], cards: tuple[Card, ...], unknown: int = 0) -> tuple[DeckPart, ...]:
     """Slide cards under the deck (known faces, and/or ``unknown`` cards nobody entered)."""
     parts = list(deck)

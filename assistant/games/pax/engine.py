@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.games.pax.cards import CATEGORIES, Card, cards_of, components, symbols_of
-from assistant.games.pax.deck import match, put_bottom, take_top
+from assistant.games.pax.deck import extend, match, put_bottom, take_top
 from assistant.games.pax.moves import (
     Buy,
     Draw,
@@ -316,7 +316,7 @@ def do_draw(state: PaxState, move: Draw) -> PaxState:
             f"{move.player} draws {turn.target} cards this turn{extra}; {len(turn.placed)} already placed,"
             f" {len(move.placements)} more entered",
         )
-    window, deck = (state.window, state.deck) if state.window else take_top(state.deck, turn.target)
+    window, deck = state.window, state.deck
     seen = state.seen
     placed = list(turn.placed)
     player = state.players[index]
@@ -342,6 +342,8 @@ def do_draw(state: PaxState, move: Draw) -> PaxState:
                 " under a Legion or under the deck; the hand is chosen after the third card",
                 hint=f"{move.player} draw CARD deck, or CARD LEGION first",
             )
+        out = drawn_before(level, len(placed), turn.target)
+        window, deck = extend(window, deck, out - len(placed) - (window.to_place if window else 0))
         window, deck, seen = match(window, deck, seen, placement.card, f"{move.player}'s draw")
         if dest == HAND:
             player = replace(player, hand=player.hand + (placement.card,))
@@ -355,6 +357,16 @@ def do_draw(state: PaxState, move: Draw) -> PaxState:
     new = replace(_set_player(state, index, player), deck=deck, seen=seen, legions=tuple(legions), turn=turn, events=())
     new = replace(new, window=None if window.to_place == 0 else window)
     return new
+
+
+def drawn_before(level: int, index: int, target: int) -> int:
+    """How many cards are off the deck when the ``index``-th drawn card is placed
+    (``pax.cat.religion``): one at a time; 2 together then the third; all 3 together."""
+    if level == 0:
+        return min(target, index + 1)
+    if level == 3:
+        return min(target, 2 if index == 0 else 3)
+    return target
 
 
 def do_buy(state: PaxState, move: Buy) -> PaxState:

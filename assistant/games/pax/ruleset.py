@@ -14,7 +14,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.resources import read_text
 from assistant.games.pax import engine
 from assistant.games.pax.cards import CATEGORIES, Card, all_tokens, category_cards, components, symbol_range, value_range
-from assistant.games.pax.deck import take_top
+from assistant.games.pax.deck import extend, take_top
 from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, PaxMove, Peek, Placement, Play, Refill, Reveal
 from assistant.games.pax.notation import parse_move
 from assistant.games.pax.scoring import FinalPlayer, score_final, solo_target
@@ -119,6 +119,11 @@ class PaxRuleset(Ruleset):
     def next_cards(self, state: PaxState, count: int) -> list[Card]:
         """The faces the next card off the deck may show."""
         window: Window = state.window if state.window is not None else take_top(state.deck, max(count, 1))[0]
+        if state.phase == "turn" and state.turn is not None:
+            turn = state.turn
+            out = engine.drawn_before(engine.religion_level(turn.religion), len(turn.placed), turn.target)
+            waiting = state.window.to_place if state.window else 0
+            window = extend(state.window, state.deck, out - len(turn.placed) - waiting)[0]
         faces: list[Card] = list(dict.fromkeys(window.known))
         if window.pool_take:
             faces += [c for c in dict.fromkeys(window.pool) if c not in faces]

@@ -1,0 +1,8 @@
+"""Makes the PAX test helpers (pax_sim, pax_helpers) importable from the tests of this folder."""
+
+import sys
+from pathlib import Path
+
+HERE = str(Path(__file__).resolve().parent)
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
