@@ -461,7 +461,10 @@ def card(name: str, age: int | None = None) -> Card:
 
 def card_versions(name: str) -> tuple[Card, ...]:
     """Every card entry with that name (two for Loom, Glassworks, Press), by Age."""
-    return _cards_by_name()[card_index().resolve(name)]
+    by_name = _cards_by_name()
+    if name in by_name:  # fast path for canonical names
+        return by_name[name]
+    return by_name[card_index().resolve(name)]
 
 
 def total_copies(name: str, players: int) -> int:
@@ -507,7 +510,10 @@ def _boards_by_name() -> dict[str, Board]:
 
 def board(name: str) -> Board:
     """A board by name or alias ("Giza", "Halicarnassus", "Róma"...)."""
-    return _boards_by_name()[board_index().resolve(name)]
+    by_name = _boards_by_name()
+    if name in by_name:
+        return by_name[name]
+    return by_name[board_index().resolve(name)]
 
 
 def wonder(name: str, side: str) -> WonderSide:
@@ -522,7 +528,10 @@ def _leaders_by_name() -> dict[str, Leader]:
 
 def leader(name: str) -> Leader:
     """A leader by English or Hungarian name, alias or unique prefix."""
-    return _leaders_by_name()[leader_index().resolve(name)]
+    by_name = _leaders_by_name()
+    if name in by_name:
+        return by_name[name]
+    return by_name[leader_index().resolve(name)]
 
 
 def leader_by_id(leader_id: str) -> Leader:

@@ -182,8 +182,9 @@ def _check_boards(reader: TableReader, cities: list[City], use_leaders: bool) ->
             reader.problem("7w.setup.wonders", "Rome is a Leaders board, but the table says leaders = false", city.name)
 
 
-def _max_cards(city: City) -> int:
-    """Cards a city can hold at most: one per turn (18), minus turns spent on stages, plus
+def _max_cards(city: City, use_leaders: bool) -> int:
+    """Cards a city can hold at most: one per turn (18), minus the turns spent on stages
+    (with Leaders up to 3 stages may be built with leaders in the Recruitment phases), plus
     the extra builds (Halikarnassos, Babylon B's 7th card, Solomon)."""
     extra = 0
     if city.board:
@@ -194,7 +195,7 @@ def _max_cards(city: City) -> int:
                 extra += 3
     if "Solomon" in city.leaders or city.courtesan == "Solomon":
         extra += 1
-    stage_turns = max(0, city.stages - (3 if city.leaders or city.board == "Rome" else 0))
+    stage_turns = max(0, city.stages - (3 if use_leaders else 0))
     return TURNS + extra - stage_turns
 
 
@@ -217,7 +218,7 @@ def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: 
             elif data.total_copies(name, n) == 0:
                 marks = ", ".join(f"{m}+" for v in versions for m in v.players)
                 reader.problem("7w.setup.decks", f"{name} ({marks}) is not in the {n}-player decks", city.name)
-        limit = _max_cards(city)
+        limit = _max_cards(city, use_leaders)
         if len(city.cards) > limit:
             reader.problem(
                 "7w.table.cards-count",
