@@ -66,9 +66,9 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
     values = sorted(set(d))
     moves += [Money(name, v) for v in values]
     if state.draw + len(state.discard) + state.unknown_discards > 0:
+        unseen = state.unseen_counts()
         for v in values:
             pool = Counter(state.discard) if v > state.draw else Counter()
-            unseen = state.unseen_counts()
             keeps = [c for c in ORDER if unseen[c] + pool[c] > 0]
             moves += [TakeCards(name, v, c) for c in keeps]
     for v in values:
@@ -118,7 +118,9 @@ def _activations(state: RomaState, disc: int, die: int | None) -> list[Activate]
 
 
 def _for_effect(state: RomaState, base: Activate, card: str) -> list[Activate]:
-    from dataclasses import replace
+    def replace(_: Activate, **choice: object) -> Activate:
+        """The base activation with one choice (faster than dataclasses.replace)."""
+        return Activate(base.player, base.disc, base.die, base.copy, **choice)  # type: ignore[arg-type]
 
     me, opp = state.active, state.opponent
     effect = CARDS[card].effect

@@ -196,5 +196,21 @@ class Roma(Ruleset):
         words = set(super().completions(state))
         return sorted(words)
 
+    def table_from_state(self, state: RomaState) -> dict[str, Any]:
+        """What lies on the table: VP, money and boards (Roma has no final-table scoring
+        format, INTERFACES.md §1; the VP are the score)."""
+        return {
+            "game": "roma",
+            "players": [
+                {
+                    "name": name,
+                    "vp": state.vp[i],
+                    "money": state.money[i],
+                    "board": {str(d): c for d, c in enumerate(state.boards[i], 1) if c},
+                }
+                for i, name in enumerate(state.seats)
+            ],
+        }
+
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
         raise InvalidEntry("Roma has no final-table scoring: the VP on the table are the score", rule="core.score")
