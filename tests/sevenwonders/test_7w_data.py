@@ -170,3 +170,13 @@ def test_7w_names_unknown_suggests() -> None:
     with pytest.raises(InvalidEntry) as err:
         data.card("Barraks")
     assert "Barracks" in (err.value.hint or "")
+
+
+@pytest.mark.parametrize("module", ["data", "science", "scoring", "table", "catalogue", "texts"])
+def test_7w_module_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    mod = importlib.import_module(f"assistant.games.sevenwonders.{module}")
+    result = doctest.testmod(mod, optionflags=doctest.NORMALIZE_WHITESPACE | doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -459,3 +459,25 @@ def test_7w_scoring_order_categories_in_json() -> None:
     assert list(sheet.to_json()["players"][0]["scores"]) == [
         "military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders",
     ]
+
+
+def test_7w_scoring_end_choices_best_beats_every_explicit_choice() -> None:
+    left = city(name="Left", board="Rhodes", coins=12, leaders=["Aristotle", "Sappho", "Midas"],
+                cards=["Scientists Guild", "Gamers Guild", "Barracks"], tokens=[-1, -1])
+    right = city(name="Right", board="Ephesus", leaders=["Cleopatra", "Euclid"],
+                 cards=["Spies Guild", "Strategists Guild", "Stockade"], tokens=[-1])
+    me = city(**{**OLYMPIA_B3, "coins": 20, "cards": ("Courtesans Guild", "Apothecary", "Workshop", "Scriptorium")})
+    best = score(me, left, right)
+    for leader in (*left.leaders, *right.leaders):
+        for guild in ("Scientists Guild", "Gamers Guild", "Spies Guild", "Strategists Guild", "Courtesans Guild"):
+            if guild == "Courtesans Guild":
+                continue
+            explicit = score(city(**{**me.__dict__, "courtesan": leader, "copied_guild": guild}), left, right)
+            assert best.total >= explicit.total
+    assert best.notes  # both choices were made for the player and matter
+
+
+def test_7w_scoring_extra_notes_kept() -> None:
+    sheet = score_cities([city(name="A"), city(name="B", board="Rhodes"), city(name="C", board="Ephesus")],
+                         extra_notes=["provisional"])
+    assert sheet.notes == ("provisional",)
