@@ -292,10 +292,13 @@ def _check_possible(state: RomaState, cards: tuple[str, ...] | list[str], where:
     for name, n in need.items():
         left = CARDS[name].copies - seen[name]
         if n > left:
-            places = "on the boards, in the hands or face up on the discard pile"
+            copies = CARDS[name].copies
+            what = f"a {name}" if n == 1 else f"{n} × {name}"
             raise IllegalMove(
                 "roma.deck",
-                f"no {name} can be {where}: the deck has {CARDS[name].copies} and {seen[name]} are already {places}",
+                f"{what} cannot be {where}: the deck has {copies}, and {seen[name]} "
+                f"{'is' if seen[name] == 1 else 'are'} already on the boards, in the hands or face up on the discard pile",
+                hint="check the card's name",
             )
 
 

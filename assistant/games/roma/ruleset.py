@@ -183,11 +183,8 @@ class Roma(Ruleset):
         by_id = {r.id: r for r in _book()}
         rule = by_id.get(card.rule_id)
         facts = f"{card.kind}, cost {card.cost} sestertii, defence {card.defence}, {card.copies} in the deck"
-        text = facts + "\n" + card.text
-        see_also: tuple[str, ...] = ()
-        if rule is not None:
-            text += "\n\n" + rule.text
-            see_also = rule.see_also
+        text = facts + ".\n\n" + (rule.text if rule is not None else card.text)
+        see_also: tuple[str, ...] = rule.see_also if rule is not None else ()
         result = [RuleText(card.rule_id, name, text, see_also)]
         result += [by_id[r] for r in see_also if r in by_id]
         return result
