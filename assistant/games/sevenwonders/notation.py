@@ -62,8 +62,12 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
         raise InvalidEntry("the entry is empty", rule=RULE, hint="e.g. 'ada build Temple'")
     seats = seat_index(state)
     first = words[0]
+    second_is_verb = len(words) > 1 and normalize(words[1]) in VERBS
     if seats.exact(first) is not None:
         player = seats.exact(first)
+        words = words[1:]
+    elif second_is_verb and seats.find(first) is not None:
+        player = seats.find(first)
         words = words[1:]
     elif normalize(first) in VERBS:
         if len(awaited) != 1:
