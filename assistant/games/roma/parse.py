@@ -8,7 +8,7 @@ from __future__ import annotations
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex
 from assistant.games.roma import logic
-from assistant.games.roma.cards import CARD_NAMES, CARDS
+from assistant.games.roma.cards import CARD_NAMES
 from assistant.games.roma.moves import (
     Activate,
     Battle,

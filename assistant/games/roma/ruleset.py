@@ -11,9 +11,9 @@ from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Rules
 from assistant.core.rulebook import parse_rules
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games.roma import legal, logic, parse
-from assistant.games.roma.cards import CARD_NAMES, CARDS
+from assistant.games.roma.cards import CARD_NAMES, CARDS, DECK_SIZE, ORDER
 from assistant.games.roma.moves import RomaMove
-from assistant.games.roma.state import DECK_SIZE_CHECK, RomaState
+from assistant.games.roma.state import RomaState
 from assistant.resources import read_text
 
 
@@ -55,7 +55,7 @@ class Roma(Ruleset):
             discs=discs,
             mercatus=opts["mercatus"],
             boards=(empty, empty),
-            draw=DECK_SIZE_CHECK,
+            draw=DECK_SIZE,
         )
 
     def expecting(self, state: RomaState) -> Prompt:
@@ -85,9 +85,9 @@ class Roma(Ruleset):
         )
 
     def _card_words(self, state: RomaState) -> tuple[str, ...]:
-        names = {c for hand in state.hands for c in hand}
-        names |= {c for board in state.boards for c in board if c}
-        return tuple(sorted(names))
+        """Every card name (not only those in play: completing from the hands would show
+        the hidden cards)."""
+        return ORDER
 
     def parse(self, state: RomaState, text: str) -> RomaMove:
         return parse.parse(state, text)

@@ -9,9 +9,9 @@ nobody named (the cards drawn and thrown away by a ``cards`` action, unless name
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from assistant.games.roma.cards import CARDS, ORDER
+from assistant.games.roma.cards import CARDS, DECK_SIZE, ORDER
 
 TOTAL_VP = 36
 START_VP = 10
@@ -51,7 +51,7 @@ class RomaState:
     money: tuple[int, int] = (0, 0)
     boards: tuple[tuple[str | None, ...], tuple[str | None, ...]] = ((), ())
     hands: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    draw: int = 52
+    draw: int = DECK_SIZE
     discard: tuple[str, ...] = ()
     unknown_discards: int = 0
     # -- the turn
@@ -63,7 +63,6 @@ class RomaState:
     blocked: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
     battle: PendingBattle | None = None
     ended: str = ""
-    log: tuple[str, ...] = field(default=(), compare=False)
 
     # -- views ------------------------------------------------------------------------------
     @property
@@ -116,7 +115,7 @@ class RomaState:
         return {name: CARDS[name].copies - seen[name] for name in ORDER}
 
     def card_total(self) -> int:
-        """Cards accounted for (always 52): boards, hands, discard, draw pile."""
+        """Cards accounted for (always the 52 of the deck): boards, hands, discard, draw pile."""
         on_boards = sum(1 for board in self.boards for c in board if c is not None)
         pending = sum(len(g) for g in self.given if g)
         in_hands = sum(len(h) for h in self.hands) + pending
@@ -140,5 +139,3 @@ def remove_die(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
     rest = list(dice)
     rest.remove(value)
     return tuple(rest)
-
-DECK_SIZE_CHECK = sum(c.copies for c in CARDS.values())
