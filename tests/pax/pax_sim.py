@@ -45,7 +45,10 @@ class Table:
 class RandomTable:
     """Plays one game at a physical table, entering every step into a :class:`Game`."""
 
-    def __init__(self, seats: list[str], seed: int, options: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, seats: list[str], seed: int, options: dict[str, str] | None = None, builder: bool = False
+    ) -> None:
+        self.builder = builder  # a keener player: buys and plays whenever it can
         self.rng = random.Random(seed)
         self.game = Game(RULESET, seats, options or {})
         self.seats = seats
@@ -96,7 +99,8 @@ class RandomTable:
             assert Counter(p.display) == Counter(self.t.displays[p.name]), p.name
         assert [Counter(g) for g in state.legions] == [Counter(g) for g in self.t.legions]
         assert Counter(state.rome) == Counter(self.t.rome)
-        if state.window is None:
+        mid_draw = state.turn is not None and state.turn.placed and not state.turn.draw_done
+        if state.window is None and not mid_draw:
             assert state.deck_size == len(self.t.deck)
         for i, cat in enumerate(CATEGORIES):
             assert 0 <= state.seen[i] <= category_cards()[cat]
@@ -165,7 +169,7 @@ class RandomTable:
             return
         self.draw(who, turn.target, turn.religion)
         self.buy(who)
-        for _ in range(self.rng.randint(0, 3)):
+        for _ in range(self.rng.randint(2, 6) if self.builder else self.rng.randint(0, 3)):
             if not self.play_one(who):
                 break
         self.push(f"{who} end")
@@ -215,7 +219,7 @@ class RandomTable:
             self.push(f"{who} draw " + ", ".join(f"{c.token()} {d}" for c, d in placed))
 
     def buy(self, who: str) -> None:
-        if self.rng.random() < 0.4:
+        if self.rng.random() < (0.1 if self.builder else 0.4):
             return
         buys = [m for m in self.game.legal_moves() if isinstance(m, Buy)]
         if not buys:
@@ -230,6 +234,13 @@ class RandomTable:
         plays = [m for m in self.game.legal_moves() if isinstance(m, Play)]
         if not plays:
             return False
+        if self.builder:
+            first = [m for m in plays if m.cards[0].category in ("estate", "conspiracy")]
+            plays = first if first and self.rng.random() < 0.5 else plays
+            state = self.game.state
+            paid = len(state.turn.played)
+            if paid >= 2 and state.players[state.turn.player].aureus < 6:
+                return False
         move = self.rng.choice(plays)
         for card in move.cards:
             self.t.hands[who].remove(card)

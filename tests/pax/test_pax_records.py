@@ -1,0 +1,54 @@
+"""Complete PAX game records (tests/records/pax/*.txt, INTERFACES.md §3) replay to their
+expected final scores; the record written back replays the same; the notation guide's sample
+record replays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from assistant.core import Game, read_record, write_record
+from assistant.games.pax import RULESET as R
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted((ROOT / "tests" / "records" / "pax").glob("*.txt"))
+
+
+def test_pax_records_exist():
+    assert len(RECORDS) >= 5
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_pax_record_replays_to_expected_score(path):
+    text = path.read_text(encoding="utf-8")
+    expect = json.loads(next(line for line in text.splitlines() if line.startswith("# expect:")).split(":", 1)[1])
+    record = read_record(text)
+    game = Game.from_record(R, record)
+    assert game.outcome() is not None, "the record is not a complete game"
+    data = game.score().to_json()
+    assert {p["name"]: p["total"] for p in data["players"]} == expect["totals"]
+    assert data["winners"] == expect["winners"]
+    assert data["rome_wins"] == expect["rome_wins"]
+    assert data == R.score_table(R.table_from_state(game.state)).to_json()
+    again = Game.from_record(R, read_record(write_record(game.to_record(record.headers))))
+    assert again.state == game.state
+
+
+def test_pax_record_illegal_entry_names_ply_and_rule():
+    path = ROOT / "tests" / "records" / "pax" / "two_players_beat_rome.txt"  # 3 Legions
+    text = path.read_text(encoding="utf-8").replace(" buy I\n", " buy V\n", 1)
+    from assistant.core.errors import RecordError
+
+    with pytest.raises(RecordError) as exc:
+        Game.from_record(R, read_record(text))
+    assert exc.value.rule == "pax.setup.legions" and exc.value.ply is not None
+
+
+def test_pax_notation_guide_sample_record_replays():
+    guide = (ROOT / "docs" / "notation" / "pax.md").read_text(encoding="utf-8")
+    sample = guide.split("```")[1]
+    game = Game.from_record(R, read_record(sample))
+    assert game.state.round == 2 and game.state.pc == 1 and game.state.start == 1
+    assert [c.token() for c in game.state.rome] == ["wealth 2/1", "army 4/1"]
