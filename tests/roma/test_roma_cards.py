@@ -356,6 +356,6 @@ def test_roma_cards_two_turris_protect_each_other(table):
     t = table({1: "Legionarius", 2: "Legionarius"}, {1: "Turris", 2: "Turris"}, dice=(1, 2, 5))
     t.play("activate 1", "battle 6")
     assert t.board(1) == {1: "Turris", 2: "Turris"}
-    from assistant.games.roma.logic import defence
+    from assistant.games.roma.board import defence
 
     assert defence(t.state, 1, 1) == 7 and defence(t.state, 1, 2) == 7

@@ -4,7 +4,7 @@ others are tested with the rule they belong to (test_roma_rules.py, test_roma_ca
 from __future__ import annotations
 
 from assistant.games.roma import RULESET
-from assistant.games.roma.logic import defence
+from assistant.games.roma.board import defence
 
 
 def test_roma_rulings_a3_second_triple(table):

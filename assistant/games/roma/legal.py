@@ -13,7 +13,7 @@ from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
 from assistant.games.roma.cards import CARDS, ORDER
-from assistant.games.roma.logic import (
+from assistant.games.roma.board import (
     ATTACKS,
     BRIBE_DISC,
     TARGET_KIND,

@@ -5,10 +5,12 @@ target, Mercator's purchase) may be left out; the move then holds them explicitl
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex
-from assistant.games.roma import logic
-from assistant.games.roma.cards import CARD_NAMES
+from assistant.games.roma.board import BRIBE_DISC, TARGET_KIND, copy_candidates, legal_targets, placing_player
+from assistant.games.roma.cards import CARD_NAMES, CARDS
 from assistant.games.roma.moves import (
     Activate,
     Battle,
@@ -108,7 +110,7 @@ def parse(state: RomaState, text: str) -> RomaMove:
     verb, rest = first, words[1:]
     if verb in ("start", "hand", "give", "place") and player is None:
         if verb == "place" and (not rest or seats.find(rest[0]) is None):
-            player = logic.placing_player(state)
+            player = placing_player(state)
         else:
             if not rest:
                 raise InvalidEntry(f"'{verb}' needs a player name", rule=RULE)
@@ -226,10 +228,64 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
     if "move" in groups:
         fields["moves"] = _pairs(groups["move"], "move")
     move = Activate(player, disc, **fields)  # type: ignore[arg-type]
-    return logic.complete_activation(state, move, groups.get("bare"))
+    return complete_activation(state, move, groups.get("bare"))
 
 
 def _one_number(words: list[str], what: str, low: int, high: int) -> int:
     if len(words) != 1:
         raise InvalidEntry(f"'{what}' takes one number", rule=RULE)
     return _number(words[0], f"the {what} number", low, high)
+
+
+def complete_activation(state: RomaState, move: Activate, bare: list[str] | None) -> Activate:
+    """Fill in what the program can work out (the bribe die when only one value is left, the
+    Forum's VP die when only one die is left, a single possible target, Mercator's largest
+    purchase) and read a bare number after the disc (``activate 2 5``) as the card needs it."""
+    if state.in_setup or state.over or state.dice is None or move.player != state.player:
+        if bare:
+            raise InvalidEntry(f"cannot read '{' '.join(bare)}' here", rule="roma.notation")
+        return move
+    me = state.active
+    fields: dict[str, object] = {}
+    if move.disc == BRIBE_DISC and state.discs == BRIBE_DISC and move.die is None and len(set(state.dice)) == 1:
+        fields["die"] = state.dice[0]
+    card = state.card_at(me, move.disc)
+    effect_card = move.copy if card == "Scaenicus" else card
+    if card == "Scaenicus" and move.copy is None:
+        options = copy_candidates(state, me)
+        if len(options) == 1:
+            fields["copy"] = options[0]
+            effect_card = options[0]
+    effect = CARDS[effect_card].effect if effect_card in CARDS else None
+    die = fields.get("die", move.die) if move.disc == BRIBE_DISC else move.disc
+    rest = list(state.dice)
+    if isinstance(die, int) and die in rest:
+        rest.remove(die)
+    if bare:
+        numbers = [w for w in bare if w.isdigit()]
+        if len(numbers) != len(bare) or not numbers:
+            raise InvalidEntry(f"cannot read '{' '.join(bare)}' after the disc", rule="roma.notation")
+        values = tuple(int(w) for w in numbers)
+        if effect == "forum" and not move.vp:
+            fields["vp"] = values
+        elif effect in TARGET_KIND and move.target is None and len(values) == 1:
+            fields["target"] = values[0]
+        elif effect == "buy_vp_from_opponent" and move.buy is None and len(values) == 1:
+            fields["buy"] = values[0]
+        else:
+            raise InvalidEntry(
+                f"cannot read '{' '.join(bare)}' after the disc", rule="roma.notation",
+                hint="name what the number is: target, vp, buy, die, change",
+            )
+    if effect == "forum" and not move.vp and "vp" not in fields and rest and len(set(rest)) == 1:
+        fields["vp"] = (rest[0],)
+    if effect in TARGET_KIND and effect != "block_opponent_disc" and move.target is None and "target" not in fields:
+        targets = legal_targets(state, effect, move.disc)
+        if len(targets) == 1:
+            fields["target"] = targets[0]
+    if effect in ("attack_opposite", "attack_opposite_with_boost") and move.target == move.disc:
+        fields["target"] = None
+    if effect == "buy_vp_from_opponent" and move.buy is None and "buy" not in fields:
+        money = state.money[me] - (die if move.disc == BRIBE_DISC and isinstance(die, int) else 0)
+        fields["buy"] = max(0, min(money // 2, state.vp[1 - me]))
+    return replace(move, **fields) if fields else move  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from assistant.core.errors import InvalidEntry
 from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
 from assistant.core.rulebook import parse_rules
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.roma import legal, logic, parse
+from assistant.games.roma import apply, board, check, legal, parse
 from assistant.games.roma.cards import CARD_NAMES, CARDS, DECK_SIZE, ORDER
 from assistant.games.roma.moves import RomaMove
 from assistant.games.roma.state import RomaState
@@ -62,7 +62,7 @@ class Roma(Ruleset):
         if state.over:
             return Prompt((), f"over: {state.ended}")
         if state.in_setup:
-            hint = logic.setup_hint(state)
+            hint = board.setup_hint(state)
             verb = hint.split()[0]
             who = tuple(w for w in state.seats if w in hint.split()) or state.seats
             return Prompt(who, "set-up", (verb,), hint, words=self._card_words(state))
@@ -74,13 +74,13 @@ class Roma(Ruleset):
         if state.dice is None:
             return Prompt((name,), phase + ", phase 2", ("roll",), f"{name}: roll the three action dice")
         kinds = ["lay", "money", "cards", "activate", "end"]
-        if logic._may_reroll(state):
+        if board.may_reroll(state):
             kinds.insert(0, "reroll")
         return Prompt(
             (name,),
             phase + ", phase 3",
             tuple(kinds),
-            f"{name}: dice left {logic.die_text(state.dice)}, {state.money[state.active]} sestertii",
+            f"{name}: dice left {board.die_text(state.dice)}, {state.money[state.active]} sestertii",
             words=self._card_words(state),
         )
 
@@ -93,10 +93,10 @@ class Roma(Ruleset):
         return parse.parse(state, text)
 
     def check(self, state: RomaState, move: RomaMove) -> None:
-        logic.check(state, move)
+        check.check(state, move)
 
     def apply(self, state: RomaState, move: RomaMove) -> RomaState:
-        return logic.apply(state, move)
+        return apply.apply(state, move)
 
     def legal_moves(self, state: RomaState) -> Iterable[RomaMove]:
         return legal.legal_moves(state)

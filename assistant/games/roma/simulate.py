@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from assistant.core.game import Game
 from assistant.core.protocol import Ruleset
 from assistant.games.roma.cards import CARDS, ORDER
-from assistant.games.roma.logic import effective_card
+from assistant.games.roma.board import effective_card
 from assistant.games.roma.moves import Activate, Battle, End, Hand, Lay, Money, Roll, TakeCards
 from assistant.games.roma.state import RomaState
 

@@ -1,17 +1,26 @@
-"""Roma's rules: what is legal now (``check``) and what an entry does (``apply``).
-
-Every refusal is an :class:`IllegalMove` citing a rule id of ``data/roma/rules.md``. The
-automatic steps happen in ``apply``: Phase 1 (1 VP per empty own disc) when a turn begins,
-the reshuffle of the discard pile, the end of the game the moment a player has no VP or the
-stockpile is empty (with the last payout's shortfall credited).
-"""
+"""Roma's legality: ``check`` raises :class:`IllegalMove` for everything the rules forbid
+now, citing a rule id of ``data/roma/rules.md``, naming the player and the thing, with a hint of
+what is legal instead where there is one."""
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
-from assistant.core.errors import IllegalMove, InvalidEntry
+from assistant.core.errors import IllegalMove
+from assistant.games.roma.board import (
+    ATTACKS,
+    BRIBE_DISC,
+    TARGET_KIND,
+    activation_die,
+    copy_candidates,
+    die_text,
+    effective_card,
+    legal_targets,
+    may_reroll,
+    neighbours,
+    placing_player,
+    setup_hint,
+)
 from assistant.games.roma.cards import CARDS
 from assistant.games.roma.moves import (
     Activate,
@@ -27,150 +36,8 @@ from assistant.games.roma.moves import (
     Start,
     TakeCards,
 )
-from assistant.games.roma.state import (
-    HAND_SIZE,
-    SWAP_SIZE,
-    PendingBattle,
-    RomaState,
-    remove_die,
-    with_item,
-    without,
-)
+from assistant.games.roma.state import HAND_SIZE, SWAP_SIZE, RomaState
 
-BRIBE_DISC = 7
-#: Effects that need an opponent disc as target, with the kind of card it must hold.
-TARGET_KIND = {
-    "destroy_character_and_self": "character",
-    "destroy_building_and_self": "building",
-    "return_character_to_hand": "character",
-    "attack_character": "character",
-    "attack_building": "building",
-    "block_opponent_disc": "disc",
-}
-ATTACKS = ("attack_opposite", "attack_opposite_with_boost", "attack_character", "attack_building")
-
-
-# -- small views -----------------------------------------------------------------------------
-def placing_player(state: RomaState) -> str:
-    """Who lays the face-down cards next: the start player first."""
-    starter = state.starter if state.starter is not None else 0
-    if not state.placed[starter]:
-        return state.seats[starter]
-    return state.seats[1 - starter]
-
-
-def defence(state: RomaState, owner: int, disc: int) -> int:
-    """The defence of a card now: printed, +1 per other own face-up Turris, -2 per Essedum
-    activation of the attacker this turn (A7, A9, A19)."""
-    card = state.card_at(owner, disc)
-    assert card is not None
-    value = CARDS[card].defence
-    value += sum(1 for d, c in enumerate(state.boards[owner], 1) if c == "Turris" and d != disc)
-    if owner != state.active:
-        value -= 2 * state.essedum
-    return value
-
-
-def neighbours(state: RomaState, disc: int) -> list[int]:
-    return [d for d in (disc - 1, disc + 1) if 1 <= d <= state.discs]
-
-
-def activation_die(move: Activate) -> int | None:
-    """The die value an activation uses: the disc number, or the chosen die on the bribe disc."""
-    return move.die if move.disc == BRIBE_DISC else move.disc
-
-
-def effective_card(state: RomaState, move: Activate) -> str | None:
-    """The card whose action happens: the card on the disc, or the one a Scaenicus copies."""
-    card = state.card_at(state.index(move.player), move.disc)
-    if card == "Scaenicus" and move.copy is not None:
-        return move.copy
-    return card
-
-
-def legal_targets(state: RomaState, effect: str, disc: int) -> list[int]:
-    """Opponent discs an effect may target."""
-    opp = state.opponent
-    if effect in ("attack_opposite", "attack_opposite_with_boost"):
-        return [disc] if state.card_at(opp, disc) is not None else []
-    kind = TARGET_KIND.get(effect)
-    if kind is None:
-        return []
-    if kind == "disc":
-        return list(range(1, state.discs + 1))
-    return [
-        d for d, c in enumerate(state.boards[opp], 1) if c is not None and CARDS[c].kind == kind
-    ]
-
-
-def copy_candidates(state: RomaState, player: int) -> list[str]:
-    """What a Scaenicus may copy: the player's own face-up characters other than Scaenicus
-    (copying another Scaenicus comes to copying what that one copies, A11)."""
-    names = {c for c in state.boards[player] if c is not None and CARDS[c].kind == "character"}
-    names.discard("Scaenicus")
-    return sorted(names)
-
-
-def die_text(dice: tuple[int, ...]) -> str:
-    return ", ".join(str(d) for d in dice) if dice else "none"
-
-
-# -- parse helpers ---------------------------------------------------------------------------
-def complete_activation(state: RomaState, move: Activate, bare: list[str] | None) -> Activate:
-    """Fill in what the program can work out (the bribe die when only one value is left, the
-    Forum's VP die when only one die is left, a single possible target, Mercator's largest
-    purchase) and read a bare number after the disc (``activate 2 5``) as the card needs it."""
-    if state.in_setup or state.over or state.dice is None or move.player != state.player:
-        if bare:
-            raise InvalidEntry(f"cannot read '{' '.join(bare)}' here", rule="roma.notation")
-        return move
-    me = state.active
-    fields: dict[str, object] = {}
-    if move.disc == BRIBE_DISC and state.discs == BRIBE_DISC and move.die is None and len(set(state.dice)) == 1:
-        fields["die"] = state.dice[0]
-    card = state.card_at(me, move.disc)
-    effect_card = move.copy if card == "Scaenicus" else card
-    if card == "Scaenicus" and move.copy is None:
-        options = copy_candidates(state, me)
-        if len(options) == 1:
-            fields["copy"] = options[0]
-            effect_card = options[0]
-    effect = CARDS[effect_card].effect if effect_card in CARDS else None
-    die = fields.get("die", move.die) if move.disc == BRIBE_DISC else move.disc
-    rest = list(state.dice)
-    if isinstance(die, int) and die in rest:
-        rest.remove(die)
-    if bare:
-        numbers = [w for w in bare if w.isdigit()]
-        if len(numbers) != len(bare) or not numbers:
-            raise InvalidEntry(f"cannot read '{' '.join(bare)}' after the disc", rule="roma.notation")
-        values = tuple(int(w) for w in numbers)
-        if effect == "forum" and not move.vp:
-            fields["vp"] = values
-        elif effect in TARGET_KIND and move.target is None and len(values) == 1:
-            fields["target"] = values[0]
-        elif effect == "buy_vp_from_opponent" and move.buy is None and len(values) == 1:
-            fields["buy"] = values[0]
-        else:
-            raise InvalidEntry(
-                f"cannot read '{' '.join(bare)}' after the disc", rule="roma.notation",
-                hint="name what the number is: target, vp, buy, die, change",
-            )
-    if effect == "forum" and not move.vp and "vp" not in fields and rest and len(set(rest)) == 1:
-        fields["vp"] = (rest[0],)
-    if effect in TARGET_KIND and effect != "block_opponent_disc" and move.target is None and "target" not in fields:
-        targets = legal_targets(state, effect, move.disc)
-        if len(targets) == 1:
-            fields["target"] = targets[0]
-    if effect in ("attack_opposite", "attack_opposite_with_boost") and move.target == move.disc:
-        fields["target"] = None
-    if effect == "buy_vp_from_opponent" and move.buy is None and "buy" not in fields:
-        money = state.money[me] - (die if move.disc == BRIBE_DISC and isinstance(die, int) else 0)
-        fields["buy"] = max(0, min(money // 2, state.vp[1 - me]))
-    return replace(move, **fields) if fields else move  # type: ignore[arg-type]
-
-
-# -- check -----------------------------------------------------------------------------------
 def check(state: RomaState, move: RomaMove) -> None:
     if state.over:
         raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken")
@@ -271,18 +138,6 @@ def _check_setup(state: RomaState, move: RomaMove) -> None:
     raise IllegalMove("roma.setup", f"the set-up is not finished: {setup_hint(state)}", hint=setup_hint(state))
 
 
-def setup_hint(state: RomaState) -> str:
-    if not (state.dealt[0] and state.dealt[1]):
-        who = state.seats[0] if not state.dealt[0] else state.seats[1]
-        return f"hand {who} card card card card"
-    if not state.swapped:
-        who = state.seats[0] if state.given[0] is None else state.seats[1]
-        return f"give {who} card card"
-    if state.starter is None:
-        return "start NAME (the younger player)"
-    return f"place {placing_player(state)} card disc card disc card disc card disc"
-
-
 def _check_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: str, extra: Counter[str] | None = None) -> None:
     """Refuse cards that cannot come from the draw pile: every copy is already seen."""
     need = Counter(cards)
@@ -328,22 +183,17 @@ def _need_die(state: RomaState, value: int, rule: str, what: str) -> None:
 def _check_roll(state: RomaState, move: Roll) -> None:
     if not move.reroll:
         if state.dice is not None:
-            hint = "reroll A B C" if _may_reroll(state) else _turn_hint(state)
+            hint = "reroll A B C" if may_reroll(state) else _turn_hint(state)
             raise IllegalMove("roma.phase2.roll", f"{state.player} has already rolled this turn", hint=hint)
         return
     if state.dice is None:
         raise IllegalMove("roma.phase2.reroll", f"{state.player} has not rolled yet", hint="roll A B C")
-    if not _may_reroll(state):
+    if not may_reroll(state):
         if state.acted:
             reason = "actions have already been taken this turn"
         else:
             reason = f"the dice {die_text(state.dice)} are not a triple"
         raise IllegalMove("roma.phase2.reroll", f"{state.player} may not re-roll: {reason}", hint=_turn_hint(state))
-
-
-def _may_reroll(state: RomaState) -> bool:
-    d = state.dice
-    return d is not None and not state.acted and len(d) == 3 and d[0] == d[1] == d[2]
 
 
 def _check_lay(state: RomaState, move: Lay) -> None:
@@ -587,276 +437,3 @@ def _check_battle(state: RomaState, move: Battle) -> None:
         if not b.boost:
             raise IllegalMove("roma.cards.centurio", f"only a Centurio may add an action die to the battle die ({b.attacker} attacks)")
         _need_die(state, move.add, "roma.cards.centurio", "add to the battle")
-
-
-# -- apply -----------------------------------------------------------------------------------
-def apply(state: RomaState, move: RomaMove) -> RomaState:
-    if state.in_setup:
-        return _apply_setup(state, move)
-    if isinstance(move, Roll):
-        return replace(state, dice=tuple(sorted(move.dice)))
-    if isinstance(move, End):
-        return _end_turn(state)
-    if isinstance(move, Battle):
-        return _finish(_apply_battle(state, move))
-    state = replace(state, acted=True)
-    me = state.active
-    if isinstance(move, Lay):
-        board = state.boards[me]
-        covered = board[move.disc - 1]
-        state = replace(
-            state,
-            hands=with_item(state.hands, me, without(state.hands[me], (move.card,))),
-            money=with_item(state.money, me, state.money[me] - CARDS[move.card].cost),
-            boards=with_item(state.boards, me, with_item(board, move.disc - 1, move.card)),
-        )
-        if covered is not None:
-            state = replace(state, discard=state.discard + (covered,))
-        return state
-    assert state.dice is not None
-    if isinstance(move, Money):
-        return replace(
-            state,
-            dice=remove_die(state.dice, move.die),
-            money=with_item(state.money, me, state.money[me] + move.die),
-        )
-    if isinstance(move, TakeCards):
-        return _apply_cards(state, move)
-    assert isinstance(move, Activate)
-    return _finish(_apply_activate(state, move))
-
-
-def _apply_setup(state: RomaState, move: RomaMove) -> RomaState:
-    if isinstance(move, Start):
-        return replace(state, starter=state.index(move.player))
-    i = state.index(move.player)
-    if isinstance(move, Hand):
-        return replace(
-            state,
-            dealt=with_item(state.dealt, i, True),
-            hands=with_item(state.hands, i, tuple(move.cards)),
-            draw=state.draw - len(move.cards),
-        )
-    if isinstance(move, Give):
-        hands = with_item(state.hands, i, without(state.hands[i], move.cards))
-        given = with_item(state.given, i, tuple(move.cards))
-        if given[0] is not None and given[1] is not None:
-            hands = (hands[0] + given[1], hands[1] + given[0])
-            return replace(state, hands=hands, given=(None, None), swapped=True)
-        return replace(state, hands=hands, given=given)
-    assert isinstance(move, Place)
-    board = [None] * state.discs
-    for card, disc in move.placements:
-        board[disc - 1] = card  # type: ignore[call-overload]
-    state = replace(
-        state,
-        boards=with_item(state.boards, i, tuple(board)),
-        hands=with_item(state.hands, i, ()),
-        placed=with_item(state.placed, i, True),
-    )
-    if state.placed[0] and state.placed[1]:
-        assert state.starter is not None
-        state = replace(state, active=state.starter, turn=1)
-        state = _finish(_phase_one(state))
-    return state
-
-
-def _phase_one(state: RomaState) -> RomaState:
-    """1 VP per empty own disc goes back to the stockpile (never more than the player has, A5)."""
-    me = state.active
-    owed = min(state.empty_discs(me), state.vp[me])
-    return replace(state, vp=with_item(state.vp, me, state.vp[me] - owed), stockpile=state.stockpile + owed)
-
-
-def _end_turn(state: RomaState) -> RomaState:
-    me = state.active
-    state = replace(
-        state,
-        active=1 - me,
-        turn=state.turn + 1,
-        dice=None,
-        acted=False,
-        essedum=0,
-        battle=None,
-        blocked=with_item(state.blocked, me, frozenset()),
-    )
-    return _finish(_phase_one(state))
-
-
-def _finish(state: RomaState) -> RomaState:
-    """The game ends at once when a player has no VP or the stockpile is empty."""
-    if state.ended:
-        return state
-    for i in (0, 1):
-        if state.vp[i] <= 0:
-            return replace(state, ended=f"{state.seats[i]} has no VP left", battle=None)
-    if state.stockpile <= 0:
-        return replace(state, ended="the stockpile is empty", battle=None)
-    return state
-
-
-def gain_from_stockpile(state: RomaState, player: int, amount: int) -> RomaState:
-    """VP from the stockpile; what it cannot pay is credited anyway (the last payout)."""
-    paid = min(amount, state.stockpile)
-    return replace(
-        state,
-        stockpile=state.stockpile - paid,
-        credited=state.credited + amount - paid,
-        vp=with_item(state.vp, player, state.vp[player] + amount),
-    )
-
-
-def take_from_opponent(state: RomaState, player: int, amount: int) -> RomaState:
-    other = 1 - player
-    paid = min(amount, state.vp[other])
-    vp = with_item(state.vp, other, state.vp[other] - paid)
-    vp = with_item(vp, player, vp[player] + paid)
-    return replace(state, vp=vp)
-
-
-def _apply_cards(state: RomaState, move: TakeCards) -> RomaState:
-    me = state.active
-    dice = remove_die(state.dice or (), move.die)
-    draw, discard, unknown = state.draw, state.discard, state.unknown_discards
-    wanted = move.die
-    drawn = min(wanted, draw)
-    draw -= drawn
-    if drawn < wanted and (discard or unknown):
-        draw = len(discard) + unknown
-        discard, unknown = (), 0
-        more = min(wanted - drawn, draw)
-        draw -= more
-        drawn += more
-    unknown += drawn - 1 - len(move.discards)
-    return replace(
-        state,
-        dice=dice,
-        draw=draw,
-        discard=discard + tuple(move.discards),
-        unknown_discards=unknown,
-        hands=with_item(state.hands, me, tuple(sorted(state.hands[me] + (move.keep,)))),
-    )
-
-
-def _discard_from_board(state: RomaState, owner: int, disc: int) -> RomaState:
-    card = state.card_at(owner, disc)
-    if card is None:
-        return state
-    board = with_item(state.boards[owner], disc - 1, None)
-    return replace(state, boards=with_item(state.boards, owner, board), discard=state.discard + (card,))
-
-
-def _apply_activate(state: RomaState, move: Activate) -> RomaState:
-    me, opp = state.active, state.opponent
-    die = activation_die(move)
-    assert die is not None and state.dice is not None
-    state = replace(state, dice=remove_die(state.dice, die))
-    if move.disc == BRIBE_DISC:
-        state = replace(state, money=with_item(state.money, me, state.money[me] - die))
-    card = effective_card(state, move)
-    assert card is not None
-    effect = CARDS[card].effect
-    if effect == "forum":
-        dice = state.dice
-        for v in move.vp:
-            dice = remove_die(dice, v)
-        gain = sum(move.vp)
-        gain += 2 * sum(1 for d in neighbours(state, move.disc) if state.card_at(me, d) == "Basilica")
-        return gain_from_stockpile(replace(state, dice=dice), me, gain)
-    if effect == "vp_per_empty_opponent_disc":
-        return gain_from_stockpile(state, me, state.empty_discs(opp))
-    if effect == "vp_per_opponent_forum":
-        forums = sum(1 for c in state.boards[opp] if c == "Forum")
-        if state.mercatus == "stockpile":
-            return gain_from_stockpile(state, me, forums)
-        return take_from_opponent(state, me, forums)
-    if effect == "steal_vp":
-        return take_from_opponent(state, me, 1)
-    if effect == "buy_vp_from_opponent":
-        n = move.buy or 0
-        money = with_item(state.money, me, state.money[me] - 2 * n)
-        money = with_item(money, opp, money[opp] + 2 * n)
-        return take_from_opponent(replace(state, money=money), me, n)
-    if effect == "adjust_unused_die":
-        assert move.change is not None
-        a, b = move.change
-        return replace(state, dice=tuple(sorted(remove_die(state.dice, a) + (b,))))
-    if effect == "lower_opponent_defence":
-        return replace(state, essedum=state.essedum + 1)
-    if effect == "block_opponent_disc":
-        assert move.target is not None
-        return replace(state, blocked=with_item(state.blocked, opp, state.blocked[opp] | {move.target}))
-    if effect in ("destroy_character_and_self", "destroy_building_and_self"):
-        assert move.target is not None
-        state = _discard_from_board(state, opp, move.target)
-        return _discard_from_board(state, me, move.disc)
-    if effect == "return_character_to_hand":
-        assert move.target is not None
-        target = state.card_at(opp, move.target)
-        assert target is not None
-        board = with_item(state.boards[opp], move.target - 1, None)
-        return replace(
-            state,
-            boards=with_item(state.boards, opp, board),
-            hands=with_item(state.hands, opp, tuple(sorted(state.hands[opp] + (target,)))),
-        )
-    if effect in ATTACKS:
-        target = move.target if move.target is not None else move.disc
-        return replace(
-            state,
-            battle=PendingBattle(card, move.disc, target, effect == "attack_opposite_with_boost"),
-        )
-    if effect == "search_draw_pile":
-        assert move.take is not None
-        return replace(
-            state,
-            draw=state.draw - 1,
-            hands=with_item(state.hands, me, tuple(sorted(state.hands[me] + (move.take,)))),
-        )
-    if effect == "retrieve_character_from_discard":
-        assert move.take is not None
-        if move.take in state.discard:
-            discard = list(state.discard)
-            del discard[len(discard) - 1 - discard[::-1].index(move.take)]
-            state = replace(state, discard=tuple(discard))
-        else:
-            state = replace(state, unknown_discards=state.unknown_discards - 1)
-        return replace(state, hands=with_item(state.hands, me, tuple(sorted(state.hands[me] + (move.take,)))))
-    if effect in ("lay_free_buildings", "lay_free_characters"):
-        for c, d in move.lays:
-            covered = state.card_at(me, d)
-            board = with_item(state.boards[me], d - 1, c)
-            state = replace(
-                state,
-                hands=with_item(state.hands, me, without(state.hands[me], (c,))),
-                boards=with_item(state.boards, me, board),
-                discard=state.discard + ((covered,) if covered else ()),
-            )
-        return state
-    if effect in ("rearrange_characters", "rearrange_buildings"):
-        kind = "character" if effect == "rearrange_characters" else "building"
-        board = [c if c is not None and CARDS[c].kind != kind else None for c in state.boards[me]]
-        covered: list[str] = []
-        for c, d in move.moves:
-            if board[d - 1] is not None:
-                covered.append(board[d - 1])  # type: ignore[arg-type]
-            board[d - 1] = c
-        return replace(
-            state, boards=with_item(state.boards, me, tuple(board)), discard=state.discard + tuple(covered)
-        )
-    raise AssertionError(f"unhandled effect {effect}")
-
-
-def _apply_battle(state: RomaState, move: Battle) -> RomaState:
-    b = state.battle
-    assert b is not None and state.dice is not None
-    total = move.roll
-    if move.add is not None:
-        total += move.add
-        state = replace(state, dice=remove_die(state.dice, move.add))
-    opp = state.opponent
-    won = total >= defence(state, opp, b.target)
-    state = replace(state, battle=None)
-    if won:
-        state = _discard_from_board(state, opp, b.target)
-    return state
