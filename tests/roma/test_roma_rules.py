@@ -367,3 +367,20 @@ def test_roma_deck_legat_all_seen():
     game.push("roll 3 4 6")
     game.push("cards 3 keep Legat")  # Ann's board has one Legat: this is the second
     assert refuse(game, "cards 4 keep Legat").rule == "roma.deck"
+
+
+def test_roma_battle_shows_the_defence_working(table):
+    """'Can Essedum bring my Forum into range?': the prompt and the result show the sum."""
+    t = table({1: "Essedum", 2: "Onager"}, {4: "Forum", 5: "Turris"}, dice=(1, 2, 3))
+    t.play("activate 1", "activate 2 target 4")
+    message = RULESET.expecting(t.state).message
+    assert "Ben's Forum on disc 4, defence 5 +1 Turris -2 Essedum = 4" in message
+    t.play("battle 4")
+    last = RULESET.describe(t.state)["last"]
+    assert last.endswith("battle 4, the card is discarded") and t.board(1) == {5: "Turris"}
+
+
+def test_roma_phase1_reported(table):
+    t = table({1: "Forum"}, {1: "Forum", 2: "Forum"}, dice=(1, 1, 1))
+    t.play("end")
+    assert RULESET.describe(t.state)["last"] == "Phase 1: Ben has 4 empty discs and pays 4 VP"

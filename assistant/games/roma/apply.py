@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from assistant.games.roma.board import ATTACKS, BRIBE_DISC, activation_die, defence, effective_card, neighbours
+from assistant.games.roma.board import (
+    ATTACKS,
+    BRIBE_DISC,
+    activation_die,
+    defence,
+    defence_text,
+    effective_card,
+    neighbours,
+)
 from assistant.games.roma.cards import CARDS
 from assistant.games.roma.moves import (
     Activate,
@@ -99,8 +107,12 @@ def _apply_setup(state: RomaState, move: RomaMove) -> RomaState:
 def _phase_one(state: RomaState) -> RomaState:
     """1 VP per empty own disc goes back to the stockpile (never more than the player has, A5)."""
     me = state.active
-    owed = min(state.empty_discs(me), state.vp[me])
-    return replace(state, vp=with_item(state.vp, me, state.vp[me] - owed), stockpile=state.stockpile + owed)
+    empty = state.empty_discs(me)
+    owed = min(empty, state.vp[me])
+    event = f"Phase 1: {state.seats[me]} has {empty} empty disc{'s' if empty != 1 else ''} and pays {owed} VP"
+    return replace(
+        state, vp=with_item(state.vp, me, state.vp[me] - owed), stockpile=state.stockpile + owed, last=event
+    )
 
 
 def _end_turn(state: RomaState) -> RomaState:
@@ -290,8 +302,13 @@ def _apply_battle(state: RomaState, move: Battle) -> RomaState:
         total += move.add
         state = replace(state, dice=remove_die(state.dice, move.add))
     opp = state.opponent
-    won = total >= defence(state, opp, b.target)
-    state = replace(state, battle=None)
+    needed = defence(state, opp, b.target)
+    won = total >= needed
+    working = defence_text(state, opp, b.target)
+    roll = f"{move.roll} + {move.add} = {total}" if move.add is not None else str(total)
+    result = "is discarded" if won else "holds"
+    event = f"{b.attacker} attacks {state.seats[opp]}'s {working}: battle {roll}, the card {result}"
+    state = replace(state, battle=None, last=event)
     if won:
         state = _discard_from_board(state, opp, b.target)
     return state

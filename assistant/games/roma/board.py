@@ -40,6 +40,23 @@ def defence(state: RomaState, owner: int, disc: int) -> int:
     return value
 
 
+def defence_text(state: RomaState, owner: int, disc: int) -> str:
+    """The defence with its working, for messages:
+    ``Forum on disc 4, defence 5 +1 Turris -2 Essedum = 4``."""
+    card = state.card_at(owner, disc)
+    assert card is not None
+    parts = [f"{card} {CARDS[card].defence}"]
+    turris = sum(1 for d, c in enumerate(state.boards[owner], 1) if c == "Turris" and d != disc)
+    if turris:
+        parts.append(f"+{turris} Turris")
+    if owner != state.active and state.essedum:
+        parts.append(f"-{2 * state.essedum} Essedum")
+    where = f"{card} on disc {disc}, defence "
+    if len(parts) == 1:
+        return where + str(CARDS[card].defence)
+    return where + " ".join(parts)[len(card) + 1 :] + f" = {defence(state, owner, disc)}"
+
+
 def neighbours(state: RomaState, disc: int) -> list[int]:
     return [d for d in (disc - 1, disc + 1) if 1 <= d <= state.discs]
 

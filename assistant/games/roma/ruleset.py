@@ -70,7 +70,8 @@ class Roma(Ruleset):
         phase = f"turn {state.turn}, {name}"
         if state.battle is not None:
             b = state.battle
-            return Prompt((name,), phase + ", battle", ("battle",), f"{name}'s {b.attacker} attacks disc {b.target}: enter the battle die")
+            target = board.defence_text(state, state.opponent, b.target)
+            return Prompt((name,), phase + ", battle", ("battle",), f"{name}'s {b.attacker} attacks {state.seats[state.opponent]}'s {target}: enter the battle die")
         if state.dice is None:
             return Prompt((name,), phase + ", phase 2", ("roll",), f"{name}: roll the three action dice")
         kinds = ["lay", "money", "cards", "activate", "end"]
@@ -144,6 +145,8 @@ class Roma(Ruleset):
         }
         if state.credited:
             data["credited"] = state.credited
+        if state.last:
+            data["last"] = state.last
         if state.starter is not None:
             data["start_player"] = state.seats[state.starter]
         if not state.in_setup and not state.over:
@@ -152,7 +155,8 @@ class Roma(Ruleset):
             if state.essedum:
                 data["essedum"] = f"-{2 * state.essedum} defence to {state.seats[state.opponent]}'s cards this turn"
             if state.battle is not None:
-                data["battle"] = f"{state.battle.attacker} attacks disc {state.battle.target}"
+                target = board.defence_text(state, state.opponent, state.battle.target)
+                data["battle"] = f"{state.battle.attacker} attacks {target}"
         if state.over:
             data["result"] = self.outcome(state).to_json()  # type: ignore[union-attr]
         return data

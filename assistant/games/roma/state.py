@@ -9,7 +9,7 @@ nobody named (the cards drawn and thrown away by a ``cards`` action, unless name
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from assistant.games.roma.cards import CARDS, DECK_SIZE, ORDER
 
@@ -63,6 +63,8 @@ class RomaState:
     blocked: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
     battle: PendingBattle | None = None
     ended: str = ""
+    #: what the last automatic step or battle did, for the display (not part of the position)
+    last: str = field(default="", compare=False)
 
     # -- views ------------------------------------------------------------------------------
     @property
