@@ -201,6 +201,22 @@ def test_legal_moves_pass_check():
         game.push(rng.choice(legal).notation() if legal else box.entry(game))
 
 
+def test_apply_never_changes_the_state_before():
+    import copy
+
+    rng = random.Random(11)
+    seats = ["Blue", "Red", "White", "Black"]
+    game = Game(RULESET, seats, {"board": BOARD})
+    box = Box(rng, seats)
+    for text in box.setup_entries():
+        game.push(text)
+    while game.outcome() is None:
+        before = copy.deepcopy(game.state)
+        legal = game.legal_moves()
+        game.push(rng.choice(legal).notation() if legal else box.entry(game))
+        assert game.states[-2] == before
+
+
 def test_hidden_information_not_described():
     game = play(3)
     hidden = RULESET.describe(game.state)

@@ -5,7 +5,6 @@ this module dispatches an entry to the module of the current step and runs the a
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -103,19 +102,7 @@ class Sylla(Ruleset):
             players = tuple(s for s in state.seats if not state.kept.get(s)) if todo == ["keeps"] else ()
             return Prompt(players, "setup", tuple(todo), "setup: enter " + ", ".join(todo), self._words(state))
         verbs, text = STEP_TEXT[state.step]
-        players: tuple[str, ...]
-        if state.step in ("I.token", "V.prevent", "V.remove"):
-            players = (state.consul or "",)
-        elif state.step == "III.offer":
-            players = (state.offerer or "",)
-        elif state.step in ("III.pay", "III.insula", "III.crane"):
-            players = (state.high_bidder or "",)
-        elif state.step in ("V.down", "VI.vote", "end.vote", "end.free"):
-            players = tuple(state.pending)
-        elif state.step in ("V.draw", "VI.work", "VII.tiles"):
-            players = ()
-        else:
-            players = (state.actor or "",)
+        players = self._awaited(state)
         message = text.format(
             actor=state.actor, consul=state.consul, offerer=state.offerer, winner=state.high_bidder, high=state.high,
             offer=auction.describe_offer(state) if state.phase == "III" else "", pending=", ".join(state.pending),
@@ -124,6 +111,25 @@ class Sylla(Ruleset):
         where = "end of the game" if state.phase == "end" else f"round {state.round}, phase {state.phase} ({PHASE_NAMES[state.phase]})"
         return Prompt(players, where, tuple(v.strip() for v in verbs.split(",")), message, self._words(state))
 
+    def _awaited(self, state: State) -> tuple[str, ...]:
+        """Whose entry the current step waits for (empty: the table's, or setup)."""
+        if state.phase == "over":
+            return ()
+        if state.phase == "setup":
+            todo = setup.missing(state)
+            return tuple(s for s in state.seats if not state.kept.get(s)) if todo == ["keeps"] else ()
+        if state.step in ("I.token", "V.prevent", "V.remove"):
+            return (state.consul or "",)
+        if state.step == "III.offer":
+            return (state.offerer or "",)
+        if state.step in ("III.pay", "III.insula", "III.crane"):
+            return (state.high_bidder or "",)
+        if state.step in ("V.down", "VI.vote", "end.vote", "end.free"):
+            return tuple(state.pending)
+        if state.step in ("V.draw", "VI.work", "VII.tiles"):
+            return ()
+        return (state.actor or "",)
+
     def _words(self, state: State) -> tuple[str, ...]:
         words = {*state.seats, *(event_names()[s.id] for s in state.events)}
         for p in state.players:
@@ -131,7 +137,7 @@ class Sylla(Ruleset):
         return tuple(sorted(words))
 
     def parse(self, state: State, text: str) -> Any:
-        return parse_entry(state, text, self.expecting(state).players)
+        return parse_entry(state, text, self._awaited(state))
 
     def check(self, state: State, move: Any) -> None:
         if state.phase == "over":
@@ -141,7 +147,7 @@ class Sylla(Ruleset):
         MODULES[state.phase].check(state, move)
 
     def apply(self, state: State, move: Any) -> State:
-        new = copy.deepcopy(state)
+        new = state.clone()
         MODULES[new.phase].apply(new, move)
         self._advance(new)
         return new

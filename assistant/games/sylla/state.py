@@ -5,6 +5,7 @@ was (replay equals live state, undo is dropping the last state)."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from assistant.games.sylla.components import TOKENS, BoardSpec, CharacterSpec, EventSpec, event_data
@@ -39,6 +40,9 @@ class Card:
     def usable(self) -> bool:
         return not self.tapped and not self.down
 
+    def clone(self) -> "Card":
+        return Card(self.label, self.kind, self.hexes, self.christian, self.set, self.tapped, self.down)
+
     def spec(self) -> CharacterSpec:
         return CharacterSpec(self.kind, self.christian, self.hexes, self.set)
 
@@ -61,6 +65,9 @@ class Tile:
 
     def describe(self) -> str:
         return self.label + (" (face down)" if self.down else "")
+
+    def clone(self) -> "Tile":
+        return Tile(self.label, self.kind, self.down)
 
 
 @dataclass
@@ -89,6 +96,15 @@ class Player:
 
     def face_up_tiles(self, kind: str) -> int:
         return sum(1 for t in self.tiles if t.kind == kind and not t.down)
+
+    def clone(self) -> "Player":
+        new = copy.copy(self)
+        new.cards = [c.clone() for c in self.cards]
+        new.tiles = [t.clone() for t in self.tiles]
+        new.tokens = dict(self.tokens)
+        new.cubes = dict(self.cubes)
+        new.used = list(self.used)
+        return new
 
     def card(self, label: str) -> Card | None:
         for c in self.cards:
@@ -158,6 +174,28 @@ class State:
     log: list[str] = field(default_factory=list)
 
     # -- helpers ---------------------------------------------------------------------
+    def clone(self) -> "State":
+        """A copy sharing nothing mutable with this state (faster than deepcopy; the
+        random-play test checks that applying an entry never changes the state before it)."""
+        new = copy.copy(self)
+        new.options = dict(self.options)
+        new.players = [p.clone() for p in self.players]
+        new.markers = dict(self.markers)
+        new.kept = dict(self.kept)
+        new.events = [Slot(s.spec, dict(s.cubes)) for s in self.events]
+        new.seen_events = dict(self.seen_events)
+        new.removed_events = list(self.removed_events)
+        new.works_built = list(self.works_built)
+        new.spaces = list(self.spaces)
+        new.order = list(self.order)
+        new.pending = list(self.pending)
+        new.votes = dict(self.votes)
+        new.prevented = list(self.prevented)
+        new.effects = list(self.effects)
+        new.tavern_moved = dict(self.tavern_moved)
+        new.log = list(self.log)
+        return new
+
     def player(self, name: str) -> Player:
         for p in self.players:
             if p.name == name:
