@@ -76,7 +76,7 @@ def check(state: RomaState, move: RomaMove) -> None:
     if isinstance(move, Lay):
         _check_lay(state, move)
     elif isinstance(move, Money):
-        _need_die(state, move.die, "roma.actions.money", "take money")
+        _need_die(state, move.die, "take money")
     elif isinstance(move, TakeCards):
         _check_cards(state, move)
     elif isinstance(move, Activate):
@@ -120,8 +120,12 @@ def _check_setup(state: RomaState, move: RomaMove) -> None:
         if state.starter is None:
             raise IllegalMove("roma.setup.place", "say first who starts (the younger player)", hint="start NAME")
         expected = placing_player(state)
+        if state.placed[i]:
+            raise IllegalMove("roma.setup.place", f"{name} has already laid out their 4 cards", hint=f"place {expected} ...")
         if name != expected:
-            raise IllegalMove("roma.setup.place", f"{expected} lays out first (the start player lays first), not {name}", hint=f"place {expected} ...")
+            raise IllegalMove(
+                "roma.setup.place", f"{expected} is the start player and lays out first, not {name}", hint=f"place {expected} ..."
+            )
         hand = state.hands[i]
         if Counter(c for c, _ in move.placements) != Counter(hand):
             raise IllegalMove(
@@ -170,7 +174,8 @@ def _need_disc(state: RomaState, disc: int, rule: str) -> None:
         raise IllegalMove(rule, f"there is no disc {disc}{extra}", hint=f"discs 1 to {state.discs}")
 
 
-def _need_die(state: RomaState, value: int, rule: str, what: str) -> None:
+def _need_die(state: RomaState, value: int, what: str) -> None:
+    """Refuse a die value the player has no longer unused (rule roma.actions.dice)."""
     assert state.dice is not None
     if value not in state.dice:
         raise IllegalMove(
@@ -210,7 +215,7 @@ def _check_lay(state: RomaState, move: Lay) -> None:
 
 
 def _check_cards(state: RomaState, move: TakeCards) -> None:
-    _need_die(state, move.die, "roma.actions.cards", "take cards")
+    _need_die(state, move.die, "take cards")
     available = state.draw + len(state.discard) + state.unknown_discards
     drawn = min(move.die, available)
     if drawn == 0:
@@ -244,7 +249,7 @@ def _check_activate(state: RomaState, move: Activate) -> None:
     if move.disc == BRIBE_DISC:
         if move.die is None:
             raise IllegalMove("roma.bribe", f"say which die {name} puts on the bribe disc", hint="activate 7 die N")
-        _need_die(state, move.die, "roma.bribe", "bribe with")
+        _need_die(state, move.die, "bribe with")
         if state.money[me] < move.die:
             raise IllegalMove(
                 "roma.bribe",
@@ -254,7 +259,7 @@ def _check_activate(state: RomaState, move: Activate) -> None:
     else:
         if move.die is not None and move.die != move.disc:
             raise IllegalMove("roma.actions.activate", f"disc {move.disc} is activated only by a die showing {move.disc}")
-        _need_die(state, move.disc, "roma.actions.activate", f"activate disc {move.disc}")
+        _need_die(state, move.disc, f"activate disc {move.disc}")
     if card == "Scaenicus":
         options = copy_candidates(state, me)
         if move.copy is None:
@@ -436,4 +441,4 @@ def _check_battle(state: RomaState, move: Battle) -> None:
     if move.add is not None:
         if not b.boost:
             raise IllegalMove("roma.cards.centurio", f"only a Centurio may add an action die to the battle die ({b.attacker} attacks)")
-        _need_die(state, move.add, "roma.cards.centurio", "add to the battle")
+        _need_die(state, move.add, "add to the battle")
