@@ -73,8 +73,10 @@ def category_index() -> NameIndex:
     )
 
 
+@cache
 def resolve_category(text: str) -> str:
-    """The canonical category for a name, alias or unique prefix (raises InvalidEntry)."""
+    """The canonical category for a name, alias or unique prefix (raises InvalidEntry;
+    successful look-ups are remembered)."""
     return category_index().resolve(text)
 
 

@@ -115,19 +115,21 @@ def parse_refill(text: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
     while rest:
         legion: str | None = None
         first, _, after = rest.partition(" ")
-        try:
-            card, tail = split_token(rest)
-            if tail and not tail.startswith((" ", ",", ";", "\t")) and tail.strip(" ,;\t"):
-                raise InvalidEntry("glued", rule=NOTATION_RULE)
-        except InvalidEntry:
-            words = rest.split(None, 2)
-            if len(words) >= 3 and words[0].lower() in ("legion", "leg"):
-                legion = parse_legion(" ".join(words[:2]))
-                rest = words[2]
-            else:
+        words = rest.split(None, 2)
+        if len(words) >= 3 and words[0].lower() in ("legion", "leg"):
+            legion = parse_legion(" ".join(words[:2]))
+            card, tail = split_token(words[2])
+        elif _LEGION.match(first) and after[:1].isalpha():
+            legion = parse_legion(first)
+            card, tail = split_token(after)
+        else:
+            try:
+                card, tail = split_token(rest)
+                if tail and not tail.startswith((" ", ",", ";", "\t")) and tail.strip(" ,;\t"):
+                    raise InvalidEntry("glued", rule=NOTATION_RULE)
+            except InvalidEntry:
                 legion = parse_legion(first)
-                rest = after
-            card, tail = split_token(rest)
+                card, tail = split_token(after)
         cards.append(card)
         legions.append(legion)
         rest = tail.strip(" ,;\t")
