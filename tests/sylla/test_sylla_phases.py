@@ -404,3 +404,30 @@ def test_sylla_end_flow_and_final_example(base):
     assert sheet.points["Black"]["plebs"] == 1  # Sen1 (untapped after round 1) + 1 denarius = 2 votes
     assert RULESET.outcome(s).winners == sheet.winners
     assert dict(RULESET.score_table(RULESET.table_from_state(s)).points) == dict(sheet.points)
+
+
+def test_sylla_events_pillage(base):
+    base.player("White").tiles.append(Tile("Stall2", "stall"))
+    happen(base, "Pillage 0 L leisure")
+    assert base.player("Black").tiles[0].down  # his only Stall
+    # White's two Stalls are alike, so the program turns one without asking
+    assert base.pending == [] and [t.down for t in base.player("White").tiles] == [False, True, False]
+
+
+def test_sylla_open_ecclesia_vote_thumb_up_only(base):
+    s = base
+    s.options["ecclesia_vote"] = "thumb-up"
+    s.round = 5
+    for p in s.players:
+        p.money = 4
+    endgame.start(s)
+    for text in ["Blue down 0", "Red down 0", "White up 0", "Black up 0"]:
+        s = RULESET.apply(s, RULESET.parse(s, text))
+    assert s.pending == ["White", "Black"]  # Red (thumb down) is not asked to free his Slaves
+    for text in ["White frees 1", "Black frees 2"]:
+        s = RULESET.apply(s, RULESET.parse(s, text))
+    sheet = RULESET.score(s)
+    assert sheet.points["Red"]["christians"] == 0 and sheet.points["Red"]["slaves"] == 0
+    assert sheet.points["Blue"]["plebs"] == 1  # 2 usable Senators
+    assert sheet.points["Black"]["slaves"] == 6 and sheet.points["Black"]["christians"] == 2
+    assert dict(RULESET.score_table(RULESET.table_from_state(s)).points) == dict(sheet.points)
