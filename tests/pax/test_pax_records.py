@@ -52,3 +52,9 @@ def test_pax_notation_guide_sample_record_replays():
     game = Game.from_record(R, read_record(sample))
     assert game.state.round == 2 and game.state.pc == 1 and game.state.start == 1
     assert [c.token() for c in game.state.rome] == ["wealth 2/1", "army 4/1"]
+
+
+def test_pax_bundled_example_record_replays():
+    path = ROOT / "examples" / "pax-game-record.txt"
+    game = Game.from_record(R, read_record(path.read_text(encoding="utf-8")))
+    assert game.outcome() is not None and game.score().winners == ("Livinia",)

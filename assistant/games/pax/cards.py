@@ -119,14 +119,14 @@ def split_token(text: str) -> tuple[Card, str]:
     low, high = value_range()
     if not low <= value <= high:
         raise InvalidEntry(
-            f"a {category} card of value {value} cannot exist: printed values run from {low} to {high}",
+            f"no {category} card has the value {value}: printed values run from {low} to {high}",
             rule=CARD_RULE,
             hint=f"the value is the Aurei printed on the card ({low}-{high})",
         )
     slow, shigh = symbol_range()
     if not slow <= symbols <= shigh:
         raise InvalidEntry(
-            f"a {category} card with {symbols} symbols cannot exist: cards show {slow} to {shigh} symbols",
+            f"no {category} card shows {symbols} symbols: a card shows {slow} to {shigh}",
             rule=CARD_RULE,
             hint=f"count the {category} icons in the card's top-left corner ({slow}-{shigh})",
         )

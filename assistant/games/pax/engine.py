@@ -250,12 +250,13 @@ def new_turn(state: PaxState, index: int) -> TurnState:
 
 def _check_turn(state: PaxState, player: str) -> tuple[int, TurnState]:
     if state.phase != "turn" or state.turn is None:
-        raise IllegalMove("pax.round", f"{player} cannot act now: {_phase_text(state)}")
+        raise IllegalMove("pax.round", f"{player} cannot act now: {_phase_text(state)}", hint=_phase_hint(state))
     index = _player(state, player)
     if index != state.turn.player:
         raise IllegalMove(
             "pax.round",
             f"it is {_who(state, state.turn.player)}'s turn, not {player}'s (turns go clockwise from the start player)",
+            hint=f"enter {_who(state, state.turn.player)}'s turn first",
         )
     return index, state.turn
 
@@ -268,6 +269,16 @@ def _phase_text(state: PaxState) -> str:
         "reveal": "the game is over and Rome's hidden cards are being revealed",
         "over": "the game is over",
     }.get(state.phase, state.phase)
+
+
+def _phase_hint(state: PaxState) -> str:
+    return {
+        "start": f"{_who(state, state.current)} keep CARD",
+        "market": "market CARD, CARD, ...",
+        "refill": "refill LEGION CARD, ...",
+        "reveal": "reveal CARD, CARD, CARD",
+        "over": "the game is over",
+    }.get(state.phase, "")
 
 
 def _require_draw_done(state: PaxState, player: str, turn: TurnState, doing: str) -> None:
