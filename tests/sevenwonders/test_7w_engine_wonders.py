@@ -163,3 +163,30 @@ def test_7w_leaders_recruit_wonder_imhotep_in_recruitment():
     game.push("ada stage")  # 2 stone: Gizah's stone + Imhotep's rebate
     play(game, "bob sell", "cleo sell")
     assert game.state.city("ada").stages == 1
+
+
+def test_7w_wonder_olympia_b_copy_at_the_end():
+    game = start("Olympia B", "Rhodes A", "Gizah A", leaders=False)
+    set_state(game, age=3, turn=6)
+    put(game, "ada", stages=3)
+    put(game, "bob", cards=("Spies Guild",))
+    put(game, "cleo", cards=("Builders Guild", "Walls"))
+    play(game, "ada sell", "bob sell", "cleo sell")
+    assert game.outcome() is None and game.expecting().kinds == ("copy",)
+    assert set(game.expecting().words) == {"Spies Guild", "Builders Guild"}
+    err = illegal(game, "ada copy Traders Guild")
+    assert err.rule == "7w.wonder.olympia.b"
+    game.push("ada copy Spies Guild")
+    assert game.outcome() is not None
+    table = game.ruleset.table_from_state(game.state)
+    assert table["players"][0]["copied_guild"] == "Spies Guild"
+    assert game.score().points["ada"]["guilds"] == 1  # Spies from Olympia: cleo's Walls
+
+
+def test_7w_wonder_olympia_b_copy_left_to_the_scoring():
+    game = start("Olympia B", "Rhodes A", "Gizah A", leaders=False)
+    set_state(game, age=3, turn=6)
+    put(game, "ada", stages=3)
+    put(game, "bob", cards=("Spies Guild",))
+    play(game, "ada sell", "bob sell", "cleo sell", "ada copy best")
+    assert game.outcome() is not None and game.state.city("ada").copied_guild is None

@@ -10,6 +10,7 @@ from assistant.core.game import Game
 from assistant.games.sevenwonders import RULESET
 from assistant.games.sevenwonders.moves import (
     Build,
+    CopyGuild,
     Courtesan,
     LeaderHand,
     Pay,
@@ -58,6 +59,9 @@ def test_7w_notation_round_trip_every_move_kind():
     round_trip(extra, Recruit("ada", "Hannibal"))
     set_state(extra, due=(Due(courtesan=True), Due(), Due()))
     round_trip(extra, Courtesan("ada", "Caesar"))
+    set_state(extra, due=(Due(copy=True), Due(), Due()))
+    round_trip(extra, CopyGuild("ada", "Spies Guild"))
+    round_trip(extra, CopyGuild("ada", None))
 
 
 def test_7w_notation_forgiving_names():

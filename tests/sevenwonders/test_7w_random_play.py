@@ -59,3 +59,24 @@ def test_7w_random_play(seed: int) -> None:
     table = RULESET.score_table(RULESET.table_from_state(state)).to_json()
     assert tracked == table
     assert game.outcome().winners == tuple(RULESET.score(state).winners)
+
+
+POWER_BOARDS = ["Olympia B", "Babylon B", "Halikarnassos B", "Rome B", "Olympia A", "Rhodes B", "Alexandria B"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_7w_random_play_with_power_boards(seed: int) -> None:
+    """Boards whose powers add extra steps (7th card, discard-pile builds, Rome B's leaders,
+    Olympia's free build and copy) on every seat, so those paths run every time."""
+    from assistant.games.sevenwonders.autoplay import random_game
+
+    players = 3 + seed % 5
+    boards = POWER_BOARDS[:players]
+    if seed % 3 == 0:
+        boards = list(reversed(POWER_BOARDS))[:players]
+    game = random_game(seed, players, True, ", ".join(boards))
+    assert game.state.phase == "over"
+    check_invariants(game)
+    replayed = Game.from_record(RULESET, read_record(write_record(game.to_record())))
+    assert replayed.state == game.state
+    assert RULESET.score(game.state).to_json() == RULESET.score_table(RULESET.table_from_state(game.state)).to_json()

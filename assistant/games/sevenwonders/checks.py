@@ -11,9 +11,9 @@ from typing import Any
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sevenwonders import costs, data, deck, powers
-from assistant.games.sevenwonders.moves import Build, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import SWState
-from assistant.games.sevenwonders.turn import next_extra
+from assistant.games.sevenwonders.turn import neighbour_guilds, next_extra
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -122,7 +122,7 @@ def check_chooser(state: SWState, move: Any) -> int:
 
 
 def check_turn(state: SWState, move: Any, payment: bool = True) -> None:
-    if isinstance(move, (Recruit, Pick, Courtesan)):
+    if isinstance(move, (Recruit, Pick, Courtesan, CopyGuild)):
         verb = type(move).__name__.lower()
         raise IllegalMove("7w.turn.actions", f"'{verb}' is not an action of an Age turn", hint="build, stage or sell a card")
     i = check_chooser(state, move)
@@ -157,7 +157,7 @@ def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -
 
 
 def check_recruitment(state: SWState, move: Any, payment: bool = True) -> None:
-    if isinstance(move, (Build, Pick, Courtesan)):
+    if isinstance(move, (Build, Pick, Courtesan, CopyGuild)):
         raise IllegalMove(
             "7w.leaders.recruit",
             f"in the Recruitment phase {move.player} plays a leader: recruit, stage or sell it",
@@ -191,6 +191,7 @@ EXTRA_HINT = {
     "halikarnassos": "{p} pick <card> / {p} pick none",
     "solomon": "{p} pick <card> / {p} pick none",
     "courtesan": "{p} courtesan <leader>",
+    "copy": "{p} copy <guild> / {p} copy best",
 }
 EXTRA_RULE = {
     "seventh": "7w.wonder.babylon.b",
@@ -198,6 +199,7 @@ EXTRA_RULE = {
     "halikarnassos": "7w.wonder.halikarnassos",
     "solomon": "7w.leader.solomon",
     "courtesan": "7w.courtesan.token",
+    "copy": "7w.wonder.olympia.b",
 }
 
 
@@ -215,6 +217,7 @@ def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
         "halikarnassos": (Pick,),
         "solomon": (Pick,),
         "courtesan": (Courtesan,),
+        "copy": (CopyGuild,),
     }[kind]
     if not isinstance(move, wanted):
         raise IllegalMove(EXTRA_RULE[kind], f"{owner} owes the {kind} step now", hint=hint)
@@ -239,6 +242,14 @@ def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
                 "7w.discard.pile",
                 f"{move.card} cannot be in the discard pile now",
                 hint=("it may hold: " + ", ".join(options[:12])) if options else None,
+            )
+    elif kind == "copy" and move.guild is not None:
+        guilds = neighbour_guilds(state, i)
+        if move.guild not in guilds:
+            raise IllegalMove(
+                "7w.wonder.olympia.b",
+                f"{move.guild} is not a guild built by {owner}'s neighbours",
+                hint="one of: " + ", ".join(guilds),
             )
     elif kind == "courtesan":
         targets = courtesan_targets(state, i)

@@ -139,4 +139,17 @@ class Courtesan:
         return f"{self.player} courtesan {self.leader}"
 
 
-Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan
+@dataclass(frozen=True)
+class CopyGuild:
+    """``ada copy Spies Guild``: the neighbour's guild Olympia B's third stage copies, at the
+    end of the game; ``ada copy best`` (``guild`` None) leaves it to the scoring, which takes
+    the best one for the player."""
+
+    player: str
+    guild: str | None
+
+    def notation(self) -> str:
+        return f"{self.player} copy {self.guild or 'best'}"
+
+
+Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild

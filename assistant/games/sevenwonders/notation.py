@@ -18,7 +18,7 @@ from typing import Any
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import data
-from assistant.games.sevenwonders.moves import Build, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import SWState
 
 VERBS: dict[str, str] = {
@@ -38,6 +38,7 @@ VERBS: dict[str, str] = {
     "take": "pick",
     "courtesan": "courtesan",
     "token": "courtesan",
+    "copy": "copy",
     "board": "board",
     "leaders": "leaders",
     "hand": "leaders",
@@ -83,7 +84,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
     verb = VERBS.get(normalize(words[0]))
     if verb is None:
         raise InvalidEntry(
-            f"'{words[0]}' is not a 7 Wonders verb", rule=RULE, hint="build, stage, sell, recruit, pick, courtesan, board, leaders"
+            f"'{words[0]}' is not a 7 Wonders verb", rule=RULE, hint="build, stage, sell, recruit, pick, courtesan, copy, board, leaders"
         )
     rest = words[1:]
     assert player is not None
@@ -95,6 +96,12 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
         if not rest:
             raise InvalidEntry("name the neighbour's leader the Courtesan token goes on", rule=RULE)
         return Courtesan(player, data.leader_index().resolve(" ".join(rest))), None
+    if verb == "copy":
+        if not rest:
+            raise InvalidEntry("name the neighbour's guild Olympia B copies, or 'best'", rule=RULE)
+        if len(rest) == 1 and normalize(rest[0]) in (*NONE_WORDS, "best"):
+            return CopyGuild(player, None), None
+        return CopyGuild(player, data.card_index().resolve(" ".join(rest))), None
     if verb == "recruit":
         if not rest:
             raise InvalidEntry("name the leader to recruit", rule=RULE, hint=f"{player} recruit <leader>")
@@ -108,7 +115,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
             return Pick(player, None), None
         return Pick(player, data.card_index().resolve(" ".join(rest))), None
     # build / stage / sell
-    index = data.leader_index() if state.phase == "recruit" else data.card_index()
+    index = data.leader_index() if state.phase == "recruit" and verb != "build" else data.card_index()
     name: str | None = None
     free = False
     stated: dict[str, Any] | None = None

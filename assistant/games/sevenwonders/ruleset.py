@@ -21,7 +21,7 @@ from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games.sevenwonders import checks, costs, data, deck, notation, powers, scoring, turn
-from assistant.games.sevenwonders.moves import Build, Courtesan, LeaderHand, Pay, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pay, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import City, SWState
 
 TRUE = ("true", "yes", "1", "on")
@@ -32,6 +32,7 @@ KINDS = {
     "halikarnassos": ("pick",),
     "solomon": ("pick",),
     "courtesan": ("courtesan",),
+    "copy": ("copy",),
 }
 STEP_TEXT = {
     "seventh": "{p} plays the 7th card (Babylon B): build, stage or sell",
@@ -39,6 +40,7 @@ STEP_TEXT = {
     "halikarnassos": "{p} builds a card from the discard pile (Halikarnassos): pick <card> or pick none",
     "solomon": "{p} builds a card from the discard pile (Solomon): pick <card> or pick none",
     "courtesan": "{p} places the Courtesan token on a neighbour's leader: courtesan <leader>",
+    "copy": "{p} names the neighbour's guild Olympia B copies: copy <guild>, or copy best",
 }
 
 
@@ -147,6 +149,8 @@ class SevenWonders(Ruleset):
                 words = tuple(deck.pile_candidates(state))
             elif kind == "courtesan":
                 words = tuple(checks.courtesan_targets(state, i))
+            elif kind == "copy":
+                words = tuple(turn.neighbour_guilds(state, i))
             elif kind == "seventh":
                 words = tuple(deck.age_names(state, state.age))
             return Prompt(players, state.phase_label, KINDS[kind], STEP_TEXT[kind].format(p=state.seats[i]), words)
@@ -240,6 +244,10 @@ class SevenWonders(Ruleset):
             elif kind == "courtesan":
                 for name in checks.courtesan_targets(state, i):
                     yield Courtesan(player, name)
+            elif kind == "copy":
+                yield CopyGuild(player, None)
+                for name in turn.neighbour_guilds(state, i):
+                    yield CopyGuild(player, name)
 
     def _leader_candidates(self, state: SWState, i: int) -> list[str]:
         city = state.cities[i]
@@ -303,6 +311,7 @@ class SevenWonders(Ruleset):
                 cards=c.cards,
                 leaders=c.leaders,
                 courtesan=c.courtesan,
+                copied_guild=c.copied_guild,
             )
             for p, c in zip(state.seats, state.cities)
         ]
@@ -333,6 +342,8 @@ class SevenWonders(Ruleset):
             }
             if c.courtesan:
                 entry["courtesan"] = c.courtesan
+            if c.copied_guild:
+                entry["copied_guild"] = c.copied_guild
             players.append(entry)
         return {"game": self.name, "leaders": state.leaders_on, "players": players}
 

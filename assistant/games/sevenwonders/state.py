@@ -11,7 +11,7 @@ Phases (``SWState.phase``):
 * ``extra``   — the one-player steps that follow a resolved turn or phase: Babylon B's 7th card,
   Rome B's extra recruitment, Halikarnassos and Solomon picks, the Courtesan token (see
   :mod:`turn` for their order);
-* ``over``    — after Age III's conflicts.
+* ``over``    — after Age III's conflicts (and Olympia B's choice of the guild it copies).
 
 Hidden information is never required: Age-card hands are not entered; each chosen card is
 checked against the Age deck's composition (see :mod:`deck`). Leader hands are tracked by size,
@@ -37,10 +37,11 @@ class Due:
     halikarnassos: int = 0  # free builds from the discard pile (Halikarnassos)
     solomon: int = 0  # free builds from the discard pile (Solomon, or his copy)
     courtesan: bool = False  # place the Courtesan token
+    copy: bool = False  # Olympia B: name the neighbour's guild copied (end of the game)
 
     @property
     def any(self) -> bool:
-        return self.seventh or bool(self.rome or self.halikarnassos or self.solomon) or self.courtesan
+        return self.seventh or bool(self.rome or self.halikarnassos or self.solomon) or self.courtesan or self.copy
 
 
 NO_DUE = Due()
@@ -70,6 +71,7 @@ class City:
     hand_size: int = 0
     named_leaders: tuple[str, ...] = ()
     courtesan: str | None = None
+    copied_guild: str | None = None
     olympia_age: int = 0
     stage_turn: int = -1  # the clock value when the last stage was built
     traded: tuple[str, ...] = ()  # "left"/"right"/"bank": bought from there this turn
@@ -122,7 +124,6 @@ class SWState:
     named: tuple[tuple[str, ...], ...] = ((), (), ())
     pile: tuple[tuple[int, str], ...] = ()
     pile_unknown: tuple[int, int, int] = (0, 0, 0)
-    boxed_leaders: int = 0  # leaders returned to the box or never dealt are not tracked by name
     options: tuple[tuple[str, str], ...] = field(default=())
 
     # -- seats -----------------------------------------------------------------------------
@@ -163,6 +164,8 @@ class SWState:
         if self.phase == "turn":
             return f"Age {roman}, turn {self.turn}"
         if self.phase == "extra":
+            if self.turn == 7:
+                return "end of the game: Olympia B's copy"
             where = f"Age {roman}, turn {self.turn}" if self.turn else f"Recruitment before Age {roman}"
             return f"{where}: extra actions"
         return "game over"

@@ -24,13 +24,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from assistant.games.sevenwonders import data, powers
-from assistant.games.sevenwonders.moves import Build, Courtesan, Pay, Pick, Recruit, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Pay, Pick, Recruit, Sell, Stage
 from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, City, Due, SWState
 
 #: A pending-choice slot of a player who has nothing to choose (no leader left in hand).
 SKIP = "-"
 
-EXTRA_ORDER = ("seventh", "rome", "halikarnassos", "solomon", "courtesan")
+EXTRA_ORDER = ("seventh", "rome", "halikarnassos", "solomon", "courtesan", "copy")
 
 
 # -- beginnings ----------------------------------------------------------------------------
@@ -364,7 +364,19 @@ def actionable(state: SWState, i: int, kind: str) -> bool:
         return any(name not in city.cards for name in deck.pile_candidates(state))
     if kind == "courtesan":
         return any(state.cities[j].leaders for j in (state.left(i), state.right(i)))
+    if kind == "copy":
+        return bool(neighbour_guilds(state, i))
     return True
+
+
+def neighbour_guilds(state: SWState, i: int) -> list[str]:
+    """The guilds Olympia B may copy: those built by the left or right neighbour."""
+    out: list[str] = []
+    for j in (state.left(i), state.right(i)):
+        for name in state.cities[j].cards:
+            if data.card(name).guild and name not in out:
+                out.append(name)
+    return out
 
 
 def advance(state: SWState) -> SWState:
@@ -385,10 +397,21 @@ def advance(state: SWState) -> SWState:
         return begin_turn(state, state.age, 1)
     if state.turn < 6:
         return begin_turn(state, state.age, state.turn + 1)
-    state = conflicts(state)
-    if state.age < 3:
-        return begin_age(state, state.age + 1)
+    if state.turn == 6:
+        state = conflicts(state)
+        if state.age < 3:
+            return begin_age(state, state.age + 1)
+        return end_choices(state)
     return replace(state, phase="over", choices=(), due=(NO_DUE,) * state.n)
+
+
+def end_choices(state: SWState) -> SWState:
+    """After Age III's conflicts: Olympia B's owner names the guild it copies
+    (``7w.wonder.olympia.b``, ``7w.scoring.end-choices``), then the game is over."""
+    due = tuple(
+        replace(NO_DUE, copy=True) if city.has_stage_effect("copy_neighbor_guild") else NO_DUE for city in state.cities
+    )
+    return advance(replace(state, turn=7, choices=(None,) * state.n, due=due))
 
 
 def return_leaders(state: SWState) -> SWState:
@@ -424,6 +447,8 @@ def resolve_extra(state: SWState, move: Any) -> SWState:
         take_from_pile(work, move.card)
         place_card(work, i, move.card)
         on_built(work, i, move.card, "pile")
+    elif kind == "copy" and isinstance(move, CopyGuild):
+        work.cities[i] = replace(work.cities[i], copied_guild=move.guild)
     elif kind == "courtesan" and isinstance(move, Courtesan):
         work.cities[i] = replace(work.cities[i], courtesan=move.leader)
         on_recruit(work, i, move.leader)
