@@ -33,6 +33,10 @@ class FinalPlayer:
     primus_conspiratus: bool
 
 
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def strengths(symbols: Mapping[str, int]) -> dict[str, int]:
     """Strength per category: the printed symbols, plus the cross bonuses
     (``pax.cat.fleet``/``pax.cat.army``): Fleet + Army // 3 and Army + Fleet // 3."""
@@ -73,12 +77,12 @@ def player_points(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> tu
             "money": 4 if money[p.name] == best else 0,
         }
         details[p.name] = {
-            "played": f"{len(played)} categories played x 2: {', '.join(played) or 'none'}",
-            "stronger": f"{len(stronger)} categories stronger than Rome x 3: {', '.join(stronger) or 'none'}",
-            "fleet": f"{p.symbols.get('fleet', 0)} Fleet symbols + {fleet_bonus} bonus Fleet (Army {p.symbols.get('army', 0)} // 3)",
-            "army": f"{p.symbols.get('army', 0)} Army symbols + {army_bonus} bonus Army (Fleet {p.symbols.get('fleet', 0)} // 3)",
+            "played": f"{_n(len(played), 'category')} played x 2: {', '.join(played) or 'none'}".replace("ys played", "ies played"),
+            "stronger": f"{_n(len(stronger), 'category')} stronger than Rome x 3: {', '.join(stronger) or 'none'}".replace("ys stronger", "ies stronger"),
+            "fleet": f"{_n(p.symbols.get('fleet', 0), 'Fleet symbol')} + {fleet_bonus} bonus (Army {p.symbols.get('army', 0)} // 3)",
+            "army": f"{_n(p.symbols.get('army', 0), 'Army symbol')} + {army_bonus} bonus (Fleet {p.symbols.get('fleet', 0)} // 3)",
             "primus_conspiratus": "holds Primus Conspiratus" if p.primus_conspiratus else "does not hold Primus Conspiratus",
-            "money": f"{p.aureus} Aurei + {p.hand} cards in hand = {money[p.name]}; most is {best}",
+            "money": f"{p.aureus} {'Aureus' if p.aureus == 1 else 'Aurei'} + {_n(p.hand, 'card')} in hand = {money[p.name]}; most is {best}",
         }
     return points, details
 
@@ -117,7 +121,7 @@ def score_final(
         extra["rome_wins"] = not won
         extra["solo_level"] = level
         verdict = (
-            f"solitaire game {level}: {p.name} is stronger than Rome in {len(stronger)} categories"
+            f"solitaire game {level}: {p.name} is stronger than Rome in {len(stronger)} categor{'y' if len(stronger) == 1 else 'ies'}"
             f" (needs {need})"
             + (f" and has played no card in {', '.join(missing)}" if missing else ", and has played all 7 categories")
             + (f": {p.name} beats Rome" if won else ": Rome wins")

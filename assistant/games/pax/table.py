@@ -75,7 +75,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     if sum(rome.values()) < 3 and rome_obj:
         reader.problem(
             "pax.setup.rome",
-            f"Rome shows {sum(rome.values())} symbols, but its 3 hidden cards alone have at least 3:"
+            f"{sum(rome.values())} symbols in all, but Rome's 3 hidden cards alone show at least 3:"
             " count the hidden cards too",
             "Rome",
         )
