@@ -217,6 +217,21 @@ def test_apply_never_changes_the_state_before():
         assert game.states[-2] == before
 
 
+def test_provisional_score_values_no_hidden_token():
+    rng = random.Random(5)
+    seats = ["Blue", "Red", "White", "Black"]
+    game = Game(RULESET, seats, {"board": BOARD})
+    box = Box(rng, seats)
+    for text in box.setup_entries():
+        game.push(text)
+    for _ in range(120):
+        legal = game.legal_moves()
+        game.push(rng.choice(legal).notation() if legal else box.entry(game))
+    sheet = game.score()
+    assert all(sheet.points[p]["politics"] == 0 for p in seats)
+    assert all(sheet.totals[p] == game.state.player(p).prestige for p in seats)
+
+
 def test_hidden_information_not_described():
     game = play(3)
     hidden = RULESET.describe(game.state)

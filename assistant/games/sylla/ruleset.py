@@ -171,16 +171,17 @@ class Sylla(Ruleset):
         return Outcome("five rounds played and the Ecclesia scored", sheet.winners)
 
     def score(self, state: State) -> ScoreSheet:
+        """The final score once over; before that only the Glory Path (tokens and money stay
+        behind the screens, so the provisional sheet does not value them)."""
         points: dict[str, dict[str, int]] = {}
         notes: list[str] = []
         for p in state.players:
             if state.phase == "over":
                 points[p.name] = endgame.points(state, p)
             else:
-                politics = sum(p.tokens[k] * state.value(k) for k in TOKENS) if state.board else 0
-                points[p.name] = {"prestige": p.prestige, "politics": politics}
+                points[p.name] = {"prestige": p.prestige}
         if state.phase != "over":
-            notes.append("provisional: prestige so far, tokens at today's ladder values")
+            notes.append("provisional: the Glory Path so far; tokens stay hidden until the end")
         return scoring.build_sheet([p.name for p in state.players], points, notes)
 
     # -- for the command line -------------------------------------------------------------------
