@@ -238,3 +238,36 @@ def test_hidden_information_not_described():
     assert all("denarii" not in p and "tokens" not in p for p in hidden["players"])
     shown = RULESET.describe(game.state, reveal=True)
     assert all(set(p["tokens"]) == set(TOKENS) for p in shown["players"])
+
+
+SAMPLES = [
+    "Blue bids 3", "Red passes", "Black takes civic", "Blue recruits senator ry", "White offers 2", "White offers 9",
+    "White offers bank", "Blue pays Sen1 Mer1", "Blue pays crane", "Red insula civic", "Red insula civic health",
+    "Red crane rr", "Red temple health", "Red tavern civic up", "Red tavern famine up", "Red done", "Blue vestal Famine",
+    "Blue legionary 4", "Blue legionary 7", "Black prevents Famine", "Blue turns Sen1", "Blue turns xyz",
+    "Black removes Decadence", "event Flood 1 V health", "work Granary", "tiles bank bank bank bank bank bank",
+    "Blue up 3", "Blue down 99", "Blue up -1", "Red frees 1", "Red frees -1", "Blue keeps senator r", "sets Blue=I",
+    "board ladder=1 crisis=1 spaces=r", "remove Pantheon", "Blue bids -2", "pass", "done", "up 1", "frees 1", "cube 1",
+]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_any_entry_is_accepted_or_refused_cleanly(seed):
+    """Out-of-turn, out-of-phase and absurd entries raise an entry error with a sylla rule id."""
+    from assistant.core.errors import EntryError
+
+    rng = random.Random(seed)
+    seats = ["Blue", "Red", "White", "Black"]
+    game = Game(RULESET, seats, {"board": BOARD})
+    box = Box(rng, seats)
+    for text in box.setup_entries():
+        game.push(text)
+    while game.outcome() is None:
+        for text in rng.sample(SAMPLES, 6):
+            try:
+                move = RULESET.parse(game.state, text)
+                RULESET.check(game.state, move)
+            except EntryError as exc:
+                assert exc.rule and exc.rule.startswith("sylla."), (text, exc.rule)
+        legal = game.legal_moves()
+        game.push(rng.choice(legal).notation() if legal else box.entry(game))
