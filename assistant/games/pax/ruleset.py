@@ -13,7 +13,7 @@ from assistant.core.rulebook import parse_rules
 from assistant.core.scoresheet import ScoreSheet
 from assistant.resources import read_text
 from assistant.games.pax import engine
-from assistant.games.pax.cards import CATEGORIES, Card, all_tokens, category_cards, components, symbol_range, value_range
+from assistant.games.pax.cards import CATEGORIES, Card, all_tokens, components, symbol_range, value_range
 from assistant.games.pax.deck import extend, take_top
 from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, PaxMove, Peek, Placement, Play, Refill, Reveal
 from assistant.games.pax.notation import parse_move
@@ -312,4 +312,4 @@ def _topics() -> NameIndex:
 
 RULESET = PaxRuleset()
 
-__all__ = ["PaxRuleset", "RULESET", "category_cards", "solo_target"]
+__all__ = ["PaxRuleset", "RULESET"]
