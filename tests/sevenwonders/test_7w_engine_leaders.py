@@ -86,7 +86,11 @@ def test_7w_leaders_each_leader_exists_once():
     game = start(*THREE)
     game.push("ada recruit Caesar")
     err = illegal(game, "bob recruit Caesar")
-    assert err.rule == "7w.leaders.recruit" and "ada" in err.message
+    assert err.rule == "7w.leaders.recruit" and "bob" in err.message
+    assert "ada" not in err.message  # the other choices of the phase stay secret
+    to_turn(game)
+    err = illegal(game, "bob leaders Caesar, Sappho, Zenobia")
+    assert err.rule == "7w.setup.leaders" and "played by ada" in err.message
 
 
 def test_7w_leaders_recruit_age3_returns_the_last_leader():

@@ -76,7 +76,7 @@ def check_hand(state: SWState, move: LeaderHand) -> None:
     for name in move.leaders:
         where = leader_owner(state, name, exclude=i)
         if where:
-            raise IllegalMove("7w.setup.leaders", f"{name} is already {where}; each leader exists once")
+            raise IllegalMove("7w.setup.leaders", f"{name} cannot be in {move.player}'s hand: it is {where}, and each leader exists once")
         if name in city.named_leaders:
             raise IllegalMove("7w.leaders.hand", f"{move.player} has already played {name}")
 
@@ -91,10 +91,11 @@ def leader_owner(state: SWState, name: str, exclude: int | None = None) -> str |
         if c.hand is not None and name in c.hand:
             return f"in {p}'s hand"
     for j, choice in enumerate(state.choices):
-        if j != exclude and choice is not None and getattr(choice, "leader", None) == name:
-            return f"chosen by {state.seats[j]}"
-        if j != exclude and isinstance(choice, (Sell, Stage)) and state.phase == "recruit" and choice.card == name:
-            return f"chosen by {state.seats[j]}"
+        if j == exclude or choice is None:
+            continue
+        named = getattr(choice, "leader", None) or (getattr(choice, "card", None) if state.phase == "recruit" else None)
+        if named == name:
+            return "already chosen by another player in this phase"  # choices stay secret
     return None
 
 
@@ -105,7 +106,7 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
         raise IllegalMove("7w.leaders.hand", f"{player} has no leader left in hand")
     where = leader_owner(state, name, exclude=i)
     if where:
-        raise IllegalMove(rule, f"{name} is {where}; each leader exists once")
+        raise IllegalMove(rule, f"{name} cannot be {player}'s: it is {where}, and each leader exists once")
     if name in city.named_leaders:
         raise IllegalMove(rule, f"{player} has already played {name}")
     if city.hand is not None and name not in city.hand and len(city.hand) >= city.hand_size:
