@@ -62,3 +62,17 @@ def test_roma_notation_options():
     with pytest.raises(InvalidEntry):
         RULESET.setup(["Ann", "Ben", "Cid"], {})
     assert RULESET.setup(["Ann", "Ben"], {"bribe": "on"}).discs == 7
+
+
+def test_roma_notation_player_names_of_several_words():
+    from assistant.core.game import Game
+
+    game = Game(RULESET, ["Ann Marie", "Ben"], {})
+    assert game.push("hand ann marie Legat Forum Forum Turris").text == "hand Ann Marie Legat Forum Forum Turris"
+    game.push("hand Ben Nero Senator Templum Basilica")
+    game.push("give Ann Marie Forum Turris")
+    game.push("give Ben Nero Templum")
+    game.push("start Ann Marie")
+    assert game.push("place Legat 1 Forum 2 Nero 3 Templum 5").text == "place Ann Marie Legat 1 Forum 2 Nero 3 Templum 5"
+    game.push("place Senator 1 Basilica 2 Forum 4 Turris 6")
+    assert game.push("Ann Marie roll 3 4 6").move.player == "Ann Marie"

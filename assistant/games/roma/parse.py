@@ -98,10 +98,10 @@ def parse(state: RomaState, text: str) -> RomaMove:
     player: str | None = None
     first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
     if first not in VERBS:
-        player = seats.find(words[0])
+        player, used = _player_at(words, seats)
         if player is None:
             raise InvalidEntry(f"cannot read '{text}': unknown verb '{words[0]}'", rule=RULE, hint="one of: " + ", ".join(VERBS))
-        words = words[1:]
+        words = words[used:]
         if not words:
             raise InvalidEntry(f"what does {player} do?", rule=RULE, hint="one of: " + ", ".join(VERBS))
         first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
@@ -109,13 +109,13 @@ def parse(state: RomaState, text: str) -> RomaMove:
             raise InvalidEntry(f"unknown verb '{words[0]}'", rule=RULE, hint="one of: " + ", ".join(VERBS))
     verb, rest = first, words[1:]
     if verb in ("start", "hand", "give", "place") and player is None:
-        if verb == "place" and (not rest or seats.find(rest[0]) is None):
+        named, used = _player_at(rest, seats)
+        if verb == "place" and named is None:
             player = placing_player(state)
         else:
-            if not rest:
-                raise InvalidEntry(f"'{verb}' needs a player name", rule=RULE)
-            player = seats.resolve(rest[0])
-            rest = rest[1:]
+            if named is None:
+                raise InvalidEntry(f"'{verb}' needs a player name", rule=RULE, hint="players: " + ", ".join(state.seats))
+            player, rest = named, rest[used:]
     if player is None:
         player = state.player
     if verb == "start":
@@ -148,6 +148,20 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if rest:
         raise InvalidEntry("'end' takes nothing more", rule="roma.turn.end")
     return End(player)
+
+
+def _player_at(words: list[str], seats: NameIndex) -> tuple[str | None, int]:
+    """A player's name at the start of ``words`` (names of several words allowed; a full name
+    before a unique prefix) and how many words it used."""
+    for n in range(min(len(words), 4), 0, -1):
+        hit = seats.exact(" ".join(words[:n]))
+        if hit is not None:
+            return hit, n
+    if words:
+        hit = seats.find(words[0])
+        if hit is not None:
+            return hit, 1
+    return None, 0
 
 
 def _parse_cards(player: str, rest: list[str]) -> TakeCards:
