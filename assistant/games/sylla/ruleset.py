@@ -261,7 +261,8 @@ class Sylla(Ruleset):
     def catalogue(self) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for t in facts()["characters"]["types"]:
-            out.append({"name": t["name"], "kind": "character", "aliases": t["aliases"], "copies": 8,
+            out.append({"name": t["name"], "kind": "character", "aliases": t["aliases"], "ability": t["ability"],
+                        "copies": 8, "copies_source": "2 per set x 4 sets (research notes, KNOWN.md §5)",
                         "christian_possible": t["id"] in facts()["characters"]["christian_types"]["value"],
                         "hexes": "ryg" if t["id"] == "slave" else None})
         for e in event_data()["events"]:
@@ -292,8 +293,10 @@ class Sylla(Ruleset):
             hit = index.exact(query)
             if hit and rules[hit] in book:
                 found.append(book[rules[hit]])
-        if type_index().exact(query):
-            found.append(book["sylla.components.characters"])
+        kind = type_index().exact(query)
+        if kind:
+            t = next(t for t in facts()["characters"]["types"] if t["id"] == kind)
+            found.append(RuleText("sylla.components.characters", t["name"], t["ability"], ("sylla.data.characters",)))
         if query.strip().casefold() in ("ecclesia", "egyház"):
             found.append(book["sylla.greatworks.ecclesia"])
         return found
