@@ -84,6 +84,8 @@ def test_pax_notation_forgiving_entries():
     assert move == Draw("Ada", (Placement(Card("army", 3, 2), "hand"), Placement(Card("fleet", 1, 1), "II"),
                                Placement(Card("wealth", 2, 1), "deck")))
     assert R.parse(state, "ada draw army 3/2 to hand").player == "Ada"
+    assert R.parse(state, "draw a3/2 h f1 2 w2 d") == move  # no commas: a lone 2 after a card is Legion II
+    assert R.parse(state, "draw sereg 3/2 kéz, flotta 1 legion II, gazdagság 2 pakli") == move
     assert R.parse(state, "Ben buy 2") == Buy("Ben", "II")
     assert R.parse(state, "buy L3") == Buy("Ada", "III")
     assert R.parse(state, "play a3/2 f1") == Play("Ada", (Card("army", 3, 2), Card("fleet", 1, 1)))

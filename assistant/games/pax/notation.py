@@ -50,7 +50,7 @@ _VERB_OF = {spelling: verb for verb, spellings in VERBS.items() for spelling in 
 
 _LEGION = re.compile(r"^(?:legion|leg|l)?\s*(?P<n>v|iv|iii|ii|i|[1-5])$", re.IGNORECASE)
 _DEST = re.compile(
-    r"^\s*(?:to\s+|->\s*)?(?P<dest>hand|h|deck|d|bottom|under|(?:legion|leg|l)\s*(?:v|iv|iii|ii|i|[1-5])|v|iv|iii|ii|i|[1-5])\b(?P<rest>.*)$",
+    r"^\s*(?:to\s+|->\s*)?(?P<dest>hand|h|kéz|kez|deck|d|bottom|under|pakli|(?:legion|leg|l)\s*(?:v|iv|iii|ii|i|[1-5])|v|iv|iii|ii|i|[1-5])\b(?P<rest>.*)$",
     re.IGNORECASE,
 )
 
@@ -68,9 +68,9 @@ def parse_legion(text: str) -> str:
 
 def _destination(text: str) -> str:
     word = normalize(text)
-    if word in ("hand", "h"):
+    if word in ("hand", "h", "kez"):
         return HAND
-    if word in ("deck", "d", "bottom", "under"):
+    if word in ("deck", "d", "bottom", "under", "pakli"):
         return DECK
     return parse_legion(text)
 
