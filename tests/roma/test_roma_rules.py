@@ -384,3 +384,22 @@ def test_roma_phase1_reported(table):
     t = table({1: "Forum"}, {1: "Forum", 2: "Forum"}, dice=(1, 1, 1))
     t.play("end")
     assert RULESET.describe(t.state)["last"] == "Phase 1: Ben has 4 empty discs and pays 4 VP"
+
+
+def test_roma_turn_prompt():
+    game = new_game()
+    assert set(game.expecting().kinds) == {"start", "hand"}
+    for line in SETUP[:4]:
+        game.push(line)
+    assert game.expecting().kinds == ("start",)
+    game.push(SETUP[4])
+    prompt = game.expecting()
+    assert prompt.kinds == ("place",) and prompt.players == ("Ann",)
+    game.push(SETUP[5])
+    game.push(SETUP[6])
+    assert game.expecting().kinds == ("roll",) and game.expecting().players == ("Ann",)
+    game.push("roll 2 2 2")
+    assert game.expecting().kinds[0] == "reroll"
+    game.push("money 2")
+    assert "reroll" not in game.expecting().kinds
+    assert "dice left 2, 2" in game.expecting().message

@@ -63,9 +63,20 @@ class Roma(Ruleset):
             return Prompt((), f"over: {state.ended}")
         if state.in_setup:
             hint = board.setup_hint(state)
-            verb = hint.split()[0]
-            who = tuple(w for w in state.seats if w in hint.split()) or state.seats
-            return Prompt(who, "set-up", (verb,), hint, words=self._card_words(state))
+            kinds = []
+            if state.starter is None:
+                kinds.append("start")
+            if not (state.dealt[0] and state.dealt[1]):
+                kinds.append("hand")
+            elif not state.swapped:
+                kinds.append("give")
+            elif state.starter is not None:
+                kinds.append("place")
+            if "place" in kinds:
+                who: tuple[str, ...] = (board.placing_player(state),)
+            else:
+                who = state.seats
+            return Prompt(who, "set-up", tuple(kinds), hint, words=self._card_words(state))
         name = state.player
         phase = f"turn {state.turn}, {name}"
         if state.battle is not None:
