@@ -309,3 +309,14 @@ def test_7w_scoring_leaders_tracked_equals_table():
     tracked["notes"] = [n for n in tracked["notes"] if not n.startswith("provisional")]
     assert tracked == table
     assert tracked["players"][0]["scores"]["leaders"] == 5
+
+
+def test_7w_leaders_hand_unnamed_leader_of_a_known_hand():
+    game = start(*THREE)
+    put(game, "ada", hand=("Caesar",), hand_size=1)
+    to_turn(game, "ada sell")
+    assert game.state.city("ada").named_leaders == ("Caesar",) and game.state.city("ada").hand == ()
+    game = start(*THREE)
+    game.push("ada leaders Caesar, Nero, Midas, Plato")
+    err = illegal(game, "ada sell")
+    assert err.rule == "7w.leaders.hand" and "Caesar" in (err.hint or "")

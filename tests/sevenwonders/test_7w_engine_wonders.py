@@ -190,3 +190,10 @@ def test_7w_wonder_olympia_b_copy_left_to_the_scoring():
     put(game, "bob", cards=("Spies Guild",))
     play(game, "ada sell", "bob sell", "cleo sell", "ada copy best")
     assert game.outcome() is not None and game.state.city("ada").copied_guild is None
+
+
+def test_7w_build_free_pays_nothing():
+    game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=2)
+    err = illegal(game, "ada build Barracks free pay left 2")
+    assert err.rule == "7w.build.free"

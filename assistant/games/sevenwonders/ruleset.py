@@ -174,7 +174,12 @@ class SevenWonders(Ruleset):
             raise
         i = state.index(move.player)
         if isinstance(move, Build):
-            if costs.free_reason(state, i, move) is not None:
+            reason = costs.free_reason(state, i, move)
+            if reason is not None:
+                if stated and any(v for v in stated.values()):
+                    raise IllegalMove(
+                        "7w.build.free", f"{move.player} builds {move.card} free ({reason}): there is nothing to pay"
+                    )
                 return move
             q = costs.build_quote(state, i, move.card)
             what = move.card

@@ -236,6 +236,11 @@ def use_leader(work: Work, i: int, name: str | None) -> None:
     """A leader leaves the hand (recruited, tucked or sold)."""
     city = work.cities[i]
     hand = city.hand
+    if name is None and hand is not None:
+        if len(hand) == 1:
+            name = hand[0]  # the only leader the hand can hold
+        else:
+            hand = None  # an unnamed leader left a hand of several: the hand is unknown now
     if hand is not None and name in hand:
         rest = list(hand)
         rest.remove(name)
