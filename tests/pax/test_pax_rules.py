@@ -317,3 +317,28 @@ def test_game_wrapper_replay_equals_live():
         game.push(line)
     again = Game.from_record(R, game.to_record())
     assert again.state == game.state
+
+
+def test_pax_turn_draw_from_a_batch_slid_under_together():
+    """Four cards slid under together (order unknown): any of them may come first, and the
+    one not drawn stays on top for the next player."""
+    batch = "army 4/2, fleet 3/2, wealth 2/1, religion 1/1"
+    state = replace(started(), deck=(DeckPart(cards=cards(batch)), DeckPart(unknown=42)))
+    state = push(state, "draw wealth 2/1 deck, army 4/2 hand")
+    assert refused(state, "draw senator 1/1 II").rule == "pax.turn.draw"
+    state = push(state, "draw religion 1/1 II", "end")
+    exc = refused(state, "draw army 1/1 hand")
+    assert "fleet 3/2" in exc.message
+    state = push(state, "draw fleet 3/2 hand, senator 1/1 I, senator 2/1 deck")
+    assert state.deck[-2:] == (DeckPart(cards=cards("wealth 2/1")), DeckPart(cards=cards("senator 2/1")))
+
+
+def test_pax_cat_religion_two_together_from_known_cards():
+    """With 3-5 Religion symbols the first card placed is one of the top two."""
+    state = replace(started(), deck=(DeckPart(cards=cards("army 4/2")), DeckPart(cards=cards("fleet 3/2")),
+                                     DeckPart(cards=cards("wealth 2/1")), DeckPart(unknown=40)))
+    state = give(state, "Ada", display="religion 1/2, religion 1/2")
+    assert refused(state, "draw wealth 2/1 deck").rule == "pax.turn.draw"  # the third card is not drawn yet
+    state = push(state, "draw fleet 3/2 deck")
+    state = push(state, "draw wealth 2/1 hand, army 4/2 II")
+    assert state.turn.draw_done
