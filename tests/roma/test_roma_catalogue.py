@@ -84,3 +84,15 @@ def test_roma_rules_lookup():
     book = RULESET.rulebook()
     assert lookup(book, "roma.rulings.a9")[0].title.startswith("A9")
     assert len(lookup(book, "roma.rulings")) == 20
+
+
+def test_roma_cards_every_effect_is_handled():
+    """Each card's effect keyword is one the engine acts on (passive ones in board/apply)."""
+    from assistant.games.roma.cards import CARDS
+
+    engine = "".join((PACKAGE / name).read_text() for name in ("apply.py", "board.py", "check.py"))
+    for card in CARDS.values():
+        if card.activation == "passive":
+            assert f'"{card.name}"' in engine, card.name
+        else:
+            assert f'"{card.effect}"' in engine, card.name

@@ -27,8 +27,9 @@ class CardType:
     defence: int
     copies: int
     activation: str
-    effect: str
+    effect: str  # the effect keyword the engine acts on (``effect.op`` in the data)
     text: str
+    params: tuple[tuple[str, object], ...] = ()  # the rest of the structured effect
 
     @property
     def rule_id(self) -> str:
@@ -49,8 +50,9 @@ def _load() -> dict[str, CardType]:
             defence=int(raw["defence"]),
             copies=int(raw["copies"]),
             activation=raw["activation"],
-            effect=raw["effect"],
+            effect=raw["effect"]["op"],
             text=raw["text"],
+            params=tuple((k, v) for k, v in raw["effect"].items() if k != "op"),
         )
         result[card.name] = card
     return result

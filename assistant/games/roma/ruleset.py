@@ -182,6 +182,7 @@ class Roma(Ruleset):
                 "copies": c.copies,
                 "aliases": list(c.aliases),
                 "activation": c.activation,
+                "effect": {"op": c.effect, **dict(c.params)},
                 "text": c.text,
             }
             for c in CARDS.values()
