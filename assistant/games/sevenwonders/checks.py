@@ -124,8 +124,12 @@ def check_chooser(state: SWState, move: Any) -> int:
 
 def check_turn(state: SWState, move: Any, payment: bool = True) -> None:
     if isinstance(move, (Recruit, Pick, Courtesan, CopyGuild)):
-        verb = type(move).__name__.lower()
-        raise IllegalMove("7w.turn.actions", f"'{verb}' is not an action of an Age turn", hint="build, stage or sell a card")
+        verb = {"CopyGuild": "copy"}.get(type(move).__name__, type(move).__name__.lower())
+        raise IllegalMove(
+            "7w.turn.actions",
+            f"{move.player} cannot {verb} in an Age turn: the chosen card is built, used for a stage or sold",
+            hint=f"{move.player} build <card>, {move.player} stage, or {move.player} sell <card>",
+        )
     i = check_chooser(state, move)
     check_card_action(state, i, move, payment)
 
@@ -137,7 +141,12 @@ def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -
     if move.card is not None:
         card = deck.age_card(move.card, age)
         if card is None:
-            raise IllegalMove("7w.setup.decks", f"{move.card} is not an Age {ROMAN[age]} card", hint="a card of the Age deck")
+            ages = " or ".join(ROMAN[c.age] for c in data.card_versions(move.card))
+            raise IllegalMove(
+                "7w.setup.decks",
+                f"{player} cannot have {move.card} now: it is an Age {ages} card, not in the Age {ROMAN[age]} deck",
+                hint=f"a card of the Age {ROMAN[age]} deck",
+            )
         if deck.copies_left(state, move.card, age) <= 0:
             if card.guild and not deck.in_pool(state, card):
                 raise IllegalMove("7w.setup.guilds", f"{move.card} is only in the guild pool with Leaders")

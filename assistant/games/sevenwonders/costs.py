@@ -100,7 +100,7 @@ def match(q: payment.Quote, player: str, what: str, stated: dict[str, object] | 
             f"{player} can pay for {what} in several ways of the same cost; say which", options, rule=exc.rule
         ) from None
     except payment.PaymentError as exc:
-        hint = exc.hint or f"discard the card for 3 coins instead ({player} sell); see {FORCED}"
+        hint = exc.hint or f"discard it for 3 coins instead ({player} sell); see {FORCED}"
         raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {exc.reason}", hint=hint) from None
     return _pay_of(found)
 
