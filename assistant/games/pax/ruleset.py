@@ -301,7 +301,10 @@ def _topics() -> NameIndex:
     entries += [
         ("pax.cat.primus-conspiratus", ("Primus Conspiratus", "PC")),
         ("pax.setup.start-player", ("Primus", "start player card")),
-        ("pax.turn.buy", ("Legion", "legions", "group")),
+        ("pax.setup.legions", ("Legion", "legions")),
+        ("pax.turn.buy", ("group", "buy")),
+        ("pax.turn.income", ("income",)),
+        ("pax.solo", ("solitaire", "solo")),
         ("pax.turn.alternative", ("peek", "alternative action")),
         ("pax.terms", ("Aureus", "aurei")),
         ("pax.winner.rome", ("Rome",)),
