@@ -133,6 +133,10 @@ def check_invariants(game: Game, kept: int) -> None:
         assert characters == len(s.seats) * kept + recruited
     assert characters <= 40
     assert s.tiles_out <= 32
+    on_spaces = sum(1 for t in s.spaces if t)
+    assert s.tiles_out == s.tiles_bought + s.tiles_discarded + on_spaces
+    kept_tiles = sum(len(p.tiles) for p in s.players)
+    assert kept_tiles + s.cranes <= s.tiles_bought
     assert sum(1 for p in s.players for c in p.cards if c.kind == "crane") == s.cranes <= 3
     assert len(s.events) in (3, 4) and s.events[-1].id == "decadence"
 

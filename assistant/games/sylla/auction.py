@@ -141,6 +141,7 @@ def apply(state: State, move: object) -> None:
             return
         if state.high_bidder is None:
             tile = take_tile(state)
+            state.tiles_discarded += 1
             state.note(f"nobody bids on the {name_of(tile)}; it is discarded")
             next_offer(state)
         else:
@@ -153,6 +154,7 @@ def apply(state: State, move: object) -> None:
             assert card is not None
             card.tapped = True
         tile = take_tile(state)
+        state.tiles_bought += 1
         state.note(f"{p.name} buys the {name_of(tile)} for {state.high}, tapping {' '.join(move.labels)}")
         acquire(state, p.name, tile)
         return
@@ -214,6 +216,7 @@ def next_offer(state: State) -> None:
         left = [name_of(t) for t in state.spaces if t]
         if left:
             state.note("discarded: " + ", ".join(left))
+        state.tiles_discarded += len(left)
         state.spaces = [None] * 6
         state.step = "done"
     else:

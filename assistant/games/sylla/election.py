@@ -48,7 +48,7 @@ def check(state: State, move: object) -> None:
                           hint=f"at most {sen + p.money} votes")
     if state.turn > 0 and move.amount <= state.high:
         best = sen + p.money
-        hint = f"{p.name} bids {state.high + 1}" if best > state.high else f"{p.name} passes"
+        hint = f"{p.name} bids {max(sen, state.high + 1)}" if best > state.high else f"{p.name} passes"
         raise IllegalMove("sylla.phase1.election", f"{p.name} must bid more than {state.high} votes ({state.high_bidder}'s bid) or pass", hint=hint)
 
 

@@ -155,7 +155,9 @@ class State:
     works_built: list[str] = field(default_factory=list)
     # buildings
     spaces: list[str | None] = field(default_factory=lambda: [None] * 6)
-    tiles_out: int = 0
+    tiles_out: int = 0  # tiles laid on the spaces so far (6 per round)
+    tiles_bought: int = 0
+    tiles_discarded: int = 0
     cranes: int = 0
     # turn bookkeeping of the current step
     order: list[str] = field(default_factory=list)
