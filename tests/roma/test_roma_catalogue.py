@@ -92,7 +92,7 @@ def test_roma_cards_every_effect_is_handled():
 
     engine = "".join((PACKAGE / name).read_text() for name in ("apply.py", "board.py", "check.py"))
     for card in CARDS.values():
-        if card.activation == "passive":
+        if card.activation == "passive" or card.name == "Scaenicus":  # handled by name
             assert f'"{card.name}"' in engine, card.name
         else:
             assert f'"{card.effect}"' in engine, card.name
