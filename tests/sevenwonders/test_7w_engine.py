@@ -355,3 +355,35 @@ def test_7w_score_tracked_equals_table():
     tracked["notes"] = [n for n in tracked["notes"] if not n.startswith("provisional")]
     assert tracked == table
     assert tracked["players"][1]["scores"]["treasury"] == 4
+
+
+def test_7w_cards_yellow_bazar_counts_grey_cards_around():
+    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    set_state(game, age=2)
+    put(game, "ada", cards=("Loom",), coins=0)
+    put(game, "bob", cards=("Press",))
+    play(game, "ada build Bazar", "bob build Glassworks", "cleo build Press")
+    assert game.state.city("ada").coins == 2 * 4  # own Loom, bob's Press and Glassworks, cleo's Press
+
+
+def test_7w_describe_hides_choices_and_hands_unless_reveal():
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    game.push("ada leaders Caesar, Nero, Midas, Plato")
+    game.push("ada recruit Nero")
+    hidden = RULESET.describe(game.state)
+    ada = hidden["players"][0]
+    assert ada["chosen"] is True and "choice" not in ada and "hand" not in ada
+    assert "discard_pile" not in hidden
+    shown = RULESET.describe(game.state, reveal=True)
+    ada = shown["players"][0]
+    assert ada["choice"] == "ada recruit Nero" and ada["hand"] == ["Caesar", "Nero", "Midas", "Plato"]
+
+
+def test_7w_expecting_extra_step_prompt():
+    game = start("Halikarnassos A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=1, cards=("Ore Vein", "Foundry"))
+    play(game, "ada stage", "bob sell Baths", "cleo sell")
+    prompt = game.expecting()
+    assert prompt.players == ("ada",) and prompt.kinds == ("pick",)
+    assert "Halikarnassos" in prompt.message and "Baths" in prompt.words
+    assert "extra" in prompt.phase

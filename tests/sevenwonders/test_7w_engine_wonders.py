@@ -197,3 +197,20 @@ def test_7w_build_free_pays_nothing():
     put(game, "ada", stages=2)
     err = illegal(game, "ada build Barracks free pay left 2")
     assert err.rule == "7w.build.free"
+
+
+def test_7w_turn_end_order_seventh_card_then_halikarnassos_then_conflicts():
+    game = start("Babylon B", "Halikarnassos A", "Gizah A", leaders=False)
+    put(game, "ada", stages=2)
+    put(game, "bob", stages=1, cards=("Ore Vein", "Foundry"))
+    set_state(game, turn=6)
+    play(game, "ada sell Baths", "bob stage", "cleo sell Altar")
+    assert game.expecting().players == ("ada",) and game.expecting().kinds == ("build", "stage", "sell")
+    game.push("ada sell Stockade")  # the 7th card, sold: it joins the pile before Halikarnassos picks
+    assert game.expecting().players == ("bob",) and "Stockade" in game.expecting().words
+    game.push("bob pick Stockade")
+    state = game.state
+    assert state.age == 2 and state.phase == "turn"
+    # the red card taken from the pile on the last turn counts in Age I's conflicts
+    assert state.city("bob").tokens == (1, 1)
+    assert state.city("ada").tokens == (-1,) and state.city("cleo").tokens == (-1,)
