@@ -403,3 +403,10 @@ def test_roma_turn_prompt():
     game.push("money 2")
     assert "reroll" not in game.expecting().kinds
     assert "dice left 2, 2" in game.expecting().message
+
+
+def test_roma_actions_activate_hint_lists_what_is_left(table):
+    t = table({4: "Legat", 6: "Forum", 3: "Turris"}, dice=(3, 4, 6))
+    err = t.refuse("activate 2")
+    assert err.message == "Ann has no card on disc 2"
+    assert "activate: 4 Legat, 6 Forum" in err.hint

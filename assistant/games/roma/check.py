@@ -88,7 +88,18 @@ def _turn_hint(state: RomaState) -> str:
         return "battle N"
     if state.dice is None:
         return f"{state.player}: roll A B C"
-    return f"{state.player}: lay, money, cards, activate or end (dice left: {die_text(state.dice)})"
+    me = state.active
+    usable = [
+        f"{d} {state.card_at(me, d)}"
+        for d in sorted(set(state.dice))
+        if state.card_at(me, d) is not None
+        and CARDS[state.card_at(me, d)].activation != "passive"  # type: ignore[index]
+        and d not in state.blocked[me]
+    ]
+    if state.discs == BRIBE_DISC and state.card_at(me, BRIBE_DISC) is not None and state.dice:
+        usable.append(f"7 {state.card_at(me, BRIBE_DISC)} (bribe)")
+    cards = f"; activate: {', '.join(usable)}" if usable else ""
+    return f"{state.player}: dice left {die_text(state.dice)}{cards}; or lay, money, cards, end"
 
 
 def _check_setup(state: RomaState, move: RomaMove) -> None:
