@@ -358,12 +358,21 @@ def test_7w_score_tracked_equals_table():
 
 
 def test_7w_cards_yellow_bazar_counts_grey_cards_around():
-    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    game = start("Gizah A", "Rhodes A", "Babylon A", "Olympia A", leaders=False)
     set_state(game, age=2)
     put(game, "ada", cards=("Loom",), coins=0)
     put(game, "bob", cards=("Press",))
-    play(game, "ada build Bazar", "bob build Glassworks", "cleo build Press")
-    assert game.state.city("ada").coins == 2 * 4  # own Loom, bob's Press and Glassworks, cleo's Press
+    put(game, "cleo", cards=("Glassworks",))
+    play(game, "ada build Bazar", "bob build Glassworks", "cleo sell", "dan build Press")
+    # own Loom, bob's Press and Glassworks (same turn), dan's Press (same turn); cleo is not a neighbour
+    assert game.state.city("ada").coins == 2 * 4
+
+
+def test_7w_setup_decks_card_not_at_this_player_count():
+    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    set_state(game, age=2)
+    err = illegal(game, "ada build Bazar")
+    assert err.rule == "7w.setup.decks" and "from 4 players" in err.message
 
 
 def test_7w_describe_hides_choices_and_hands_unless_reveal():

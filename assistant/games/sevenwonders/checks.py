@@ -151,6 +151,13 @@ def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -
             if card.guild and not deck.in_pool(state, card):
                 raise IllegalMove("7w.setup.guilds", f"{move.card} is only in the guild pool with Leaders")
             total = card.copies(state.n)
+            if not card.guild and total == 0:
+                raise IllegalMove(
+                    "7w.setup.decks",
+                    f"{player} cannot have {move.card}: it is not in the Age {ROMAN[age]} deck at {state.n} players"
+                    f" (its first copy is used from {min(card.players)} players)",
+                    hint=f"a card of the Age {ROMAN[age]} deck",
+                )
             why = (
                 f"the Age III deck holds {data.guild_count(state.n)} guilds at {state.n} players and they are all accounted for"
                 if card.guild and total
