@@ -431,3 +431,38 @@ def test_sylla_open_ecclesia_vote_thumb_up_only(base):
     assert sheet.points["Blue"]["plebs"] == 1  # 2 usable Senators
     assert sheet.points["Black"]["slaves"] == 6 and sheet.points["Black"]["christians"] == 2
     assert dict(RULESET.score_table(RULESET.table_from_state(s)).points) == dict(sheet.points)
+
+
+def test_sylla_phase2_recruit_from_the_display():
+    game = ex.replay(ex.SETUP + "display slave fish ryg IV, legionary r I, senator y III, vestal ry II, merchant y II, vestal g III\n"
+                     + ex.ELECTION + ex.TOKEN)
+    with pytest.raises(IllegalMove) as err:
+        game.push("Black recruits slave ryg")
+    assert err.value.rule == "sylla.phase2.recruit" and "display" in err.value.hint
+    game.push("Black recruits 1")  # by position
+    assert game.state.player("Black").cards[-1].spec().text() == "slave fish ryg IV"
+    game.push("Blue recruits legionary r")  # the set numeral may be left out
+    assert game.state.player("Blue").cards[-1].set == 1
+    game.extend(read_record(ex.HEADER + "Red recruits senator y\nWhite recruits vestal ry\n").entries)
+    assert game.state.display is None and game.state.phase == "III"
+
+
+def test_sylla_phase2_recruit_ambiguous_sets():
+    game = ex.replay(ex.SETUP + "display vestal r I, vestal r III, legionary r I, senator y III, vestal ry II, merchant y II\n"
+                     + ex.ELECTION + ex.TOKEN)
+    with pytest.raises(IllegalMove) as err:
+        game.push("Black recruits vestal r")
+    assert "say which" in err.value.message and "vestal r III" in err.value.hint
+    game.push("Black recruits vestal r III")
+
+
+def test_sylla_3p_recruit_display_of_five():
+    game = Game(RULESET, ["A", "B", "C"], {"board": ex.HEADER.split("Board: ")[1].split("\n")[0]})
+    game.push("sets A=I B=II C=III")
+    with pytest.raises(IllegalMove) as err:
+        game.push("display vestal r IV, vestal y IV, legionary r IV, senator y IV, merchant y IV, slave ryg IV")
+    assert err.value.rule == "sylla.3p.recruit"
+    game.push("display vestal r IV, vestal y IV, legionary r IV, senator y IV, merchant y IV")
+    with pytest.raises(IllegalMove) as err:
+        game.push("display vestal r IV, vestal y IV, legionary r IV, senator y IV, merchant y IV")
+    assert "already" in err.value.message

@@ -65,6 +65,8 @@ class Box:
                 deck += cards
         rng.shuffle(deck)
         self.deck = deck
+        self.display: list[str] = []
+        self.display_size = 6 if len(seats) == 4 else 5
         events = [e for e in EVENTS if e != "Decadence"]
         rng.shuffle(events)
         self.events = events
@@ -85,18 +87,28 @@ class Box:
             f"remove {self.works.pop(0)}",
             f"work {self.works.pop(0)}",
             self.next_tiles(),
+            self.display_entry(),
         ]
         return out
+
+    def display_entry(self) -> str:
+        """Leftovers of the last display go under the deck; the next cards are laid out."""
+        self.deck += self.display
+        self.display, self.deck = self.deck[: self.display_size], self.deck[self.display_size:]
+        return "display " + ", ".join(self.display)
 
     def next_tiles(self) -> str:
         six, self.tiles = self.tiles[:6], self.tiles[6:]
         return "tiles " + " ".join(six)
 
     def recruit(self, player: str) -> str:
-        display = self.deck[:6]
-        card = self.rng.choice(display)
-        self.deck.remove(card)
-        return f"{player} recruits {card}"
+        card = self.rng.choice(self.display)
+        self.display.remove(card)
+        bare = " ".join(card.split()[:-1])
+        alike = [c for c in self.display if " ".join(c.split()[:-1]) == bare]
+        if alike or self.rng.random() < 0.5:
+            return f"{player} recruits {card}"
+        return f"{player} recruits {bare}"  # without the set numeral: unambiguous here
 
     def entry(self, game: Game) -> str:
         state = game.state
@@ -108,10 +120,23 @@ class Box:
         if step == "VI.work":
             return f"work {self.works.pop(0)}"
         if step == "VII.tiles":
+            self.pending_display = True
             return self.next_tiles()
         if step == "III.crane":
             return f"{state.high_bidder} crane " + self.rng.choice(["r", "y", "g", "ry", "yg"])
         raise AssertionError(f"no table entry for {step}")
+
+
+def advance(game: Game, box: Box, rng: random.Random) -> None:
+    """One entry: a random legal choice, or what the table reads off the box."""
+    legal = game.legal_moves()
+    if legal:
+        game.push(rng.choice(legal).notation())
+        return
+    game.push(box.entry(game))
+    if getattr(box, "pending_display", False):
+        box.pending_display = False
+        game.push(box.display_entry())
 
 
 def check_invariants(game: Game, kept: int) -> None:
@@ -151,12 +176,7 @@ def play(seed: int, n: int = 4, options: dict[str, str] | None = None) -> Game:
         game.push(text)
     kept = 4 if n == 4 else 6
     while game.outcome() is None:
-        legal = game.legal_moves()
-        if legal:
-            move = rng.choice(legal)
-            game.push(move.notation())
-        else:
-            game.push(box.entry(game))
+        advance(game, box, rng)
         check_invariants(game, kept)
     return game
 
@@ -202,7 +222,7 @@ def test_legal_moves_pass_check():
         for move in legal[:40]:
             RULESET.check(game.state, move)
             assert RULESET.parse(game.state, move.notation()) == move
-        game.push(rng.choice(legal).notation() if legal else box.entry(game))
+        advance(game, box, rng)
 
 
 def test_apply_never_changes_the_state_before():
@@ -219,6 +239,9 @@ def test_apply_never_changes_the_state_before():
         legal = game.legal_moves()
         game.push(rng.choice(legal).notation() if legal else box.entry(game))
         assert game.states[-2] == before
+        if getattr(box, "pending_display", False):
+            box.pending_display = False
+            game.push(box.display_entry())
 
 
 def test_provisional_score_values_no_hidden_token():
@@ -229,8 +252,7 @@ def test_provisional_score_values_no_hidden_token():
     for text in box.setup_entries():
         game.push(text)
     for _ in range(120):
-        legal = game.legal_moves()
-        game.push(rng.choice(legal).notation() if legal else box.entry(game))
+        advance(game, box, rng)
     sheet = game.score()
     assert all(sheet.points[p]["politics"] == 0 for p in seats)
     assert all(sheet.totals[p] == game.state.player(p).prestige for p in seats)
@@ -273,5 +295,4 @@ def test_any_entry_is_accepted_or_refused_cleanly(seed):
                 RULESET.check(game.state, move)
             except EntryError as exc:
                 assert exc.rule and exc.rule.startswith("sylla."), (text, exc.rule)
-        legal = game.legal_moves()
-        game.push(rng.choice(legal).notation() if legal else box.entry(game))
+        advance(game, box, rng)

@@ -121,6 +121,17 @@ class RecruitMove:
 
 
 @dataclass(frozen=True)
+class DisplayMove:
+    """The characters face up in the display (optional: when entered, recruits must come from it)."""
+
+    cards: tuple[CharacterSpec, ...]
+    player: None = None
+
+    def notation(self) -> str:
+        return "display " + ", ".join(c.text() for c in self.cards)
+
+
+@dataclass(frozen=True)
 class OfferMove:
     player: str
     space: int  # 1..6
@@ -241,6 +252,6 @@ class FreeMove:
 
 MOVE_TYPES = (
     BoardMove, SetsMove, KeepMove, EventsMove, RemoveWorkMove, WorkMove, TilesMove, BidMove, PassMove,
-    TokenMove, RecruitMove, OfferMove, PayMove, InsulaMove, CraneMove, TempleMove, TavernMove, DoneMove,
+    TokenMove, RecruitMove, DisplayMove, OfferMove, PayMove, InsulaMove, CraneMove, TempleMove, TavernMove, DoneMove,
     CubeMove, PreventMove, DownMove, RemoveEventMove, VoteMove, FreeMove,
 )

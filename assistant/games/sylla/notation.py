@@ -25,7 +25,7 @@ VERBS: dict[str, str] = {
     "event": "events", "events": "events", "remove": "remove", "removes": "remove", "work": "work",
     "next": "work", "tiles": "tiles", "tile": "tiles", "bid": "bid", "bids": "bid", "pass": "pass",
     "passes": "pass", "take": "take", "takes": "take", "token": "take", "recruit": "recruit",
-    "recruits": "recruit", "offer": "offer", "offers": "offer", "pay": "pay", "pays": "pay", "tap": "pay",
+    "recruits": "recruit", "display": "display", "offer": "offer", "offers": "offer", "pay": "pay", "pays": "pay", "tap": "pay",
     "taps": "pay", "insula": "insula", "crane": "crane", "temple": "temple", "tavern": "tavern",
     "done": "done", "vestal": "cube", "legionary": "cube", "cube": "cube", "ves": "cube", "leg": "cube",
     "prevent": "prevent", "prevents": "prevent", "turn": "down", "turns": "down", "up": "vote",
@@ -117,7 +117,14 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             raise InvalidEntry("take one token kind", rule="sylla.phase1.respublica", hint="Black takes civic")
         return m.TokenMove(who(), parse_token(args[0]))
     if verb == "recruit":
+        if len(args) == 1 and args[0].isdigit() and state.display:
+            n = int(args[0])
+            if not 1 <= n <= len(state.display):
+                raise InvalidEntry(f"the display holds {len(state.display)} characters", rule="sylla.phase2.recruit")
+            return m.RecruitMove(who(), state.display[n - 1])
         return m.RecruitMove(who(), parse_character(args))
+    if verb == "display":
+        return m.DisplayMove(tuple(parse_character(g) for g in _groups(args)))
     if verb == "offer":
         if not args:
             raise InvalidEntry("offer which space?", rule="sylla.phase3.sequence", hint="offers 3, or offers field")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
-from assistant.games.sylla.components import check_character, check_set_counts, facts
+from assistant.games.sylla.components import CharacterSpec, check_character, check_set_counts, facts
 from assistant.games.sylla.setup import add_character, all_characters
 from assistant.games.sylla.state import State
 
@@ -18,6 +18,33 @@ def start(state: State) -> None:
     state.turn = 0
 
 
+def display_size(state: State) -> int:
+    return int(facts()["recruit_display"][str(len(state.seats))])
+
+
+def check_display(state: State, move: m.DisplayMove) -> None:
+    """sylla.phase2.recruit / sylla.3p.recruit: the display is entered before recruitment."""
+    if not (state.phase in ("setup", "I") or state.step == "VII.tiles"):
+        raise IllegalMove("sylla.phase2.recruit", "the display is entered before recruitment (at setup, at the end of a round or in phase I)")
+    if state.display is not None:
+        raise IllegalMove("sylla.phase2.recruit", "this round's display is already entered")
+    want = display_size(state)
+    if len(move.cards) != want:
+        rule = "sylla.3p.recruit" if len(state.seats) == 3 else "sylla.phase2.recruit"
+        raise IllegalMove(rule, f"the display holds {want} characters with {len(state.seats)} players, not {len(move.cards)}")
+    for spec in move.cards:
+        check_character(spec, "the display")
+    check_set_counts(all_characters(state), list(move.cards), "the display")
+
+
+def matching(state: State, spec: CharacterSpec) -> int | None:
+    """The display position of the card ``spec`` describes (the set may be left out)."""
+    for i, card in enumerate(state.display or []):
+        if (card.kind, card.christian, card.hexes) == (spec.kind, spec.christian, spec.hexes) and spec.set in (None, card.set):
+            return i
+    return None
+
+
 def check(state: State, move: object) -> None:
     if not isinstance(move, m.RecruitMove):
         raise IllegalMove("sylla.phase2.recruit", f"recruitment: {state.actor} takes a character from the display",
@@ -25,15 +52,34 @@ def check(state: State, move: object) -> None:
     if move.player != state.actor:
         raise IllegalMove("sylla.phase2.recruit", f"it is {state.actor}'s turn to recruit, not {move.player}'s")
     check_character(move.card, move.player)
+    if state.display is not None:
+        if matching(state, move.card) is None:
+            raise IllegalMove("sylla.phase2.recruit", f"no {move.card.text()} lies in the display",
+                              hint="the display: " + ", ".join(f"{i + 1}: {c.text()}" for i, c in enumerate(state.display)))
+        alike = [c for c in state.display if (c.kind, c.christian, c.hexes) == (move.card.kind, move.card.christian, move.card.hexes)]
+        if move.card.set is None and len({c.set for c in alike}) > 1:
+            raise IllegalMove("sylla.phase2.recruit", f"{len(alike)} cards '{move.card.text()}' of different sets lie in the display; say which",
+                              hint=" or ".join(f"{move.player} recruits {c.text()}" for c in alike))
     if len(all_characters(state)) >= facts()["characters"]["total"]:
         raise IllegalMove("sylla.data.characters", "all 40 characters are already in play")
     check_set_counts(all_characters(state), [move.card], move.player)
 
 
+def apply_display(state: State, move: m.DisplayMove) -> None:
+    state.display = list(move.cards)
+    state.note("display: " + ", ".join(c.text() for c in move.cards))
+
+
 def apply(state: State, move: object) -> None:
     assert isinstance(move, m.RecruitMove)
-    card = add_character(state, state.player(move.player), move.card)
+    spec = move.card
+    if state.display is not None:
+        i = matching(state, spec)
+        assert i is not None
+        spec = state.display.pop(i)
+    card = add_character(state, state.player(move.player), spec)
     state.note(f"{move.player} recruits {card.describe()}")
     state.turn += 1
     if state.turn >= len(state.order):
+        state.display = None  # the rest goes under the deck
         state.step = "done"

@@ -144,10 +144,16 @@ class Sylla(Ruleset):
             raise IllegalMove("sylla.end", "the game is over")
         if not isinstance(move, m.MOVE_TYPES):
             raise IllegalMove("sylla.notation", "not a Sylla entry")
+        if isinstance(move, m.DisplayMove):
+            recruitment.check_display(state, move)
+            return
         MODULES[state.phase].check(state, move)
 
     def apply(self, state: State, move: Any) -> State:
         new = state.clone()
+        if isinstance(move, m.DisplayMove):
+            recruitment.apply_display(new, move)
+            return new
         MODULES[new.phase].apply(new, move)
         self._advance(new)
         return new

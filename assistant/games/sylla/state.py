@@ -143,6 +143,7 @@ class State:
     consul: str | None = None
     # setup entries
     kept: dict[str, bool] = field(default_factory=dict)
+    display: list[CharacterSpec] | None = None  # optional: the character display entered this round
     # events
     events: list[Slot] = field(default_factory=list)  # top to bottom, Decadence last
     seen_events: dict[str, EventSpec] = field(default_factory=dict)
@@ -184,6 +185,7 @@ class State:
         new.players = [p.clone() for p in self.players]
         new.markers = dict(self.markers)
         new.kept = dict(self.kept)
+        new.display = list(self.display) if self.display is not None else None
         new.events = [Slot(s.spec, dict(s.cubes)) for s in self.events]
         new.seen_events = dict(self.seen_events)
         new.removed_events = list(self.removed_events)
