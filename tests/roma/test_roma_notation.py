@@ -76,3 +76,27 @@ def test_roma_notation_player_names_of_several_words():
     assert game.push("place Legat 1 Forum 2 Nero 3 Templum 5").text == "place Ann Marie Legat 1 Forum 2 Nero 3 Templum 5"
     game.push("place Senator 1 Basilica 2 Forum 4 Turris 6")
     assert game.push("Ann Marie roll 3 4 6").move.player == "Ann Marie"
+
+
+def test_roma_notation_guide_example_replays():
+    """The example block of docs/notation/roma.md is accepted after a set-up."""
+    from pathlib import Path
+
+    from assistant.core.game import Game
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "notation" / "roma.md").read_text()
+    block = guide.split("```")[1]
+    lines = [line for line in block.splitlines() if line.strip()]
+    game = Game(RULESET, ["Ann", "Ben"], {})
+    for line in (
+        "hand Ann Legat Forum Forum Turris",
+        "hand Ben Nero Senator Templum Basilica",
+        "give Ann Forum Turris",
+        "give Ben Nero Templum",
+        "start Ann",
+        "place Ann Legat 1 Forum 2 Nero 3 Templum 5",
+        "place Ben Senator 1 Basilica 2 Forum 4 Turris 6",
+        *lines,
+    ):
+        game.push(line)
+    assert game.state.player == "Ben" and game.state.vp == (10, 8)
