@@ -359,3 +359,10 @@ def test_roma_cards_two_turris_protect_each_other(table):
     from assistant.games.roma.board import defence
 
     assert defence(t.state, 1, 1) == 7 and defence(t.state, 1, 2) == 7
+
+
+def test_roma_cards_forum_with_templum_asks_which_dice(table):
+    t = table({1: "Templum", 2: "Forum"}, dice=(2, 5, 5))
+    assert t.refuse("activate 2").rule == "roma.cards.forum"
+    t.play("activate 2 vp 5 5")
+    assert t.vp == (20, 10)

@@ -9,7 +9,14 @@ from dataclasses import replace
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex
-from assistant.games.roma.board import BRIBE_DISC, TARGET_KIND, copy_candidates, legal_targets, placing_player
+from assistant.games.roma.board import (
+    BRIBE_DISC,
+    TARGET_KIND,
+    copy_candidates,
+    legal_targets,
+    neighbours,
+    placing_player,
+)
 from assistant.games.roma.cards import CARD_NAMES, CARDS
 from assistant.games.roma.moves import (
     Activate,
@@ -292,7 +299,11 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
                 hint="name what the number is: target, vp, buy, die, change",
             )
     if effect == "forum" and not move.vp and "vp" not in fields and rest and len(set(rest)) == 1:
-        fields["vp"] = (rest[0],)
+        templum = any(state.card_at(me, d) == "Templum" for d in neighbours(state, move.disc))
+        if len(rest) == 1 or not templum:  # with a Templum and two dice, using both is a choice
+            fields["vp"] = (rest[0],)
+    if move.disc != BRIBE_DISC and move.die == move.disc:
+        fields["die"] = None  # the die of a dice disc is its number: not written
     if effect in TARGET_KIND and effect != "block_opponent_disc" and move.target is None and "target" not in fields:
         targets = legal_targets(state, effect, move.disc)
         if len(targets) == 1:
