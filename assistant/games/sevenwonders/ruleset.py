@@ -13,7 +13,7 @@ sibling modules.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -411,7 +411,3 @@ class SevenWonders(Ruleset):
         from assistant.games.sevenwonders import texts
 
         return texts.explain(query)
-
-
-def iter_moves(moves: Iterable[Any]) -> list[str]:
-    return [m.notation() for m in moves]
