@@ -12,6 +12,7 @@ from assistant.games.roma.board import (
     BRIBE_DISC,
     TARGET_KIND,
     activation_die,
+    activatable,
     copy_candidates,
     die_text,
     effective_card,
@@ -88,16 +89,7 @@ def _turn_hint(state: RomaState) -> str:
         return "battle N"
     if state.dice is None:
         return f"{state.player}: roll A B C"
-    me = state.active
-    usable = [
-        f"{d} {state.card_at(me, d)}"
-        for d in sorted(set(state.dice))
-        if state.card_at(me, d) is not None
-        and CARDS[state.card_at(me, d)].activation != "passive"  # type: ignore[index]
-        and d not in state.blocked[me]
-    ]
-    if state.discs == BRIBE_DISC and state.card_at(me, BRIBE_DISC) is not None and state.dice:
-        usable.append(f"7 {state.card_at(me, BRIBE_DISC)} (bribe)")
+    usable = activatable(state)
     cards = f"; activate: {', '.join(usable)}" if usable else ""
     return f"{state.player}: dice left {die_text(state.dice)}{cards}; or lay, money, cards, end"
 

@@ -92,7 +92,8 @@ class Roma(Ruleset):
             (name,),
             phase + ", phase 3",
             tuple(kinds),
-            f"{name}: dice left {board.die_text(state.dice)}, {state.money[state.active]} sestertii",
+            f"{name}: dice left {board.die_text(state.dice)}; {state.money[state.active]} sestertii"
+            + (f"; activate: {', '.join(usable)}" if (usable := board.activatable(state)) else ""),
             words=self._card_words(state),
         )
 
