@@ -127,7 +127,8 @@ class SevenWonders(Ruleset):
         if state.phase == "boards":
             return Prompt(players, state.phase_label, ("board",), "each player: <player> board <Wonder> <A|B>", data.BOARD_NAMES)
         if state.phase == "recruit":
-            words = tuple(l.name for l in data.leaders())
+            played = {name for c in state.cities for name in c.named_leaders}
+            words = tuple(l.name for l in data.leaders() if l.name not in played)
             return Prompt(
                 players,
                 state.phase_label,
