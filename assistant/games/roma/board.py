@@ -107,7 +107,8 @@ def activatable(state: RomaState) -> list[str]:
         if card is not None and d != BRIBE_DISC and CARDS[card].activation != "passive" and d not in state.blocked[me]:
             usable.append(f"{d} {card}")
     bribed = state.card_at(me, BRIBE_DISC) if state.discs == BRIBE_DISC else None
-    if bribed is not None and dice and CARDS[bribed].activation != "passive" and BRIBE_DISC not in state.blocked[me]:
+    affordable = bool(dice) and min(dice) <= state.money[me]
+    if bribed is not None and affordable and CARDS[bribed].activation != "passive" and BRIBE_DISC not in state.blocked[me]:
         usable.append(f"7 {bribed} (bribe)")
     return usable
 
