@@ -14,6 +14,10 @@ from assistant.games.sevenwonders import RULESET
 ROOT = Path(__file__).resolve().parents[2]
 CATS = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders")
 
+# The 3-player sheet was checked by hand against the final cities (e.g. Cleo's guilds:
+# Philosophers 1 + 2 green next door = 3, Architects 1 purple next door x 3 = 3, Strategists
+# 2 Defeat tokens next door = 2; Bob's science 1/1/2 with Babylon B's wildcard = 13; Ada's
+# Haven 4 brown cards = 4, Varro 3 yellow cards = 3).
 EXPECTED = {
     "tests/records/7wonders/three-players-leaders.txt": {
         "Ada": (-2, 8, 10, 9, 4, 0, 4, 3),
