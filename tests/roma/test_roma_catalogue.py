@@ -96,3 +96,8 @@ def test_roma_cards_every_effect_is_handled():
             assert f'"{card.name}"' in engine, card.name
         else:
             assert f'"{card.effect}"' in engine, card.name
+
+
+def test_roma_explain_prefix_of_several_cards():
+    texts = RULESET.explain("merca")
+    assert [t.title for t in texts] == ["Mercator", "Mercatus"]

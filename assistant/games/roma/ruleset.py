@@ -193,9 +193,17 @@ class Roma(Ruleset):
         return _book()
 
     def explain(self, query: str) -> list[RuleText]:
+        """A card's facts (kind, cost, defence, copies), its rule text and the rulings it
+        refers to; for a prefix of a few cards (``merca``), each of them."""
         name = CARD_NAMES.find(query)
-        if name is None:
-            return []
+        if name is not None:
+            return self._explain_card(name)
+        matches = CARD_NAMES.candidates(query)
+        if 1 < len(matches) <= 3:
+            return [text for match in matches for text in self._explain_card(match)[:1]]
+        return []
+
+    def _explain_card(self, name: str) -> list[RuleText]:
         card = CARDS[name]
         by_id = {r.id: r for r in _book()}
         rule = by_id.get(card.rule_id)
