@@ -410,3 +410,10 @@ def test_roma_actions_activate_hint_lists_what_is_left(table):
     err = t.refuse("activate 2")
     assert err.message == "Ann has no card on disc 2"
     assert "activate: 4 Legat, 6 Forum" in err.hint
+
+
+def test_roma_battle_defence_shown_in_state(table):
+    t = table({1: "Essedum"}, {4: "Forum", 5: "Turris"}, dice=(1, 2, 3))
+    assert RULESET.describe(t.state)["players"][1]["defence"] == {"4": 6}
+    t.play("activate 1")
+    assert RULESET.describe(t.state)["players"][1]["defence"] == {"4": 4, "5": 4}

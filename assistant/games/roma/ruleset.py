@@ -135,18 +135,25 @@ class Roma(Ruleset):
     def describe(self, state: RomaState, *, reveal: bool = False) -> dict[str, Any]:
         players = []
         for i, name in enumerate(state.seats):
-            board = {str(d): c for d, c in enumerate(state.boards[i], 1) if c}
+            cards = {str(d): c for d, c in enumerate(state.boards[i], 1) if c}
             entry: dict[str, Any] = {
                 "name": name,
                 "vp": state.vp[i],
                 "money": state.money[i],
-                "board": board,
+                "board": cards,
                 "hand_size": len(state.hands[i]),
             }
             if reveal:
                 entry["hand"] = list(state.hands[i])
             if state.blocked[i]:
                 entry["blocked_discs"] = sorted(state.blocked[i])
+            changed = {
+                str(d): board.defence(state, i, d)
+                for d, c in enumerate(state.boards[i], 1)
+                if c and not state.in_setup and board.defence(state, i, d) != CARDS[c].defence
+            }
+            if changed:
+                entry["defence"] = changed  # only where Turris or Essedum change the printed value
             players.append(entry)
         data: dict[str, Any] = {
             "phase": self.expecting(state).phase,
