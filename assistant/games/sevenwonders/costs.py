@@ -35,24 +35,44 @@ def production(city: City, tradable_only: bool = False) -> payment.Production:
     return _production(city.wonder, city.side, city.stages, city.cards, tradable_only)
 
 
-def _cost(cost: data.Cost, *, coins: bool = True) -> payment.Cost:
-    return payment.Cost.from_counts(dict(cost.resources), cost.coins if coins else 0)
+@lru_cache(maxsize=1024)
+def _cost(cost: data.Cost) -> payment.Cost:
+    return payment.Cost.from_counts(dict(cost.resources), cost.coins)
+
+
+@lru_cache(maxsize=4096)
+def _quote(
+    cost: payment.Cost,
+    own: payment.Production,
+    left: payment.Production,
+    right: payment.Production,
+    coins: int,
+    prices: payment.Prices,
+    bilkis: bool,
+    discount: int,
+    rule: str,
+) -> payment.Quote:
+    """:func:`payment.quote`, remembered: an entry is quoted when it is read and again when
+    it is checked, and records replay the same situations."""
+    return payment.quote(
+        cost, own, left, right, coins=coins, prices=prices, bilkis=bilkis, discount=discount, rule=rule
+    )
 
 
 def quote(state: SWState, i: int, cost: data.Cost, *, discount: int, rule: str) -> payment.Quote:
     city = state.cities[i]
     left = state.cities[state.left(i)]
     right = state.cities[state.right(i)]
-    return payment.quote(
+    return _quote(
         _cost(cost),
         production(city),
         production(left, True),
         production(right, True),
-        coins=city.spendable,
-        prices=payment.Prices.from_mapping(powers.trade_prices(state, i)),
-        bilkis=powers.has_leader(city, "Bilkis") and "bank" not in city.traded,
-        discount=discount,
-        rule=rule,
+        city.spendable,
+        payment.Prices.from_mapping(powers.trade_prices(state, i)),
+        powers.has_leader(city, "Bilkis") and "bank" not in city.traded,
+        discount,
+        rule,
     )
 
 

@@ -13,6 +13,7 @@ the ruleset resolves the payment against the state.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from assistant.core.errors import InvalidEntry
@@ -53,7 +54,12 @@ def words_of(text: str) -> list[str]:
 
 
 def seat_index(state: SWState) -> NameIndex:
-    return NameIndex([(s, ()) for s in state.seats], what="player", rule="core.players")
+    return _seat_index(state.seats)
+
+
+@lru_cache(maxsize=64)
+def _seat_index(seats: tuple[str, ...]) -> NameIndex:
+    return NameIndex([(s, ()) for s in seats], what="player", rule="core.players")
 
 
 def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict[str, Any] | None]:
