@@ -320,3 +320,34 @@ def test_7w_leaders_hand_unnamed_leader_of_a_known_hand():
     game.push("ada leaders Caesar, Nero, Midas, Plato")
     err = illegal(game, "ada sell")
     assert err.rule == "7w.leaders.hand" and "Caesar" in (err.hint or "")
+
+
+def test_7w_leaders_hand_rome_b_keeps_spares_in_age3():
+    game = start("Rome B", "Rhodes A", "Babylon A")
+    set_state(game, age=3)
+    put(game, "ada", stages=1, hand_size=5)
+    to_turn(game, "ada recruit Sappho")
+    assert game.state.city("ada").hand_size == 4  # stages 2 and 3 unbuilt: kept
+    assert game.state.city("bob").hand_size == 0
+
+
+def test_7w_guild_courtesans_copied_solomon_picks():
+    game = start(*THREE)
+    to_turn(game)
+    set_state(game, age=3, pile=((2, "Temple"),))
+    put(game, "bob", leaders=("Solomon",))
+    put(game, "ada", coins=0, cards=("Lumber Yard", "Clay Pool", "Glassworks", "Loom"))
+    play(game, "ada build Courtesans Guild", "bob sell", "cleo sell")
+    game.push("ada courtesan Solomon")
+    assert game.expecting().players == ("ada",) and game.expecting().kinds == ("pick",)
+    game.push("ada pick Temple")
+    assert "Temple" in game.state.city("ada").cards
+
+
+def test_7w_leader_vitruvius_not_for_discard_pile_builds():
+    game = start("Halikarnassos A", "Rhodes A", "Babylon A")
+    to_turn(game)
+    set_state(game, age=2, pile=((2, "Temple"),))
+    put(game, "ada", leaders=("Vitruvius",), stages=1, cards=("Altar", "Ore Vein", "Foundry"), coins=0)
+    play(game, "ada stage", "bob sell", "cleo sell", "ada pick Temple")
+    assert game.state.city("ada").coins == 0  # Temple's parent is owned, but a pile build is no chain
