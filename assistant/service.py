@@ -16,6 +16,7 @@ import csv
 import hashlib
 import io
 import json
+import re
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,9 +35,11 @@ from assistant.core.record import Record, RecordLine, read_record, write_record
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset, resolve_game
 from assistant.store.db import Store
-from assistant.store.models import EntryRow, GameRow, Player, Result, Seat, utcnow
+from assistant.store.models import CatalogueItem, EntryRow, GameRow, Player, Result, Seat, utcnow
 
 RECORD_SEPARATOR = "%%"
+DEFAULT_CATALOGUE = "default"
+_CATALOGUE_KEY = re.compile(r"@([A-Za-z0-9][A-Za-z0-9_.\-]*)")
 STATUSES = ("active", "finished", "abandoned")
 
 
@@ -66,6 +69,11 @@ class Loaded:
         if self.row.source_id:
             headers["Source-Id"] = self.row.source_id
         return headers
+
+    @property
+    def catalogue(self) -> str:
+        """The local catalogue whose ``@keys`` this game's entries may use."""
+        return str(json.loads(self.row.headers or "{}").get("Catalogue", DEFAULT_CATALOGUE))
 
     def record(self) -> Record:
         if self.game is None:
@@ -244,14 +252,26 @@ def new_game(
     *,
     date: str | None = None,
     location: str | None = None,
+    catalogue: str | None = None,
 ) -> int:
-    """Start a game; returns its id. The set-up is checked before anything is written."""
+    """Start a game; returns its id. The set-up is checked before anything is written.
+    ``catalogue`` names the local catalogue its ``@keys`` come from (default: "default")."""
     ruleset = get_ruleset(game)
     players = [p.strip() for p in players]
     live = Game(ruleset, players, dict(options or {}))
+    headers = {}
+    if catalogue and catalogue != DEFAULT_CATALOGUE:
+        headers["Catalogue"] = _catalogue_name(catalogue)
     with store.write() as session:
         row = _insert_game(
-            session, ruleset, players, live.options, date=_check_date(date), location=location, source_id=str(uuid.uuid4())
+            session,
+            ruleset,
+            players,
+            live.options,
+            date=_check_date(date),
+            location=location,
+            headers=headers,
+            source_id=str(uuid.uuid4()),
         )
         return row.id  # type: ignore[return-value]
 
@@ -269,6 +289,8 @@ def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None
         raise InvalidEntry("the entry is empty", rule="core.entry")
     with store.write() as session:
         loaded = load(session, game_id)
+        if "@" in text:
+            text = expand_catalogue(session, loaded.row.ruleset, loaded.catalogue, text)
         if loaded.game is None:
             raise IllegalMove("core.over", f"game {loaded.id} was scored from a final table; it takes no entries")
         if loaded.row.status != "active":
@@ -722,3 +744,89 @@ def check_database(store: Store) -> list[str]:
             except (InvalidEntry, NotFound) as exc:
                 problems.append(f"game {gid}: {exc.message}")
     return problems
+
+
+# -- the local catalogue -----------------------------------------------------------------------------
+def _catalogue_name(name: str) -> str:
+    name = name.strip()
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]*", name):
+        raise InvalidEntry(f"'{name}' is not a catalogue name (letters, digits, . _ -)", rule="core.catalogue")
+    return name
+
+
+def _catalogue_key(key: str) -> str:
+    key = key.strip().lstrip("@")
+    if not _CATALOGUE_KEY.fullmatch("@" + key):
+        raise InvalidEntry(
+            f"'{key}' is not a catalogue key (letters, digits, . _ -)", rule="core.catalogue", hint="e.g. II.3, board, brutus"
+        )
+    return key.casefold()
+
+
+def expand_catalogue(session: Session, game: str, catalogue: str, text: str) -> str:
+    """Replace every ``@key`` of an entry by what the table saved under that key."""
+    items = {
+        item.key: item.value
+        for item in session.exec(
+            select(CatalogueItem).where(CatalogueItem.game == game, CatalogueItem.catalogue == catalogue)
+        ).all()
+    }
+
+    def replace(match: re.Match[str]) -> str:
+        key = match.group(1).casefold()
+        if key not in items:
+            known = ", ".join("@" + k for k in sorted(items)[:12]) or "none yet"
+            raise InvalidEntry(
+                f"the {catalogue} catalogue of {game} has no key @{match.group(1)}",
+                rule="core.catalogue",
+                hint=f"known keys: {known}; add one with: assistant catalogue set {game} KEY \"TEXT\"",
+            )
+        return items[key]
+
+    return _CATALOGUE_KEY.sub(replace, text)
+
+
+def catalogue_items(store: Store, game: str, catalogue: str = DEFAULT_CATALOGUE) -> list[dict[str, str]]:
+    name = resolve_game(game)
+    with store.read() as session:
+        rows = session.exec(
+            select(CatalogueItem)
+            .where(CatalogueItem.game == name, CatalogueItem.catalogue == _catalogue_name(catalogue))
+            .order_by(col(CatalogueItem.key))
+        ).all()
+        return [{"key": r.key, "value": r.value} for r in rows]
+
+
+def catalogue_set(store: Store, game: str, key: str, value: str, catalogue: str = DEFAULT_CATALOGUE) -> bool:
+    """Save (or replace) what a component shows; returns True when the key was new."""
+    name = resolve_game(game)
+    key = _catalogue_key(key)
+    value = " ".join(value.split())
+    if not value or "#" in value or "@" in value:
+        raise InvalidEntry("a catalogue value is the entry text the key stands for, without # or @", rule="core.catalogue")
+    with store.write() as session:
+        row = session.exec(
+            select(CatalogueItem).where(
+                CatalogueItem.game == name, CatalogueItem.catalogue == _catalogue_name(catalogue), CatalogueItem.key == key
+            )
+        ).first()
+        new = row is None
+        if row is None:
+            row = CatalogueItem(game=name, catalogue=catalogue, key=key, value=value)
+        row.value = value
+        session.add(row)
+        return new
+
+
+def catalogue_remove(store: Store, game: str, key: str, catalogue: str = DEFAULT_CATALOGUE) -> None:
+    name = resolve_game(game)
+    key = _catalogue_key(key)
+    with store.write() as session:
+        row = session.exec(
+            select(CatalogueItem).where(
+                CatalogueItem.game == name, CatalogueItem.catalogue == _catalogue_name(catalogue), CatalogueItem.key == key
+            )
+        ).first()
+        if row is None:
+            raise NotFound(f"the {catalogue} catalogue of {name} has no key @{key}", rule="core.catalogue")
+        session.delete(row)

@@ -57,7 +57,20 @@ db_app = typer.Typer(
     no_args_is_help=True,
     epilog=examples("assistant db path", "assistant db backup", "assistant db check"),
 )
+catalogue_app = typer.Typer(
+    help=(
+        "A table's own answers about its printed components (PAX card faces, Sylla's board and "
+        "characters...), saved under short keys: write @KEY in an entry instead of the text."
+    ),
+    no_args_is_help=True,
+    epilog=examples(
+        'assistant catalogue set sylla board "board ladder=... crisis=3 start=5 spaces=..."',
+        "assistant catalogue list sylla",
+        'assistant move 12 "@board"',
+    ),
+)
 app.add_typer(players_app, name="players")
+app.add_typer(catalogue_app, name="catalogue")
 app.add_typer(db_app, name="db")
 
 _state: dict[str, Any] = {"db": None}
@@ -160,6 +173,9 @@ def new(
     option: Annotated[list[str], typer.Option("--option", "-o", help="A game option KEY=VALUE (repeat).")] = [],
     date: Annotated[Optional[str], typer.Option(help="The day played, YYYY-MM-DD (default: today).")] = None,
     location: Annotated[Optional[str], typer.Option(help="Where it was played.")] = None,
+    catalogue: Annotated[
+        Optional[str], typer.Option(help="The local catalogue whose @keys this game uses (default: default).")
+    ] = None,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -168,7 +184,9 @@ def new(
     from assistant.games import get_ruleset
 
     store = _store(db)
-    gid = service.new_game(store, game, player, _parse_options(option), date=date, location=location)
+    gid = service.new_game(
+        store, game, player, _parse_options(option), date=date, location=location, catalogue=catalogue
+    )
     loaded = service.read_game(store, gid)
     if json_out:
         render.print_json(service.game_summary(loaded))
@@ -722,6 +740,54 @@ def merge(
 
     name, moved = service.merge_players(_store(db), keep, other)
     render.success(f"merged: {moved} game(s) moved to {name}")
+
+
+# -- catalogue --------------------------------------------------------------------------------------
+CatalogueOpt = Annotated[str, typer.Option("--catalogue", "-c", help="Which local catalogue (one per box you own).")]
+
+
+@catalogue_app.command("list", epilog=examples("assistant catalogue list pax", "assistant catalogue list sylla --json"))
+@handle_errors
+def catalogue_list(game: GameArg, catalogue: CatalogueOpt = "default", db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """The keys saved for a game and the entry text each stands for."""
+    from assistant import service
+
+    items = service.catalogue_items(_store(db), game, catalogue)
+    if json_out:
+        render.print_json(items)
+    else:
+        render.rows_table([{"key": "@" + i["key"], "value": i["value"]} for i in items], ["key", "value"])
+
+
+@catalogue_app.command("set", epilog=examples('assistant catalogue set pax brutus "conspiracy 3/1"', 'assistant catalogue set sylla II.3 "senator fish ry II"'))
+@handle_errors
+def catalogue_set(
+    game: GameArg,
+    key: Annotated[str, typer.Argument(metavar="KEY", help="A short key (letters, digits, . _ -).")],
+    value: Annotated[str, typer.Argument(metavar="TEXT", help="The entry text @KEY stands for.")],
+    catalogue: CatalogueOpt = "default",
+    db: DbOpt = None,
+) -> None:
+    """Save what a component shows under a short key (replacing an earlier answer)."""
+    from assistant import service
+
+    new = service.catalogue_set(_store(db), game, key, value, catalogue)
+    render.success(("saved" if new else "replaced") + f" @{key.lstrip('@').casefold()} = {' '.join(value.split())}")
+
+
+@catalogue_app.command("remove", epilog=examples("assistant catalogue remove pax brutus"))
+@handle_errors
+def catalogue_remove(
+    game: GameArg,
+    key: Annotated[str, typer.Argument(metavar="KEY", help="The key to forget.")],
+    catalogue: CatalogueOpt = "default",
+    db: DbOpt = None,
+) -> None:
+    """Forget a saved key."""
+    from assistant import service
+
+    service.catalogue_remove(_store(db), game, key, catalogue)
+    render.success(f"removed @{key.lstrip('@').casefold()}")
 
 
 # -- db ---------------------------------------------------------------------------------------------

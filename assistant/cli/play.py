@@ -13,7 +13,7 @@ from typing import Any
 from assistant.cli import render
 from assistant.core.errors import AssistantError, Conflict
 
-TABLE_COMMANDS = ("undo", "state", "score", "log", "legal", "rules", "help", "quit", "exit")
+TABLE_COMMANDS = ("undo", "state", "score", "log", "legal", "rules", "remember", "catalogue", "help", "quit", "exit")
 
 HELP = """At the prompt, type an entry in the game's notation, or:
   undo [N]        take back the last entry (or N)
@@ -22,6 +22,8 @@ HELP = """At the prompt, type an entry in the game's notation, or:
   log             the entries so far
   legal           what is legal now (where the game can list it)
   rules [TOPIC]   rule texts: an id, a card name, 'notation' or words
+  remember KEY TEXT   save what a component shows; then write @KEY in entries
+  catalogue       the saved keys of this game's catalogue
   help            this text
   quit            leave (everything entered is already saved)"""
 
@@ -132,6 +134,19 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                     render.out().print("  " + m.notation(), markup=False)
                 if len(moves) > 60:
                     render.message(f"… and {len(moves) - 60} more")
+            elif verb_l == "remember":
+                key, _, value = rest.strip().partition(" ")
+                if not key or not value.strip():
+                    render.message("remember KEY TEXT   e.g. remember brutus conspiracy 3/1")
+                else:
+                    service.catalogue_set(store, ruleset.name, key, value, loaded.catalogue)
+                    render.success(f"@{key.lstrip('@').casefold()} = {' '.join(value.split())}")
+            elif verb_l == "catalogue" and not rest:
+                items = service.catalogue_items(store, ruleset.name, loaded.catalogue)
+                if not items:
+                    render.message("no saved keys yet (remember KEY TEXT)")
+                for item in items:
+                    render.out().print(f"  @{item['key']} = {item['value']}", markup=False)
             elif verb_l == "rules":
                 from assistant.cli.main import find_rules
 

@@ -1,12 +1,15 @@
 """Rendering for the terminal (rich) and for ``--json``. Only the cli package prints.
 
 Data goes to stdout, messages and errors to stderr. Colour follows rich's detection, so
-``NO_COLOR`` and ``TERM=dumb`` turn it off.
+``NO_COLOR`` and ``TERM=dumb`` turn it off. One-line messages (the ✓ after an entry, a
+refusal) are written without rich, so that the commands used at the table most often do not
+pay for importing it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -27,25 +30,42 @@ def out() -> "Console":
     return Console(highlight=False, soft_wrap=False)
 
 
-@cache
-def err() -> "Console":
-    from rich.console import Console
-
-    return Console(stderr=True, highlight=False)
-
-
 def print_json(data: Any) -> None:
     """Stable JSON on stdout, no markup."""
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
     sys.stdout.flush()
 
 
+_CODES = {"green": "32", "red": "31", "cyan": "36", "dim": "2", "bold red": "1;31", "": ""}
+
+
+def _colour(stream: Any) -> bool:
+    """Colour on a terminal unless NO_COLOR is set or TERM is dumb; FORCE_COLOR forces it."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    if os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def _line(text: str, style: str = "", *, stream: Any = None) -> None:
+    stream = stream or sys.stderr
+    code = _CODES.get(style, "")
+    if code and _colour(stream):
+        text = f"\x1b[{code}m{text}\x1b[0m"
+    stream.write(text + "\n")
+    stream.flush()
+
+
 def message(text: str, style: str = "") -> None:
-    err().print(text, style=style or None, markup=False)
+    _line(text, style)
 
 
 def success(text: str) -> None:
-    err().print("✓ " + text, style="green", markup=False)
+    _line("✓ " + text, "green")
 
 
 def _esc(text: object) -> str:
@@ -56,17 +76,23 @@ def _esc(text: object) -> str:
 
 def error(exc: "AssistantError", game: str | None = None) -> None:
     """An error as one or a few lines: ✗ message [rule] → hint, and where to read the rule."""
-    console = err()
-    rule = f"  [dim]\\[{_esc(exc.rule)}][/dim]" if exc.rule else ""
-    console.print(f"[bold red]✗[/bold red] {_esc(exc.message)}{rule}")
+    stream = sys.stderr
+    colour = _colour(stream)
+
+    def paint(text: str, style: str) -> str:
+        return f"\x1b[{_CODES[style]}m{text}\x1b[0m" if colour else text
+
+    rule = "  " + paint(f"[{exc.rule}]", "dim") if exc.rule else ""
+    lines = [f"{paint('✗', 'bold red')} {exc.message}{rule}"]
     problems = getattr(exc, "problems", ())
     if len(problems) > 1:
-        for problem in problems:
-            console.print(f"  • {_esc(problem)}")
+        lines += [f"  • {problem}" for problem in problems]
     if exc.hint:
-        console.print(f"  [cyan]→[/cyan] {_esc(exc.hint)}")
+        lines.append(f"  {paint('→', 'cyan')} {exc.hint}")
     if exc.rule and game and "." in exc.rule and not exc.rule.startswith("core."):
-        console.print(f"  [dim]read it: assistant rules {game} {exc.rule}[/dim]")
+        lines.append("  " + paint(f"read it: assistant rules {game} {exc.rule}", "dim"))
+    stream.write("\n".join(lines) + "\n")
+    stream.flush()
 
 
 def _cell(value: Any) -> str:
@@ -144,7 +170,10 @@ def prompt_line(prompt: "Prompt", *, to_stderr: bool = False) -> None:
     who = ", ".join(prompt.players) if prompt.players else "the table"
     kinds = f" ({' / '.join(prompt.kinds)})" if prompt.kinds else ""
     text = prompt.message or f"waiting for {who}{kinds}"
-    (err() if to_stderr else out()).print(f"[cyan]→[/cyan] {_esc(text)}")
+    stream = sys.stderr if to_stderr else sys.stdout
+    arrow = "\x1b[36m→\x1b[0m" if _colour(stream) else "→"
+    stream.write(f"{arrow} {text}\n")
+    stream.flush()
 
 
 def games_table(rows: Sequence[Mapping[str, Any]]) -> None:

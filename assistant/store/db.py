@@ -255,6 +255,7 @@ def _tables() -> list:  # type: ignore[type-arg]
         models.Seat.__table__,
         models.EntryRow.__table__,
         models.Result.__table__,
+        models.CatalogueItem.__table__,
     ]
 
 
@@ -264,5 +265,9 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE entries ADD COLUMN comment VARCHAR NOT NULL DEFAULT ''",
         "ALTER TABLE games ADD COLUMN kind VARCHAR NOT NULL DEFAULT 'tracked'",
         "ALTER TABLE games ADD COLUMN table_json VARCHAR",
+        "CREATE TABLE catalogue (id INTEGER NOT NULL PRIMARY KEY, game VARCHAR NOT NULL, "
+        "catalogue VARCHAR NOT NULL, key VARCHAR NOT NULL, value VARCHAR NOT NULL, created DATETIME NOT NULL, "
+        "UNIQUE (game, catalogue, key))",
+        "CREATE INDEX ix_catalogue_game ON catalogue (game)",
     ),
 }

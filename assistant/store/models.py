@@ -6,6 +6,8 @@ seats    -- who sat where in a game, under the name the record uses; final total
             once it is finished
 entries  -- the record: one row per accepted entry, unique per (game, ply)
 results  -- points per player and category of a finished game (for fast statistics)
+catalogue -- a table's own answers about printed components it owns (PAX card faces, Sylla's
+            board and characters), under short keys used as ``@key`` in entries
 meta     -- key/value; ``schema_version``
 
 The record (entries) is the truth; seats' totals and results are derived when a game finishes
@@ -20,7 +22,7 @@ from sqlalchemy import Column, ForeignKey, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 #: The schema this code writes. History: 1 = first release; 2 = entries.comment, games.kind,
-#: games.table_json (final-table games saved by ``score --save``).
+#: games.table_json (final-table games saved by ``score --save``), the catalogue table.
 SCHEMA_VERSION = 2
 
 
@@ -104,3 +106,15 @@ class Result(SQLModel, table=True):
     player_id: int = Field(foreign_key="players.id", index=True)
     category: str
     points: int
+
+
+class CatalogueItem(SQLModel, table=True):
+    __tablename__ = "catalogue"
+    __table_args__ = (UniqueConstraint("game", "catalogue", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(index=True)
+    catalogue: str = "default"
+    key: str
+    value: str
+    created: datetime = Field(default_factory=utcnow)

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from assistant import service
-from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, StorageError
+from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, NotFound, StorageError
 from assistant.store.db import Store
 from assistant.store.models import SCHEMA_VERSION
 
@@ -221,6 +221,7 @@ def test_store_older_schema_is_backed_up_then_migrated(db_path):
     conn.execute("ALTER TABLE entries DROP COLUMN comment")
     conn.execute("ALTER TABLE games DROP COLUMN kind")
     conn.execute("ALTER TABLE games DROP COLUMN table_json")
+    conn.execute("DROP TABLE catalogue")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -299,3 +300,31 @@ def test_store_list_filters(db_path):
     assert [g["id"] for g in service.list_games(store, status="abandoned")] == [g2]
     with pytest.raises(InvalidEntry):
         service.list_games(store, since="March")
+
+
+def test_store_catalogue_keys_expand_in_entries(db_path):
+    store = Store.open(str(db_path))
+    assert service.catalogue_set(store, "toy", "big", "take 3") is True
+    assert service.catalogue_set(store, "pebbles", "@BIG", "take  2") is False  # replaced, key folded
+    assert service.catalogue_items(store, "toy") == [{"key": "big", "value": "take 2"}]
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
+    result = service.enter(store, gid, "@big")
+    assert result.entry.text == "Ann take 2"  # the record keeps the full text
+    before = dump(db_path)
+    with pytest.raises(InvalidEntry) as info:
+        service.enter(store, gid, "@huge")
+    assert info.value.rule == "core.catalogue" and "@big" in info.value.hint
+    assert dump(db_path) == before
+    other = service.new_game(store, "pebbles", ["Ann", "Ben"], {}, catalogue="club-box")
+    with pytest.raises(InvalidEntry):
+        service.enter(store, other, "@big")  # another box, other answers
+    service.catalogue_set(store, "toy", "big", "take 1", catalogue="club-box")
+    assert service.enter(store, other, "@big").entry.text == "Ann take 1"
+    assert "Catalogue: club-box" in service.export_game(store, other)
+    service.catalogue_remove(store, "toy", "big")
+    with pytest.raises(NotFound):
+        service.catalogue_remove(store, "toy", "big")
+    with pytest.raises(InvalidEntry):
+        service.catalogue_set(store, "toy", "bad key!", "take 1")
+    with pytest.raises(InvalidEntry):
+        service.catalogue_set(store, "toy", "loop", "@big")
