@@ -12,9 +12,6 @@ before anything is written, so the transaction writes nothing.
 
 from __future__ import annotations
 
-import csv
-import hashlib
-import io
 import json
 import re
 import uuid
@@ -502,6 +499,9 @@ def _export_json(item: Loaded) -> dict[str, Any]:
 
 
 def _export_csv(loaded: list[Loaded]) -> str:
+    import csv
+    import io
+
     categories: list[str] = []
     sheets: dict[int, ScoreSheet | None] = {}
     for item in loaded:
@@ -569,6 +569,8 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
             if len(records) > 1:
                 exc.message = f"record {n}: {exc.message}"
             raise
+    import hashlib
+
     ids: list[int] = []
     with store.write() as session:
         for part, record, game in replayed:

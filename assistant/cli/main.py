@@ -6,7 +6,7 @@ conflict, an unusable database); 2 usage (a bad option or argument); 3 an intern
 by the commands that need them, so ``--help`` and ``rules`` start fast.
 """
 
-from __future__ import annotations
+
 
 import sys
 from collections.abc import Callable
