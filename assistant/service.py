@@ -832,3 +832,98 @@ def catalogue_remove(store: Store, game: str, key: str, catalogue: str = DEFAULT
         if row is None:
             raise NotFound(f"the {catalogue} catalogue of {name} has no key @{key}", rule="core.catalogue")
         session.delete(row)
+
+
+# -- one player's statistics ----------------------------------------------------------------------
+def player_report(store: Store, name: str, game: str | None = None) -> dict[str, Any]:
+    """Everything the history says about one player: games, wins, averages and bests per game,
+    average points per category, pairwise head-to-head (finishing above someone counts as
+    beating them; a shared rank is a tie), rival and nemesis (at least 3 finished games
+    together), and the last games. Unfinished and abandoned games count as played only."""
+    ruleset = resolve_game(game) if game else None
+    with store.read() as session:
+        player = _find_player(session, name)
+        query = (
+            select(Seat, GameRow)
+            .join(GameRow, col(GameRow.id) == col(Seat.game_id))
+            .where(Seat.player_id == player.id)
+            .order_by(col(GameRow.date).desc(), col(GameRow.id).desc())
+        )
+        if ruleset:
+            query = query.where(GameRow.ruleset == ruleset)
+        mine = session.exec(query).all()
+        finished_ids = [row.id for _, row in mine if row.status == "finished"]
+        others = session.exec(
+            select(Seat, Player)
+            .join(Player, col(Player.id) == col(Seat.player_id))
+            .where(col(Seat.game_id).in_(finished_ids), Seat.player_id != player.id)
+        ).all()
+        results = session.exec(
+            select(Result, GameRow.ruleset)
+            .join(GameRow, col(GameRow.id) == col(Result.game_id))
+            .where(Result.player_id == player.id, col(Result.game_id).in_(finished_ids))
+        ).all()
+
+    by_game: dict[str, dict[str, Any]] = {}
+    for seat, row in mine:
+        g = by_game.setdefault(row.ruleset, {"game": row.ruleset, "played": 0, "finished": 0, "wins": 0, "totals": []})
+        g["played"] += 1
+        if row.status == "finished":
+            g["finished"] += 1
+            g["wins"] += 1 if seat.winner else 0
+            if seat.total is not None:
+                g["totals"].append(seat.total)
+    games_out = []
+    for g in by_game.values():
+        totals = g.pop("totals")
+        g["win_rate"] = round(g["wins"] / g["finished"], 3) if g["finished"] else None
+        g["average"] = round(sum(totals) / len(totals), 1) if totals else None
+        g["best"] = max(totals) if totals else None
+        games_out.append(g)
+
+    categories: dict[str, dict[str, list[int]]] = {}
+    for result, ruleset_name in results:
+        categories.setdefault(ruleset_name, {}).setdefault(result.category, []).append(result.points)
+    averages = {
+        g: {c: round(sum(v) / len(v), 1) for c, v in cats.items()} for g, cats in categories.items()
+    }
+
+    my_rank = {row.id: seat.rank for seat, row in mine if row.status == "finished"}
+    pairs: dict[str, dict[str, Any]] = {}
+    for seat, other in others:
+        mine_rank = my_rank.get(seat.game_id)
+        if mine_rank is None or seat.rank is None:
+            continue
+        h = pairs.setdefault(other.name, {"opponent": other.name, "games": 0, "ahead": 0, "behind": 0, "tied": 0})
+        h["games"] += 1
+        if mine_rank < seat.rank:
+            h["ahead"] += 1
+        elif mine_rank > seat.rank:
+            h["behind"] += 1
+        else:
+            h["tied"] += 1
+    head = sorted(pairs.values(), key=lambda h: (-h["games"], h["opponent"]))
+    eligible = [h for h in head if h["games"] >= 3]
+    rival = max(eligible, key=lambda h: (h["ahead"], -h["behind"]), default=None)
+    nemesis = max(eligible, key=lambda h: (h["behind"], -h["ahead"]), default=None)
+
+    played = sum(g["played"] for g in games_out)
+    finished = sum(g["finished"] for g in games_out)
+    wins = sum(g["wins"] for g in games_out)
+    recent = [
+        {"id": row.id, "date": row.date, "game": row.ruleset, "status": row.status, "total": seat.total, "rank": seat.rank, "winner": bool(seat.winner)}
+        for seat, row in mine[:10]
+    ]
+    return {
+        "name": player.name,
+        "played": played,
+        "finished": finished,
+        "wins": wins,
+        "win_rate": round(wins / finished, 3) if finished else None,
+        "by_game": sorted(games_out, key=lambda g: -g["played"]),
+        "category_averages": averages,
+        "head_to_head": head,
+        "rival": rival["opponent"] if rival and rival["ahead"] else None,
+        "nemesis": nemesis["opponent"] if nemesis and nemesis["behind"] else None,
+        "recent": recent,
+    }

@@ -714,6 +714,41 @@ def players_list(
         render.rows_table(rows, ["name", "played", "finished", "wins", "win_rate", "average", "best"])
 
 
+@players_app.command("show", epilog=examples("assistant players show Ann", "assistant players show ann --game 7w --json"))
+@handle_errors
+def players_show(
+    name: Annotated[str, typer.Argument(metavar="NAME", help="The player (a unique prefix will do).")],
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="This game only.")] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """One player's record: per game, category averages, head-to-head, rival and nemesis, last games."""
+    from assistant import service
+
+    report = service.player_report(_store(db), name, game)
+    if json_out:
+        render.print_json(report)
+        return
+    console = render.out()
+    rate = f"{report['win_rate']:.0%}" if report["win_rate"] is not None else "—"
+    console.print(
+        f"[bold]{render._esc(report['name'])}[/bold]: {report['played']} games, {report['finished']} finished, "
+        f"{report['wins']} won ({rate})"
+    )
+    render.rows_table(report["by_game"], ["game", "played", "finished", "wins", "win_rate", "average", "best"])
+    for game_name, cats in report["category_averages"].items():
+        console.print(f"average points in {game_name}: " + ", ".join(f"{c} {v}" for c, v in cats.items()), markup=False)
+    if report["head_to_head"]:
+        render.rows_table(report["head_to_head"], ["opponent", "games", "ahead", "behind", "tied"])
+    if report["rival"]:
+        console.print(f"rival (beaten most): {report['rival']}", markup=False)
+    if report["nemesis"]:
+        console.print(f"nemesis (beaten by most): {report['nemesis']}", markup=False)
+    if report["recent"]:
+        console.print("last games:", markup=False)
+        render.rows_table(report["recent"], ["id", "date", "game", "status", "total", "rank", "winner"])
+
+
 @players_app.command(epilog=examples('assistant players rename bob "Bob Smith"'))
 @handle_errors
 def rename(

@@ -328,3 +328,20 @@ def test_store_catalogue_keys_expand_in_entries(db_path):
         service.catalogue_set(store, "toy", "bad key!", "take 1")
     with pytest.raises(InvalidEntry):
         service.catalogue_set(store, "toy", "loop", "@big")
+
+
+def test_store_player_report_head_to_head(db_path):
+    store = Store.open(str(db_path))
+    # Pebbles: whoever takes the last pebble loses; with pile=1 the first player loses at once.
+    for first, second in [("Ben", "Ann"), ("Ben", "Ann"), ("Ann", "Ben"), ("Ben", "Ann")]:
+        gid = service.new_game(store, "pebbles", [first, second], {"pile": "1"})
+        service.enter(store, gid, "take 1")
+    service.new_game(store, "pebbles", ["Ann", "Cleo"], {})  # running: played, not finished
+    report = service.player_report(store, "ann")
+    assert (report["played"], report["finished"], report["wins"]) == (5, 4, 3)
+    assert report["head_to_head"][0] == {"opponent": "Ben", "games": 4, "ahead": 3, "behind": 1, "tied": 0}
+    assert report["rival"] == "Ben" and report["nemesis"] == "Ben"  # one opponent: both
+    assert report["category_averages"]["pebbles"] == {"taken": 0.2, "survived": 7.5}
+    assert report["by_game"][0]["average"] == 7.8 and report["by_game"][0]["best"] == 10
+    assert service.player_report(store, "Ben")["nemesis"] == "Ann"
+    assert len(report["recent"]) == 5
