@@ -126,3 +126,71 @@ def test_table_files(path):
         sheet = RULESET.score_table(data)
         assert dict(sheet.totals) == expect["totals"]
         assert list(sheet.winners) == expect["winners"]
+
+
+# -- every reasonable way of writing a final table (INTERFACES.md §1) -------------------------------
+def test_sylla_end_table_keys_in_any_case_and_token_aliases():
+    t = {"Game": "sylla", "Ladder": {"Civic Spirit": 1, "health": 3, "green": 3},
+         "Players": [{"Name": "Red", "Prestige": 40, "Christians": 3, "Slaves": 2, "Denarii": 5,
+                      "Tokens": {"violet": 3, "Blue": 8, "Leisure": 5}, "Plebs-Votes": 0},
+                     {"name": "Blue", "prestige": 10}, {"name": "White", "prestige": 10}]}
+    sheet = RULESET.score_table(t)
+    assert sheet.points["Red"] == {"prestige": 40, "plebs": 0, "christians": 6, "slaves": 6, "politics": 42}
+
+
+def test_sylla_end_table_tokens_beside_the_other_keys():
+    t = table(tokens=None)
+    del t["players"][0]["tokens"]
+    t["players"][0].update({"civic": 3, "health": 8, "leisure": 5})
+    assert RULESET.score_table(t).points["Red"]["politics"] == 42
+    t["players"][0]["tokens"] = {"civic": 1}
+    with pytest.raises(TableError) as err:
+        RULESET.score_table(t)
+    assert [p.rule for p in err.value.problems] == ["sylla.end.politics"]
+
+
+def test_sylla_end_table_optional_keys_absent():
+    t = {"ladder": {"civic": 2, "health": 2, "leisure": 2},
+         "players": [{"name": "A", "prestige": 30}, {"name": "B", "prestige": 31, "tokens": {}},
+                     {"name": "C", "prestige": 0, "slaves": 1, "denarii": 2}]}
+    sheet = RULESET.score_table(t)
+    assert sheet.totals == {"A": 30, "B": 31, "C": 3}  # C frees his Slave: money allows it
+    assert list(sheet.winners) == ["B"]
+
+
+def test_sylla_end_table_freed_without_denarii_is_taken_as_given():
+    t = table(freed=2)
+    del t["players"][0]["denarii"]
+    assert RULESET.score_table(t).points["Red"]["slaves"] == 6
+    del t["players"][0]["freed"]
+    sheet = RULESET.score_table(t)  # no money given: nothing is freed, and a note says why
+    assert sheet.points["Red"]["slaves"] == 0 and any("no denarii" in n for n in sheet.notes)
+
+
+def test_sylla_end_table_json_file_scores_like_toml(tmp_path):
+    import json
+
+    from assistant.core.tablefile import load_table
+
+    path = tmp_path / "final.json"
+    path.write_text(json.dumps(table()), encoding="utf-8")
+    assert RULESET.score_table(load_table(path)).to_json() == RULESET.score_table(table()).to_json()
+
+
+def test_sylla_open_option_values_in_any_form():
+    t = table(plebs_votes=4)
+    t["options"] = {"Ecclesia-Vote": "Thumb_Up", "christian slave": "BOTH"}
+    red = RULESET.score_table(t).points["Red"]
+    assert red["plebs"] == 2 and red["christians"] == 0
+
+
+def test_sylla_end_table_lists_every_problem():
+    t = {"ladder": {"civic": 1, "health": "x", "purple": 2},
+         "players": [{"name": "A", "prestige": -1, "colour": "red"}, {"name": "a", "prestige": 3},
+                     {"name": "C", "prestige": 5, "slaves": 2, "freed": 3, "denarii": 4}]}
+    with pytest.raises(TableError) as err:
+        RULESET.score_table(t)
+    messages = " | ".join(str(p) for p in err.value.problems)
+    for part in ("'health' must be a whole number", "second time", "'prestige' cannot be below 0",
+                 "unknown key 'colour'", "two players", "3 Slaves freed but only 2", "costs 6 denarii"):
+        assert part in messages, part

@@ -12,12 +12,13 @@ Ecclesia gift), ``christians`` (2 each), ``slaves`` (3 per Slave freed) and ``po
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.tablefile import TableReader
-from assistant.games.sylla.components import TOKENS, facts
+from assistant.games.sylla.components import TOKENS, facts, token_index
 
 CATEGORIES: tuple[str, ...] = ("prestige", "plebs", "christians", "slaves", "politics")
 
@@ -72,24 +73,91 @@ def build_sheet(players: list[str], points: dict[str, dict[str, int]], notes: li
     return ScoreSheet.build("sylla", players, CATEGORIES, points, notes=notes, details=details)
 
 
+PLAYER_KEYS: dict[str, str] = {
+    "name": "name", "prestige": "prestige", "glory": "prestige", "pp": "prestige",
+    "christians": "christians", "christian": "christians",
+    "christian_slaves": "christian_slaves", "christian_slave": "christian_slaves",
+    "slaves": "slaves", "slave": "slaves",
+    "denarii": "denarii", "denarius": "denarii", "money": "denarii", "coins": "denarii",
+    "freed": "freed", "slaves_freed": "freed", "freed_slaves": "freed",
+    "tokens": "tokens", "plebs_votes": "plebs_votes", "plebsvotes": "plebs_votes", "plebs_vote": "plebs_votes",
+    "thumb": "thumb",
+}
+TOP_KEYS: dict[str, str] = {"ladder": "ladder", "players": "players", "options": "options", "game": "game"}
+OPTION_KEYS: dict[str, str] = {"ecclesia_vote": "ecclesia_vote", "christian_slave": "christian_slave"}
+
+
+def canonical_top(table: Mapping[str, Any]) -> dict[str, Any]:
+    """The top-level keys in any case (unknown ones, like a test's [expect], are left alone), and
+    each player's ``name`` key in any case."""
+    out = {TOP_KEYS.get(key_form(k), k): v for k, v in table.items()}
+    if isinstance(out.get("players"), list):
+        out["players"] = [
+            {("name" if key_form(k) == "name" else k): v for k, v in p.items()} if isinstance(p, dict) else p
+            for p in out["players"]
+        ]
+    return out
+
+
+def key_form(key: object) -> str:
+    """How a table key is compared: any case, '-' or ' ' for '_' (``Plebs-Votes`` = ``plebs_votes``)."""
+    return re.sub(r"[\s-]+", "_", str(key).strip().casefold())
+
+
+def canonical(reader: TableReader, obj: Mapping[str, Any], names: Mapping[str, str], *, rule: str,
+              player: str | None = None, what: str = "key") -> dict[str, Any]:
+    """``obj`` with its keys read forgivingly: any case, ``-``/space for ``_``, the aliases of
+    ``names`` (for token kinds: every name of the kind, ``Civic Spirit``, ``violet``). Unknown
+    keys and a key given twice are problems."""
+    out: dict[str, Any] = {}
+    for key, value in obj.items():
+        form = key_form(key)
+        name = names.get(form)
+        if name is None and names is TOKEN_NAMES:
+            name = token_kind(key)
+        if name is None:
+            known = sorted(set(names.values()) - {"name"})
+            reader.problem(rule, f"unknown {what} '{key}' (known: {', '.join(known)})", player)
+            continue
+        if name in out:
+            reader.problem(rule, f"'{key}' gives {name} a second time", player)
+            continue
+        out[name] = value
+    return out
+
+
+TOKEN_NAMES: dict[str, str] = {k: k for k in TOKENS} | {"civic_spirit": "civic"}
+
+
+def token_kind(key: object) -> str | None:
+    """The token kind a key names (``Civic Spirit``, ``civic_spirit``, ``violet``, ``Egészség``), or None."""
+    form = key_form(key)
+    return TOKEN_NAMES.get(form) or token_index().exact(str(key)) or token_index().exact(form.replace("_", " "))
+
+
 def score_table(table: Mapping[str, Any]) -> ScoreSheet:
-    """Score a final table (INTERFACES.md §1 Sylla); raises TableError with every problem."""
+    """Score a final table (INTERFACES.md §1 Sylla); raises TableError with every problem.
+
+    Keys are read forgivingly (any case, ``-`` or spaces for ``_``, token kinds by any of their
+    names); every optional key may be absent: ``freed`` means as many Slaves as the denarii
+    allow, ``plebs_votes`` 0, ``tokens`` none, ``christians``/``slaves``/``denarii`` 0."""
     reader = TableReader("sylla")
-    options = reader.mapping(table, "options", rule="sylla.open")
+    table = canonical_top(table)
+    options = canonical(reader, reader.mapping(table, "options", rule="sylla.open"), OPTION_KEYS, rule="sylla.open", what="option")
     ecclesia_vote = reader.string(options, "ecclesia_vote", rule="sylla.open.ecclesia-vote", default="all")
     christian_slave = reader.string(options, "christian_slave", rule="sylla.open.christian-slave", default="both")
+    ecclesia_vote = key_form(ecclesia_vote).replace("_", "-") if ecclesia_vote else ecclesia_vote
+    christian_slave = key_form(christian_slave) if christian_slave else christian_slave
     if ecclesia_vote not in ("all", "thumb-up"):
         reader.problem("sylla.open.ecclesia-vote", f"option ecclesia_vote is 'all' or 'thumb-up', not {ecclesia_vote!r}")
     if christian_slave not in ("both", "once"):
         reader.problem("sylla.open.christian-slave", f"option christian_slave is 'both' or 'once', not {christian_slave!r}")
     high = facts()["board"]["ladder_value_sanity_high"]
-    ladder = reader.mapping(table, "ladder", rule="sylla.end.politics")
+    ladder = canonical(reader, reader.mapping(table, "ladder", rule="sylla.end.politics"), TOKEN_NAMES,
+                       rule="sylla.end.politics", what="ladder marker")
     if "ladder" not in table:
         reader.problem("sylla.end.politics", "the table needs a [ladder] section: the value shown by each marker (civic, health, leisure)")
-    values = {k: reader.integer(ladder, k, rule="sylla.data.ladder", default=None if "ladder" in table else 0, low=0, high=high) for k in TOKENS}
-    for key in ladder:
-        if key not in TOKENS:
-            reader.problem("sylla.end.politics", f"the ladder has no marker '{key}' (civic, health, leisure)")
+    values = {k: reader.integer(ladder, k, rule="sylla.data.ladder", default=None if "ladder" in table else 0, low=-high, high=high) for k in TOKENS}
     players = reader.players(table, rule="sylla.end", low=3, high=4)
     n = len(players)
     kept = facts()["characters"]["kept_at_setup"].get(str(n), 4)
@@ -100,13 +168,16 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     details: dict[str, dict[str, str]] = {}
     notes: list[str] = []
     total_slaves = 0
-    for p in players:
-        name = str(p["name"])
+    for raw in players:
+        name = str(raw["name"])
         names.append(name)
-        known = {"name", "prestige", "christians", "christian_slaves", "slaves", "denarii", "freed", "tokens", "plebs_votes", "thumb"}
-        for key in p:
-            if key not in known:
-                reader.problem("sylla.end", f"unknown key '{key}' (known: {', '.join(sorted(known - {'name'}))})", name)
+        flat = {k: v for k, v in raw.items() if key_form(k) not in PLAYER_KEYS and token_kind(k)}
+        p = canonical(reader, {k: v for k, v in raw.items() if k not in flat}, PLAYER_KEYS, rule="sylla.end", player=name)
+        if flat:  # tokens written beside the other keys: civic = 3
+            if "tokens" in p:
+                reader.problem("sylla.end.politics", "give the tokens once: in 'tokens' or as civic/health/leisure keys, not both", name)
+            else:
+                p["tokens"] = flat
         prestige = reader.integer(p, "prestige", rule="sylla.limits.prestige-floor", player=name, default=None)
         christians = reader.integer(p, "christians", rule="sylla.end.christians", player=name, high=max_characters)
         slaves = reader.integer(p, "slaves", rule="sylla.end.slaves", player=name, high=min(max_slaves, max_characters))
@@ -117,13 +188,12 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
             reader.problem("sylla.end", f"{christians} Christians and {slaves} Slaves are more characters than a player can own ({max_characters})", name)
         total_slaves += slaves
         denarii = reader.integer(p, "denarii", rule="sylla.end.slaves", player=name)
-        tokens_raw = reader.mapping(p, "tokens", rule="sylla.end.politics", player=name)
-        for key in tokens_raw:
-            if key not in TOKENS:
-                reader.problem("sylla.end.politics", f"there is no token kind '{key}' (civic, health, leisure)", name)
+        tokens_raw = canonical(reader, reader.mapping(p, "tokens", rule="sylla.end.politics", player=name), TOKEN_NAMES,
+                               rule="sylla.end.politics", player=name, what="token kind")
         tokens = {k: reader.integer(tokens_raw, k, rule="sylla.end.politics", player=name) for k in TOKENS}
         plebs = reader.integer(p, "plebs_votes", rule="sylla.end.ecclesia", player=name)
         thumb = reader.string(p, "thumb", rule="sylla.end.ecclesia", player=name, default="down" if plebs else "up")
+        thumb = thumb.strip().casefold() if thumb else thumb
         if thumb not in ("up", "down"):
             reader.problem("sylla.end.ecclesia", f"thumb is 'up' or 'down', not {thumb!r}", name)
         if thumb == "up" and plebs:
@@ -132,11 +202,13 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
             freed = reader.integer(p, "freed", rule="sylla.end.slaves", player=name)
             if freed > slaves:
                 reader.problem("sylla.end.slaves", f"{freed} Slaves freed but only {slaves} face up", name)
-            if 2 * freed > denarii:
+            if "denarii" in p and 2 * freed > denarii:
                 reader.problem("sylla.limits.money", f"freeing {freed} Slaves costs {2 * freed} denarii; {name} has {denarii}", name)
         else:
             freed = freed_default(slaves, denarii)
-            if slaves:
+            if slaves and "denarii" not in p:
+                notes.append(f"{name}: no denarii given, so none of {slaves} Slaves is freed (give 'freed' or 'denarii')")
+            elif slaves:
                 notes.append(f"{name} frees {freed} of {slaves} Slaves ({2 * freed} of {denarii} denarii)")
         scores_ecclesia = ecclesia_vote == "all" or thumb == "up"
         pts = final_points(prestige=prestige, christians=christians, christian_slaves=christian_slaves, slaves=slaves,
