@@ -36,12 +36,16 @@ def test_sylla_data_characters_parse():
     ("legionary fish r", "cannot be Christian"),
     ("vestal fish y", "cannot be Christian"),
     ("slave ry", "all three colours"),
-    ("senator rr", "two hexagons of one colour"),
 ])
 def test_sylla_data_characters_refused(text, why):
     with pytest.raises(IllegalMove) as err:
         check_character(parse_character(text.split()), "Ann")
     assert err.value.rule == "sylla.data.characters" and why in err.value.message
+
+
+def test_sylla_data_characters_two_hexagons_of_one_colour_accepted():
+    """Only a review says no card shows a colour twice (RULES.md §21.1): such a card is not refused."""
+    check_character(parse_character("senator rr".split()), "Ann")
 
 
 def test_sylla_data_characters_two_of_each_type_per_set():

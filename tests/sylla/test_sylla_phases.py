@@ -466,3 +466,10 @@ def test_sylla_3p_recruit_display_of_five():
     with pytest.raises(IllegalMove) as err:
         game.push("display vestal r IV, vestal y IV, legionary r IV, senator y IV, merchant y IV")
     assert "already" in err.value.message
+
+
+def test_sylla_phase3_auction_bid_counts_cards_not_hexagons(base):
+    """A bid is a number of cards (RULES.md [^bidunit]): a card entered with two grey hexagons counts once."""
+    red = base.player("Red")
+    red.cards = [Card("Sen1", "senator", "gg")]
+    assert len(auction.payers(base, "Red", "g")) == 1

@@ -118,8 +118,6 @@ def check(state: State, move: object) -> None:
     if step == "III.crane":
         if not isinstance(move, m.CraneMove) or move.player != state.high_bidder:
             raise IllegalMove("sylla.data.cranes", f"enter the colours of the Crane card {state.high_bidder} takes", hint=f"{state.high_bidder} crane ry")
-        if len(set(move.hexes)) != len(move.hexes):
-            raise IllegalMove("sylla.data.cranes", "a Crane card shows each colour at most once")
 
 
 def apply(state: State, move: object) -> None:

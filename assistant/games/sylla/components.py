@@ -185,15 +185,14 @@ def parse_character(words: list[str]) -> CharacterSpec:
 def check_character(spec: CharacterSpec, who: str) -> None:
     """The per-card checks (sylla.data.characters)."""
     f = facts()["characters"]
-    if len(spec.hexes) != len(set(spec.hexes)):
-        raise IllegalMove("sylla.data.characters", f"{who}'s {spec.kind} shows two hexagons of one colour ({spec.hexes}); no card does (notes S11)",
-                          hint="enter each colour once")
+    # Two hexagons of one colour are accepted: no source rules them out for sure, and a bid
+    # counts cards, not hexagons (sylla.phase3.auction), so such a card still counts once.
     if not f["hexes_per_card"]["low"] <= len(spec.hexes) <= f["hexes_per_card"]["high"]:
         raise IllegalMove("sylla.data.characters", f"{who}'s {spec.kind} must show 1 to 3 hexagons")
     if spec.christian and spec.kind not in f["christian_types"]["value"]:
         raise IllegalMove("sylla.data.characters", f"{who}'s {spec.kind} cannot be Christian: only Senators, Merchants and Slaves show the fish",
                           hint=f"enter it without 'fish': {spec.kind} {spec.hexes}")
-    if spec.kind == "slave" and spec.hexes != f["slave_hexes"]["value"]:
+    if spec.kind == "slave" and "".join(sorted(set(spec.hexes), key="ryg".index)) != f["slave_hexes"]["value"]:
         raise IllegalMove("sylla.data.characters", f"{who}'s Slave shows {spec.hexes}; Slaves show all three colours (ryg)",
                           hint="slave ryg")
 
@@ -334,8 +333,8 @@ def check_board(spec: BoardSpec) -> None:
     high = facts()["board"]["ladder_value_sanity_high"]
     if len(spec.ladder) < 3:
         raise IllegalMove("sylla.data.ladder", f"a ladder of {len(spec.ladder)} spaces cannot hold a crisis zone, a middle and an ideal end")
-    if any(not 0 <= v <= high for v in spec.ladder):
-        raise IllegalMove("sylla.data.ladder", f"ladder values must lie between 0 and {high}")
+    if any(not -high <= v <= high for v in spec.ladder):  # a guard against typos, not a known fact
+        raise IllegalMove("sylla.data.ladder", f"ladder values lie between -{high} and {high} (a typo?)")
     if not 0 <= spec.start < len(spec.ladder):
         raise IllegalMove("sylla.data.ladder", f"the start space must be one of the {len(spec.ladder)} spaces")
     if not 1 <= spec.crisis <= spec.start:
