@@ -13,30 +13,82 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.core.errors import InvalidEntry, AmbiguousEntry
-from assistant.core.names import NameIndex
+from assistant.core.names import NameIndex, normalize
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.tablefile import TableReader
-from assistant.games.pax.cards import CATEGORIES, category_cards, category_index, components, symbol_range
+from assistant.games.pax.cards import CATEGORIES, category_cards, category_index, components, parse_token, symbol_range
 from assistant.games.pax.scoring import FinalPlayer, score_final
 
 PLAYER_KEYS = ("name", "symbols", "aureus", "hand", "primus_conspiratus")
 TOP_KEYS = ("game", "rome", "players", "level", "pc_count")
+
+#: Spellings of the keys that are read as the key itself (compared after folding case,
+#: accents and punctuation): ``Aureus``, ``aurei``, ``primus conspiratus``, ``PC`` ...
+_KEY_SPELLINGS: dict[str, tuple[str, ...]] = {
+    "name": ("name",),
+    "symbols": ("symbols", "symbol"),
+    "aureus": ("aureus", "aurei"),
+    "hand": ("hand",),
+    "primus_conspiratus": ("primus conspiratus", "primusconspiratus", "pc"),
+    "game": ("game",),
+    "rome": ("rome",),
+    "players": ("players",),
+    "level": ("level",),
+    "pc_count": ("pc count",),
+}
+_KEY_OF = {spelling: key for key, spellings in _KEY_SPELLINGS.items() for spelling in spellings}
 _KEY_INDEX = NameIndex(
     [
         ("name", ()),
-        ("symbols", ("symbol", "display")),
-        ("aureus", ("aurei", "money", "coins", "gold")),
+        ("symbols", ("display",)),
+        ("aureus", ("money", "coins", "gold")),
         ("hand", ("cards in hand", "hand cards")),
-        ("primus_conspiratus", ("pc", "primus", "conspiratus")),
+        ("primus_conspiratus", ("primus", "conspiratus")),
     ],
     what="key",
     rule="pax.scoring",
 )
 
 
+def canonical_keys(reader: TableReader, obj: Mapping[str, Any], known: tuple[str, ...], who: str | None) -> dict[str, Any]:
+    """``obj`` with its keys spelt as INTERFACES.md §1 spells them (``Aureus``, ``aurei``,
+    ``primus conspiratus`` are read as ``aureus`` and ``primus_conspiratus``). A category
+    name used as a key is kept under its canonical name with a ``category:`` prefix (the
+    symbols written straight into the table); any other key is a problem."""
+    result: dict[str, Any] = {}
+    for raw, value in obj.items():
+        key = _KEY_OF.get(normalize(str(raw)))
+        if key is None:
+            cat = category_index().exact(str(raw))
+            if cat is not None and "symbols" in known:
+                key = f"category:{raw}"
+            else:
+                guess = _KEY_INDEX.find(str(raw)) if "name" in known else None
+                hint = f" (did you mean {guess}?)" if guess and guess in known else f" (the keys are: {', '.join(known)})"
+                reader.problem("pax.scoring", f"unknown key '{raw}'{hint}", who)
+                continue
+        elif key not in known:
+            reader.problem("pax.scoring", f"unknown key '{raw}' here (the keys are: {', '.join(known)})", who)
+            continue
+        if key in result:
+            reader.problem("pax.scoring", f"'{key}' is given twice", who)
+            continue
+        result[key] = value
+    return result
+
+
 def read_symbols(reader: TableReader, obj: Mapping[str, Any], who: str | None, rule: str) -> dict[str, int]:
-    """A ``symbols = { category = n }`` table: categories by name or alias, counts in range."""
-    raw = reader.mapping(obj, "symbols", rule=rule, player=who)
+    """The symbols per category: a ``symbols = { category = n }`` table, and/or categories
+    written straight into ``obj`` (``category:`` keys of :func:`canonical_keys`); categories by
+    name or alias, counts in range, each category once."""
+    raw = dict(reader.mapping(obj, "symbols", rule=rule, player=who))
+    for key, value in obj.items():
+        if key.startswith("category:"):
+            name = key.split(":", 1)[1]
+            if name in raw:
+                reader.problem("pax.terms.categories", f"'{name}' is given twice (in symbols and on its own)", who)
+                continue
+            raw[name] = value
     result = {cat: 0 for cat in CATEGORIES}
     high = symbol_range()[1]
     given: dict[str, str] = {}
@@ -57,13 +109,36 @@ def read_symbols(reader: TableReader, obj: Mapping[str, Any], who: str | None, r
     return result
 
 
+def read_hand(reader: TableReader, obj: Mapping[str, Any], who: str) -> int:
+    """``hand``: how many influence cards are left in hand, or the list of them (each a card
+    token, e.g. ``"army 3/2"``); absent or an empty list means none."""
+    value = obj.get("hand", 0)
+    if isinstance(value, list):
+        for item in value:
+            if not isinstance(item, str):
+                reader.problem("pax.scoring.money", f"'hand' lists cards as text such as \"army 3/2\", not {item!r}", who)
+                continue
+            try:
+                parse_token(item)
+            except (InvalidEntry, AmbiguousEntry) as exc:
+                reader.problem(exc.rule or "pax.data.cards", f"'hand': {exc.message}", who)
+        return len(value)
+    return reader.integer(obj, "hand", rule="pax.scoring.money", player=who, low=0, high=components()["influence_cards"])
+
+
+def _raw_name(raw: Mapping[str, Any]) -> str | None:
+    """The player's name for messages, before the keys are read (``Name`` counts too)."""
+    for key, value in raw.items():
+        if normalize(str(key)) == "name" and isinstance(value, str):
+            return value
+    return None
+
+
 def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlayer], int, list[str]]:
     """Rome's symbols, the players, the solitaire level and notes; raises TableError."""
     reader = TableReader("pax")
     notes: list[str] = []
-    for key in table:
-        if key not in TOP_KEYS:
-            reader.problem("pax.scoring", f"unknown key '{key}' (the table has: {', '.join(TOP_KEYS)})")
+    table = canonical_keys(reader, table, TOP_KEYS, None)
     game = table.get("game", "pax")
     if isinstance(game, str) and game.strip().lower() != "pax":
         reader.problem("pax.scoring", f"this is a table of '{game}', not of PAX")
@@ -71,6 +146,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     if not isinstance(rome_obj, dict):
         reader.problem("pax.winner.reveal", "the table needs a [rome] section with Rome's symbols (the 3 hidden cards included)")
         rome_obj = {}
+    rome_obj = canonical_keys(reader, rome_obj, ("symbols",), "Rome")
     rome = read_symbols(reader, rome_obj, "Rome", "pax.winner.reveal")
     if sum(rome.values()) < 3 and rome_obj:
         reader.problem(
@@ -79,6 +155,12 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
             " count the hidden cards too",
             "Rome",
         )
+    if isinstance(table.get("players"), list):
+        table = dict(table)
+        table["players"] = [
+            canonical_keys(reader, raw, PLAYER_KEYS, _raw_name(raw)) if isinstance(raw, dict) else raw
+            for raw in table["players"]
+        ]
     raw_players = reader.players(table, rule="pax.scoring", low=1, high=4)
     level = reader.integer(table, "level", rule="pax.solo.levels", default=1, low=1, high=5)
     if "level" in table and len(raw_players) > 1:
@@ -87,17 +169,14 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     if pc_count not in ("symbols", "cards"):
         reader.problem("pax.open.pc-cards-or-symbols", f"pc_count is 'symbols' or 'cards', not {pc_count!r}")
     players: list[FinalPlayer] = []
+    marked: list[bool | None] = []
     for raw in raw_players:
         name = str(raw.get("name"))
-        for key in raw:
-            if key not in PLAYER_KEYS:
-                guess = _KEY_INDEX.find(key)
-                hint = f" (did you mean {guess}?)" if guess and guess != key else ""
-                reader.problem("pax.scoring", f"unknown key '{key}'{hint}", name)
         symbols = read_symbols(reader, raw, name, "pax.scoring")
         aureus = reader.integer(raw, "aureus", rule="pax.scoring.money", player=name, low=0, high=9999)
-        hand = reader.integer(raw, "hand", rule="pax.scoring.money", player=name, low=0, high=components()["influence_cards"])
+        hand = read_hand(reader, raw, name)
         pc = reader.boolean(raw, "primus_conspiratus", rule="pax.cat.primus-conspiratus", player=name)
+        marked.append(pc if "primus_conspiratus" in raw else None)
         players.append(FinalPlayer(name, symbols, aureus, hand, pc))
         if len(raw_players) > 1:
             limit = max(symbols["estate"], symbols["conspiracy"])
@@ -119,6 +198,18 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
                 f"{total} {cat} symbols on the table (Rome and players together), but the {category_cards()[cat]}"
                 f" {cat} cards show at most {most}",
             )
+    players = _primus_conspiratus(reader, players, marked, pc_count or "symbols", notes)
+    reader.raise_if_problems()
+    return rome, players, level, notes
+
+
+def _primus_conspiratus(
+    reader: TableReader, players: list[FinalPlayer], marked: list[bool | None], pc_count: str, notes: list[str]
+) -> list[FinalPlayer]:
+    """Check who holds Primus Conspiratus (``pax.cat.primus-conspiratus``). When no player is
+    marked as the holder but someone played Conspiracy, the holder follows from the table if
+    only one unmarked player can hold it (the most Conspiracy symbols); otherwise the table
+    must say who got it first."""
     holders = [p for p in players if p.primus_conspiratus]
     if len(holders) > 1:
         reader.problem(
@@ -127,11 +218,32 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
         )
     conspirators = [p for p in players if p.symbols["conspiracy"] > 0]
     if conspirators and not holders:
-        reader.problem(
-            "pax.cat.primus-conspiratus",
-            f"{conspirators[0].name} played Conspiracy, so some player holds Primus Conspiratus;"
-            " mark the holder with primus_conspiratus = true",
-        )
+        most = max(p.symbols["conspiracy"] for p in conspirators)
+        # Who can hold it: with the symbols reading only the players with the most symbols;
+        # with the cards reading (only symbols are given) any player with Conspiracy.
+        candidates = [p for p in conspirators if pc_count == "cards" or p.symbols["conspiracy"] == most]
+        open_ = [p for p in candidates if marked[players.index(p)] is None]
+        if len(open_) == 1:
+            holder = open_[0]
+            notes.append(
+                f"Primus Conspiratus is not marked: {holder.name} holds it, as the only player who can"
+                f" ({holder.symbols['conspiracy']} Conspiracy symbols) [pax.cat.primus-conspiratus]"
+            )
+            return [FinalPlayer(p.name, p.symbols, p.aureus, p.hand, p is holder) for p in players]
+        if len(open_) > 1:
+            names = " and ".join(p.name for p in open_)
+            why = f"have the most Conspiracy ({most} symbols each)" if pc_count == "symbols" else "played Conspiracy"
+            reader.problem(
+                "pax.cat.primus-conspiratus",
+                f"{names} {why}; the table must say who holds Primus Conspiratus:"
+                " mark that player with primus_conspiratus = true",
+            )
+        else:
+            reader.problem(
+                "pax.cat.primus-conspiratus",
+                f"{conspirators[0].name} played Conspiracy, so some player holds Primus Conspiratus;"
+                " mark the holder with primus_conspiratus = true",
+            )
     for holder in holders:
         if holder.symbols["conspiracy"] == 0:
             reader.problem(
@@ -148,8 +260,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
                     f" {more[0].name} has {more[0].symbols['conspiracy']}: the card would have moved to {more[0].name}",
                     holder.name,
                 )
-    reader.raise_if_problems()
-    return rome, players, level, notes
+    return players
 
 
 def score_table(table: Mapping[str, Any]) -> ScoreSheet:
