@@ -167,9 +167,22 @@ def test_7w_setup_guilds_too_many() -> None:
 
 
 def test_7w_setup_guilds_leaders_guild_without_leaders() -> None:
+    # Courtesans and Diplomats act on leaders: impossible without Leaders.
+    for guild in ("Courtesans Guild", "Diplomats Guild"):
+        t = copy.deepcopy(load_table(TABLES / "three_players_base_tiebreak.toml"))
+        t["players"][1]["cards"].append(guild)
+        assert ("Finn", "7w.setup.guilds") in rules_of(t)
+
+
+def test_7w_setup_guilds_gamers_architects_base_option_noted() -> None:
+    # Gamers and Architects work without leaders: the digest's explicit option; the table
+    # that lists one played it, and the score says so.
     t = copy.deepcopy(load_table(TABLES / "three_players_base_tiebreak.toml"))
     t["players"][1]["cards"].append("Gamers Guild")
-    assert ("Finn", "7w.setup.guilds") in rules_of(t)
+    out = score_table(t).to_json()
+    finn = next(p for p in out["players"] if p["name"] == "Finn")
+    assert finn["scores"]["guilds"] == 4 + t["players"][1]["coins"] // 3
+    assert any("Gamers Guild (Finn)" in n and "7w.setup.guilds" in n for n in out["notes"])
 
 
 def test_7w_table_leaders_off() -> None:

@@ -28,6 +28,7 @@ checked (rules ``7w.table.*`` and the rules they rest on):
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -44,6 +45,11 @@ PLAYER_KEYS = ("name", "wonder", "side", "stages", "coins", "tokens", "cards", "
 TOP_KEYS = ("game", "leaders", "players")
 TOKEN_VALUES = (1, 3, 5, -1)
 TURNS = 18  # 3 Ages x 6 turns: one card played per turn
+#: Leaders guilds that work without leaders: a table without Leaders may have played them as
+#: the house option of ``7w.setup.guilds`` (the score then says so).
+BASE_OPTION_GUILDS = ("Gamers Guild", "Architects Guild")
+#: The blank leader card of the box (for home-made leaders), never in play (``7w.setup.leaders``).
+BLANK_LEADER = ("semiramis", "szemiramisz")
 
 
 def _resolve(index: NameIndex, text: str, reader: TableReader, rule: str, player: str, what: str) -> str | None:
@@ -56,6 +62,24 @@ def _resolve(index: NameIndex, text: str, reader: TableReader, rule: str, player
         hint = f" ({exc.hint})" if exc.hint else ""
         reader.problem(rule, f"there is no {what} called '{text}'{hint}", player)
     return None
+
+
+_SIDE_SUFFIX = re.compile(r"(?P<board>.*?\S)[\s,:/_\-(\[]+(?:side\s*)?(?P<side>[ABab])[)\]]?\s*")
+
+
+def _split_side(text: str) -> tuple[str, str | None]:
+    """``"Gizah B"``, ``"Olympia (B)"``, ``"Rome-A"``, ``"Babylon side B"``: the board and the
+    side written with it (``None`` when the text is only a board name).
+
+    >>> _split_side("Gizah B"), _split_side("Olympia (side a)"), _split_side("Babylon")
+    (('Gizah', 'B'), ('Olympia', 'A'), ('Babylon', None))
+    """
+    if data.board_index().exact(text) is not None:
+        return text, None
+    m = _SIDE_SUFFIX.fullmatch(text.strip())
+    if m is None or data.board_index().find(m["board"]) is None:
+        return text, None
+    return m["board"], m["side"].upper()
 
 
 def _unknown_keys(reader: TableReader, obj: Mapping[str, Any], known: Sequence[str], player: str | None) -> None:
@@ -101,18 +125,29 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
 def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leaders: bool, n: int) -> City:
     board_text = reader.string(raw, "wonder", rule="7w.table.format", player=name)
     board = None
+    named_side: str | None = None
     if board_text is None:
         if "wonder" not in raw:
             reader.problem("7w.setup.wonders", "'wonder' is missing (the board: Rhodes, Alexandria, ...)", name)
     else:
+        board_text, named_side = _split_side(board_text)
         board = _resolve(data.board_index(), board_text, reader, "7w.setup.wonders", name, "board")
     side_text = reader.string(raw, "side", rule="7w.table.format", player=name)
-    side = "A"
+    side = named_side or "A"
     if side_text is not None:
         if side_text.strip().upper() in ("A", "B"):
             side = side_text.strip().upper()
+            if named_side is not None and named_side != side:
+                reader.problem(
+                    "7w.setup.wonders",
+                    f"'wonder' names side {named_side} but 'side' says {side}: a board is played on one side",
+                    name,
+                )
         else:
             reader.problem("7w.setup.wonders", f"'side' is A or B, not {side_text!r}", name)
+        side_text = side
+    elif named_side is not None:
+        side_text = named_side
     stages = reader.integer(raw, "stages", rule="7w.wonder.order", player=name, high=4)
     if side_text is None and stages > 0:
         reader.problem("7w.setup.wonders", "'side' (A or B) is needed when stages are built: the sides' stages differ", name)
@@ -149,6 +184,13 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
 
     leaders: list[str] = []
     for text in reader.strings(raw, "leaders", rule="7w.table.format", player=name):
+        if normalize(text) in BLANK_LEADER:
+            reader.problem(
+                "7w.setup.leaders",
+                f"{text} is the blank leader card for home-made leaders, left out of the game: it has no cost or effect to score",
+                name,
+            )
+            continue
         found = _resolve(data.leader_index(), text, reader, "7w.names", name, "leader")
         if found is None:
             continue
@@ -209,10 +251,10 @@ def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: 
             used[name] += 1
             if first.guild:
                 guild_total += 1
-                if first.requires_leaders and not use_leaders:
+                if first.requires_leaders and not use_leaders and name not in BASE_OPTION_GUILDS:
                     reader.problem(
                         "7w.setup.guilds",
-                        f"{name} is a Leaders guild, in the pool only when Leaders is played (leaders = false here)",
+                        f"{name} needs the Leaders expansion (it acts on leaders), but the table says leaders = false",
                         city.name,
                     )
             elif data.total_copies(name, n) == 0:
@@ -317,10 +359,24 @@ def _check_choices(reader: TableReader, cities: list[City]) -> None:
                 )
 
 
+def table_notes(cities: Sequence[City], use_leaders: bool) -> list[str]:
+    """What the score should say about the table itself: a Leaders guild that works without
+    leaders (Gamers, Architects) played in a game without Leaders."""
+    notes = []
+    if not use_leaders:
+        for city in cities:
+            for name in city.cards:
+                if name in BASE_OPTION_GUILDS:
+                    notes.append(
+                        f"{name} ({city.name}) is a Leaders guild played without Leaders: scored as the table's house option (7w.setup.guilds)"
+                    )
+    return notes
+
+
 def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     """Validate a §1 final table, then score it (raises TableError on any problem)."""
-    cities, _ = read_table(table)
-    return score_cities(cities)
+    cities, use_leaders = read_table(table)
+    return score_cities(cities, extra_notes=table_notes(cities, use_leaders))
 
 
 def to_table(cities: Sequence[City], leaders: bool = True) -> dict[str, Any]:
