@@ -345,3 +345,23 @@ def test_store_player_report_head_to_head(db_path):
     assert report["by_game"][0]["average"] == 7.8 and report["by_game"][0]["best"] == 10
     assert service.player_report(store, "Ben")["nemesis"] == "Ann"
     assert len(report["recent"]) == 5
+
+
+def test_store_locked_database_gives_clear_error(db_path, monkeypatch):
+    from assistant.store import db as dbmodule
+
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
+    store.close()
+    monkeypatch.setattr(dbmodule, "BUSY_TIMEOUT_MS", 200)
+    blocker = sqlite3.connect(db_path, isolation_level=None)
+    blocker.execute("BEGIN EXCLUSIVE")
+    try:
+        store = Store.open(str(db_path))
+        with pytest.raises(StorageError) as info:
+            service.enter(store, gid, "take 1")
+        assert info.value.rule == "core.db.locked" and "busy" in info.value.message
+    finally:
+        blocker.execute("ROLLBACK")
+        blocker.close()
+    assert service.enter(Store.open(str(db_path)), gid, "take 1").entry.ply == 1
