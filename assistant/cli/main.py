@@ -677,17 +677,10 @@ def play(
 
 
 # -- players ----------------------------------------------------------------------------------------
-@players_app.callback(invoke_without_command=True, epilog=examples("assistant players", "assistant players --game 7w --json"))
-@handle_errors
-def players_main(
-    ctx: typer.Context,
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Statistics for this game only.")] = None,
-    db: DbOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
-    """Players with games played, wins, win rate, average and best score."""
-    if ctx.invoked_subcommand is not None:
-        return
+PlayersGameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Statistics for this game only.")]
+
+
+def _print_player_stats(game: str | None, db: str | None, json_out: bool) -> None:
     from assistant import service
 
     rows = service.player_stats(_store(db), game)
@@ -695,23 +688,21 @@ def players_main(
         render.print_json(rows)
     else:
         render.rows_table(rows, ["name", "played", "finished", "wins", "win_rate", "average", "best"])
+
+
+@players_app.callback(invoke_without_command=True, epilog=examples("assistant players", "assistant players --game 7w --json"))
+@handle_errors
+def players_main(ctx: typer.Context, game: PlayersGameOpt = None, db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """Players with games played, wins, win rate, average and best score."""
+    if ctx.invoked_subcommand is None:
+        _print_player_stats(game, db, json_out)
 
 
 @players_app.command("list", epilog=examples("assistant players list", "assistant players list --json"))
 @handle_errors
-def players_list(
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Statistics for this game only.")] = None,
-    db: DbOpt = None,
-    json_out: JsonOpt = False,
-) -> None:
+def players_list(game: PlayersGameOpt = None, db: DbOpt = None, json_out: JsonOpt = False) -> None:
     """Players with games played, wins, win rate, average and best score."""
-    from assistant import service
-
-    rows = service.player_stats(_store(db), game)
-    if json_out:
-        render.print_json(rows)
-    else:
-        render.rows_table(rows, ["name", "played", "finished", "wins", "win_rate", "average", "best"])
+    _print_player_stats(game, db, json_out)
 
 
 @players_app.command("show", epilog=examples("assistant players show Ann", "assistant players show ann --game 7w --json"))
