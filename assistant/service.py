@@ -133,7 +133,7 @@ def _game_row(session: Session, game_id: int | str) -> GameRow:
         if not word.lstrip("#").isdigit():
             raise InvalidEntry(f"'{game_id}' is not a game id (a number, or 'last')", rule="core.games")
         game_id = int(word.lstrip("#"))
-    row = session.get(GameRow, game_id)
+    row = session.get(GameRow, game_id) if 0 < game_id < 2**62 else None
     if row is None:
         raise NotFound(f"there is no game {game_id}", rule="core.games", hint="assistant games lists them")
     return row

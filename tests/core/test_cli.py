@@ -86,10 +86,21 @@ def test_cli_table_session_with_json():
 
 
 def test_cli_not_found_and_bad_ids():
-    for args in (("state", "42"), ("state", "x1"), ("show", "last"), ("new", "chess", "-p", "A", "-p", "B")):
+    for args in (
+        ("state", "42"),
+        ("state", "x1"),
+        ("state", "99999999999999999999999"),
+        ("show", "last"),
+        ("new", "chess", "-p", "A", "-p", "B"),
+        ("new", "toy", "-p", "A", "-p", "B", "--date", "2026-02-30"),
+        ("new", "toy", "-p", "A", "-p", "B", "-o", "pile"),
+        ("new", "toy", "-p", "A", "-p", "B", "-o", "pile=99999999999999"),
+        ("games", "--since", "yesterday"),
+        ("players", "show", "nobody"),
+    ):
         result = invoke(*args)
-        assert result.exit_code == 1, args
-        assert "Traceback" not in result.output
+        assert result.exit_code == 1, (args, result.output)
+        assert "Traceback" not in result.output and "internal error" not in result.output
 
 
 def test_cli_unknown_game_suggests():
