@@ -13,7 +13,7 @@ instead of failing halfway.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -204,7 +204,10 @@ class Store:
             conn = session.connection()
             for step in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[step]:
-                    conn.exec_driver_sql(statement)
+                    if callable(statement):
+                        statement(conn)
+                    else:
+                        conn.exec_driver_sql(statement)
             conn.execute(
                 text("UPDATE meta SET value = :v WHERE key = 'schema_version'"), {"v": str(SCHEMA_VERSION)}
             )
@@ -259,15 +262,17 @@ def _tables() -> list:  # type: ignore[type-arg]
     ]
 
 
-#: MIGRATIONS[v] turns schema v into v + 1. Keep every step: an old file may skip versions.
-MIGRATIONS: dict[int, tuple[str, ...]] = {
+def _create_catalogue(conn) -> None:  # type: ignore[no-untyped-def]
+    models.CatalogueItem.__table__.create(conn, checkfirst=True)  # dialect-correct DDL
+
+
+#: MIGRATIONS[v] turns schema v into v + 1: SQL statements, or functions of a connection for
+#: what needs the dialect's own DDL. Keep every step: an old file may skip versions.
+MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
     1: (
         "ALTER TABLE entries ADD COLUMN comment VARCHAR NOT NULL DEFAULT ''",
         "ALTER TABLE games ADD COLUMN kind VARCHAR NOT NULL DEFAULT 'tracked'",
         "ALTER TABLE games ADD COLUMN table_json VARCHAR",
-        "CREATE TABLE catalogue (id INTEGER NOT NULL PRIMARY KEY, game VARCHAR NOT NULL, "
-        "catalogue VARCHAR NOT NULL, key VARCHAR NOT NULL, value VARCHAR NOT NULL, created DATETIME NOT NULL, "
-        "UNIQUE (game, catalogue, key))",
-        "CREATE INDEX ix_catalogue_game ON catalogue (game)",
+        _create_catalogue,
     ),
 }
