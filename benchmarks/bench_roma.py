@@ -35,26 +35,48 @@ def bench_legal_moves() -> None:
     )
 
 
-def bench_legal_moves_crowded() -> None:
-    """A contrived worst case: 15 cards in hand, 60 sestertii, two Scaenicus, Architectus,
-    Senator, Consiliarius, Machina, the bribe disc and three dice."""
+def _crowded(ann: tuple[str, ...], hand: tuple[str, ...], dice: tuple[int, int, int]):
+    """Ann to act with 80 sestertii, the bribe disc, ``ann`` on her 7 discs and ``hand``."""
     from dataclasses import replace
 
     state = RULESET.setup(["Ann", "Ben"], {"bribe": "on"})
-    ann = ("Architectus", "Senator", "Scaenicus", "Consiliarius", "Machina", "Forum", "Scaenicus")
     ben = ("Forum", "Legat", "Turris", "Nero", "Onager", "Legionarius", "Forum")
+    return replace(
+        state, starter=0, dealt=(True, True), swapped=True, placed=(True, True), boards=(ann, ben),
+        hands=(tuple(sorted(hand)), ()), money=(80, 0), dice=dice, turn=5,
+        draw=52 - 14 - len(hand) - 3, unknown_discards=3,
+    )
+
+
+def bench_legal_moves_crowded() -> None:
+    """Contrived worst cases. The first: 15 cards in hand, two Scaenicus, Architectus,
+    Senator, Consiliarius, Machina. The second is the largest list found by a random search
+    (about 1,200 moves): a Scaenicus on the bribe disc that three different dice can bribe,
+    another Scaenicus, Senator, Architectus, Consiliarius, and every card type still in the
+    deck in hand. Medians; the maximum includes the garbage collector's pauses."""
+    from collections import Counter
+
+    from assistant.games.roma.cards import CARDS, ORDER
+
+    first = ("Architectus", "Senator", "Scaenicus", "Consiliarius", "Machina", "Forum", "Scaenicus")
     hand = ("Legat", "Nero", "Forum", "Turris", "Basilica", "Templum", "Onager", "Velites", "Sicarius",
             "Mercator", "Centurio", "Gladiator", "Haruspex", "Consul", "Essedum")
-    state = replace(
-        state, starter=0, dealt=(True, True), swapped=True, placed=(True, True), boards=(ann, ben),
-        hands=(tuple(sorted(hand)), ()), money=(60, 0), dice=(3, 3, 4), turn=5, draw=52 - 29,
-    )
-    runs = []
-    for _ in range(200):
-        start = time.perf_counter()
-        moves = list(RULESET.legal_moves(state))
-        runs.append(time.perf_counter() - start)
-    print(f"legal_moves, crowded position: {len(moves)} moves, median {statistics.median(runs) * 1e3:.3f} ms")
+    worst = ("Senator", "Architectus", "Consiliarius", "Haruspex", "Scaenicus", "Aesculapinum", "Scaenicus")
+    used = Counter(worst) + Counter(("Forum", "Legat", "Turris", "Nero", "Onager", "Legionarius", "Forum"))
+    every = tuple(c for c in ORDER if CARDS[c].copies > used[c])
+    for label, state in (
+        ("crowded position", _crowded(first, hand, (3, 3, 4))),
+        ("extreme position", _crowded(worst, every, (1, 3, 5))),
+    ):
+        runs = []
+        for _ in range(300):
+            start = time.perf_counter()
+            moves = list(RULESET.legal_moves(state))
+            runs.append(time.perf_counter() - start)
+        print(
+            f"legal_moves, {label}: {len(moves)} moves, median {statistics.median(runs) * 1e3:.3f} ms, "
+            f"max {max(runs) * 1e3:.3f} ms"
+        )
 
 
 def bench_replay() -> None:

@@ -5,6 +5,14 @@ chance entries are listed where they are few (the 56 rolls, the battle die) and 
 they are many (a player's dealt hand: a few possible hands, not all of them). Architectus and
 Senator are listed laying one card or none; Consiliarius and Machina re-laying in place or with
 one card moved (the full sets are too large to list, and every listed move is legal).
+
+Speed: ``legal_moves`` must stay under 1 ms on any position (benchmarks/bench_roma.py), and an
+extreme position (a Scaenicus on the bribe disc, Senator, Architectus, a hand of 23 card types,
+three different dice) lists about 1,200 moves. Building an ``Activate`` through its 12-field
+``__init__`` costs over 1 µs, so the variants of one activation (one per target, die, card or
+disc) are made by :func:`_variant`, which copies the base activation's field values and changes
+one (about 0.3 µs). The position's counts (unseen cards, hand cards by kind) are computed once
+per call.
 """
 
 from __future__ import annotations
@@ -39,6 +47,55 @@ from assistant.games.roma.moves import (
 from assistant.games.roma.state import RomaState
 
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(combinations_with_replacement(range(1, 7), 3))  # type: ignore[assignment]
+_KIND = {name: card.kind for name, card in CARDS.items()}
+_EFFECT = {name: card.effect for name, card in CARDS.items()}
+_COST = {name: card.cost for name, card in CARDS.items()}
+_CHARACTERS = tuple(c for c in ORDER if _KIND[c] == "character")
+
+_new = object.__new__
+_set_attr = object.__setattr__
+
+
+def _variant(base: Activate, field: str, values: list) -> list[Activate]:
+    """``base`` with ``field`` set to each of ``values``: the same moves as
+    ``dataclasses.replace(base, field=value)``, built by copying the base's field values (an
+    ``Activate`` is a plain frozen dataclass whose fields live in its ``__dict__``)."""
+    fields = base.__dict__
+    result = []
+    for value in values:
+        copy = fields.copy()
+        copy[field] = value
+        move = _new(Activate)
+        _set_attr(move, "__dict__", copy)
+        result.append(move)
+    return result
+
+
+class _Position:
+    """What the activations of one call share, computed at most once."""
+
+    def __init__(self, state: RomaState) -> None:
+        self.state = state
+        self._unseen: dict[str, int] | None = None
+        self._hand_kinds: dict[str, list[str]] | None = None
+        #: choice lists shared by several activations (a Scaenicus copying the same card
+        #: from two discs, the bribe disc with three dice), by (field, card kind)
+        self.choices: dict[tuple[str, str], list] = {}
+
+    @property
+    def unseen(self) -> dict[str, int]:
+        if self._unseen is None:
+            self._unseen = self.state.unseen_counts()
+        return self._unseen
+
+    def hand_of_kind(self, kind: str) -> list[str]:
+        """The different cards of one kind in the active player's hand, sorted."""
+        if self._hand_kinds is None:
+            kinds: dict[str, list[str]] = {"character": [], "building": []}
+            for card in sorted(set(self.state.hands[self.state.active])):
+                kinds[_KIND[card]].append(card)
+            self._hand_kinds = kinds
+        return self._hand_kinds[kind]
 
 
 def legal_moves(state: RomaState) -> list[RomaMove]:
@@ -58,26 +115,27 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
     moves = []
     d = state.dice
     if not state.acted and len(d) == 3 and d[0] == d[1] == d[2]:
-        moves += [Roll(name, r, reroll=True) for r in ROLLS]
+        moves += [Roll(name, r, True) for r in ROLLS]
     money = state.money[me]
+    discs = range(1, state.discs + 1)
     for card in sorted(set(state.hands[me])):
-        if CARDS[card].cost <= money:
-            moves += [Lay(name, card, disc) for disc in range(1, state.discs + 1)]
+        if _COST[card] <= money:
+            moves += [Lay(name, card, disc) for disc in discs]
     values = sorted(set(d))
     moves += [Money(name, v) for v in values]
+    position = _Position(state)
     if state.draw + len(state.discard) + state.unknown_discards > 0:
-        unseen = state.unseen_counts()
+        unseen = position.unseen
         for v in values:
             pool = Counter(state.discard) if v > state.draw else Counter()
-            keeps = [c for c in ORDER if unseen[c] + pool[c] > 0]
-            moves += [TakeCards(name, v, c) for c in keeps]
+            moves += [TakeCards(name, v, c) for c in ORDER if unseen[c] + pool[c] > 0]
     for v in values:
         if v <= state.discs and v != BRIBE_DISC:
-            moves += _activations(state, v, None)
+            moves += _activations(position, v, None)
     if state.discs == BRIBE_DISC:
         for v in values:
             if v <= money:
-                moves += _activations(state, BRIBE_DISC, v)
+                moves += _activations(position, BRIBE_DISC, v)
     moves.append(End(name))
     return moves
 
@@ -103,7 +161,8 @@ def _setup_moves(state: RomaState) -> list[RomaMove]:
     return moves
 
 
-def _activations(state: RomaState, disc: int, die: int | None) -> list[Activate]:
+def _activations(position: _Position, disc: int, die: int | None) -> list[Activate]:
+    state = position.state
     me = state.active
     card = state.card_at(me, disc)
     if card is None or disc in state.blocked[me] or CARDS[card].activation == "passive":
@@ -112,73 +171,80 @@ def _activations(state: RomaState, disc: int, die: int | None) -> list[Activate]
     if card == "Scaenicus":
         result: list[Activate] = []
         for copy in copy_candidates(state, me):
-            result += _for_effect(state, Activate(name, disc, die=die, copy=copy), copy)
+            result += _for_effect(position, Activate(name, disc, die, copy), copy)
         return result
-    return _for_effect(state, Activate(name, disc, die=die), card)
+    return _for_effect(position, Activate(name, disc, die), card)
 
 
-def _for_effect(state: RomaState, base: Activate, card: str) -> list[Activate]:
-    def replace(_: Activate, **choice: object) -> Activate:
-        """The base activation with one choice (faster than dataclasses.replace)."""
-        return Activate(base.player, base.disc, base.die, base.copy, **choice)  # type: ignore[arg-type]
-
+def _for_effect(position: _Position, base: Activate, card: str) -> list[Activate]:
+    state = position.state
     me, opp = state.active, state.opponent
-    effect = CARDS[card].effect
+    effect = _EFFECT[card]
     rest = list(state.dice or ())
     rest.remove(base.die if base.die is not None else base.disc)
     if effect == "forum":
-        result = [replace(base, vp=(v,)) for v in sorted(set(rest))]
+        result = _variant(base, "vp", [(v,) for v in sorted(set(rest))])
         if len(rest) == 2 and any(state.card_at(me, n) == "Templum" for n in neighbours(state, base.disc)):
-            result.append(replace(base, vp=tuple(sorted(rest))))
+            result += _variant(base, "vp", [tuple(sorted(rest))])
         return result
     if effect in ("attack_opposite", "attack_opposite_with_boost"):
         return [base] if legal_targets(state, effect, base.disc) else []
     if effect in TARGET_KIND or effect in ATTACKS:
-        return [replace(base, target=t) for t in legal_targets(state, effect, base.disc)]
+        return _variant(base, "target", legal_targets(state, effect, base.disc))
     if effect == "adjust_unused_die":
-        return [
-            replace(base, change=(a, b))
-            for a in sorted(set(rest))
-            for b in (a - 1, a + 1)
-            if 1 <= b <= 6
-        ]
+        changes = [(a, b) for a in sorted(set(rest)) for b in (a - 1, a + 1) if 1 <= b <= 6]
+        return _variant(base, "change", changes)
     if effect == "buy_vp_from_opponent":
         money = state.money[me] - (base.die or 0 if base.disc == BRIBE_DISC else 0)
         most = max(0, min(money // 2, state.vp[opp]))
-        return [replace(base, buy=n) for n in sorted({0, 1, most}) if n <= most]
+        return _variant(base, "buy", [n for n in sorted({0, 1, most}) if n <= most])
     if effect == "search_draw_pile":
         if state.draw == 0:
             return []
-        unseen = state.unseen_counts()
-        return [replace(base, take=c) for c in ORDER if unseen[c] > 0]
+        takes = position.choices.get(("take", "draw"))
+        if takes is None:
+            unseen = position.unseen
+            takes = position.choices[("take", "draw")] = [c for c in ORDER if unseen[c] > 0]
+        return _variant(base, "take", takes)
     if effect == "retrieve_character_from_discard":
-        names = {c for c in state.discard if CARDS[c].kind == "character"}
-        if state.unknown_discards:
-            unseen = state.unseen_counts()
-            names |= {c for c in ORDER if unseen[c] > 0 and CARDS[c].kind == "character"}
-        return [replace(base, take=c) for c in sorted(names)]
+        takes = position.choices.get(("take", "discard"))
+        if takes is None:
+            names = {c for c in state.discard if _KIND[c] == "character"}
+            if state.unknown_discards:
+                unseen = position.unseen
+                names |= {c for c in _CHARACTERS if unseen[c] > 0}
+            takes = position.choices[("take", "discard")] = sorted(names)
+        return _variant(base, "take", takes)
     if effect in ("lay_free_buildings", "lay_free_characters"):
         kind = "building" if effect == "lay_free_buildings" else "character"
-        result = [base]
-        for c in sorted({c for c in state.hands[me] if CARDS[c].kind == kind}):
-            result += [replace(base, lays=((c, d),)) for d in range(1, state.discs + 1)]
-        return result
+        lays = position.choices.get(("lays", kind))
+        if lays is None:
+            discs = range(1, state.discs + 1)
+            lays = position.choices[("lays", kind)] = [((c, d),) for c in position.hand_of_kind(kind) for d in discs]
+        return [base] + _variant(base, "lays", lays)
     if effect in ("rearrange_characters", "rearrange_buildings"):
         kind = "character" if effect == "rearrange_characters" else "building"
-        board = state.boards[me]
-        own = {d: c for d, c in enumerate(board, 1) if c is not None and CARDS[c].kind == kind}
-        identity = tuple((c, d) for d, c in own.items())
-        result = [replace(base, moves=identity)]
-        for src, card in own.items():
-            for dst in range(1, state.discs + 1):
-                if dst == src:
-                    continue
-                new = dict(own)
-                if dst in own:
-                    new[src], new[dst] = own[dst], card
-                else:
-                    del new[src]
-                    new[dst] = card
-                result.append(replace(base, moves=tuple((c, d) for d, c in sorted(new.items()))))
-        return result
+        layouts = position.choices.get(("moves", kind))
+        if layouts is None:
+            layouts = position.choices[("moves", kind)] = _layouts(state, kind)
+        return _variant(base, "moves", layouts)
     return [base]
+
+
+def _layouts(state: RomaState, kind: str) -> list[tuple[tuple[str, int], ...]]:
+    """Consiliarius / Machina re-layings listed: every card of the kind back in place, or one
+    of them moved to another disc (swapping with a card of the kind there); each once."""
+    own = {d: c for d, c in enumerate(state.boards[state.active], 1) if c is not None and _KIND[c] == kind}
+    layouts = [tuple((c, d) for d, c in own.items())]
+    for src, moved in own.items():
+        for dst in range(1, state.discs + 1):
+            if dst == src:
+                continue
+            new = dict(own)
+            if dst in own:
+                new[src], new[dst] = own[dst], moved
+            else:
+                del new[src]
+                new[dst] = moved
+            layouts.append(tuple((c, d) for d, c in sorted(new.items())))
+    return list(dict.fromkeys(layouts))

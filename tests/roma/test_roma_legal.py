@@ -1,0 +1,42 @@
+"""legal_moves on the most crowded position we know: every listed move is legal, reads back
+from its notation, and is the same move as one built by its constructor (the variants are
+built by copying field values, for speed: see assistant/games/roma/legal.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import fields
+
+from assistant.games.roma import RULESET
+from assistant.games.roma.cards import CARDS, ORDER
+from assistant.games.roma.moves import Activate
+
+from .conftest import make_table
+
+WORST = {1: "Senator", 2: "Architectus", 3: "Consiliarius", 4: "Haruspex", 5: "Scaenicus", 6: "Aesculapinum", 7: "Scaenicus"}
+BEN = {1: "Forum", 2: "Legat", 3: "Turris", 4: "Nero", 5: "Onager", 6: "Legionarius", 7: "Forum"}
+
+
+def extreme_table():
+    used = Counter(WORST.values()) + Counter(BEN.values())
+    hand = tuple(c for c in ORDER if CARDS[c].copies > used[c])
+    return make_table(
+        WORST, BEN, hands=(hand, ()), money=(80, 0), dice=(1, 3, 5), unknown_discards=3,
+        options={"bribe": "on"},
+    )
+
+
+def test_roma_legal_moves_extreme_position():
+    state = extreme_table().state
+    moves = list(RULESET.legal_moves(state))
+    assert len(moves) > 1000
+    activations = [m for m in moves if isinstance(m, Activate)]
+    # the Scaenicus on the bribe disc, bribed with each of the three dice, copying the Senator
+    assert {m.die for m in activations if m.disc == 7 and m.copy == "Senator"} == {1, 3, 5}
+    assert len(set(moves)) == len(moves)
+    for move in moves:
+        RULESET.check(state, move)
+        assert RULESET.parse(state, move.notation()) == move, move.notation()
+    for move in activations:
+        rebuilt = Activate(**{f.name: getattr(move, f.name) for f in fields(Activate)})
+        assert rebuilt == move and hash(rebuilt) == hash(move) and repr(rebuilt) == repr(move)
