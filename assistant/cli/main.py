@@ -3,10 +3,10 @@
 Exit codes: 0 done; 1 refused (an illegal or unreadable entry, something not found, a
 conflict, an unusable database); 2 usage (a bad option or argument); 3 an internal error
 (a bug: please report it). Heavy modules (the database layer, the games) are imported only
-by the commands that need them, so ``--help`` and ``rules`` start fast.
+by the commands that need them, so ``--help`` and ``rules`` start fast. (No ``from
+__future__ import annotations`` here: typer would evaluate every annotation string at each
+start, about 35 ms.)
 """
-
-
 
 import sys
 from collections.abc import Callable
@@ -22,6 +22,7 @@ from assistant.cli import render
 F = TypeVar("F", bound=Callable[..., Any])
 
 EPILOG_CODES = "Exit codes: 0 done, 1 refused (illegal entry, not found, conflict, unusable database), 2 usage error, 3 internal error."
+
 
 def examples(*lines: str) -> str:
     """An epilog listing examples, one per line."""
