@@ -81,3 +81,67 @@ def test_7w_table_format_empty_lists_and_json(tmp_path: Path) -> None:
     sheet = score_table(load_table(path))
     # Babylon A's wildcard alone: one symbol, 1 VP of science
     assert sheet.points["Ada"]["wonder"] == 3 and sheet.points["Ada"]["science"] == 1
+
+
+# -- complete tables scored by hand (the working is in each file's comments) ---------------
+
+TABLES = Path(__file__).resolve().parents[2] / "tests" / "tables" / "7wonders"
+CATS = ["military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders"]
+HAND = {
+    "seven_players_leaders_audit.toml": (
+        {
+            "Ada": [6, 1, 3, 0, 0, 0, 64, 9],
+            "Bea": [5, 2, 5, 18, 0, 16, 0, 10],
+            "Cal": [-1, 0, 10, 29, 0, 11, 1, 18],
+            "Dov": [9, 1, 7, 0, 0, 1, 0, 24],
+            "Eli": [6, 3, 10, 22, 7, 8, 9, 6],
+            "Fay": [-2, 4, 10, 12, 10, 0, 1, 10],
+            "Gil": [13, 1, 20, 6, 0, 12, 1, 3],
+        },
+        {"Ada": 1, "Eli": 2, "Cal": 3, "Bea": 4, "Gil": 5, "Fay": 6, "Dov": 7},
+        ["Olympia B copies Builders Guild (best for Bea)"],
+    ),
+    "six_players_base_audit.toml": (
+        {
+            "Hal": [3, 2, 10, 14, 0, 10, 5, 0],
+            "Ines": [5, 1, 10, 22, 0, 7, 0, 0],
+            "Jon": [0, 0, 3, 2, 0, 0, 64, 0],
+            "Kim": [4, 2, 3, 0, 14, 3, 0, 0],
+            "Lou": [5, 3, 3, 17, 0, 11, 0, 0],
+            "Max": [13, 5, 10, 16, 0, 9, 4, 0],
+        },
+        {"Jon": 1, "Max": 2, "Ines": 3, "Hal": 4, "Lou": 5, "Kim": 6},
+        [],
+    ),
+    "three_players_leaders_audit.json": (
+        {
+            "Nora": [12, 3, 6, 10, 0, 6, 9, 17],
+            "Otto": [4, 1, 5, 0, 0, 9, 40, 3],
+            "Pia": [2, 1, 3, 27, 0, 0, 4, 7],
+        },
+        {"Nora": 1, "Otto": 2, "Pia": 3},
+        ["Olympia B copies Scientists Guild (best for Otto)"],
+    ),
+}
+
+
+@pytest.mark.parametrize("filename", sorted(HAND))
+def test_7w_scoring_hand_scored_tables(filename: str) -> None:
+    points, ranks, notes = HAND[filename]
+    out = score_table(load_table(TABLES / filename)).to_json()
+    assert [p["name"] for p in out["players"]] == list(points)
+    for player in out["players"]:
+        assert list(player["scores"]) == CATS
+        assert list(player["scores"].values()) == points[player["name"]], player["name"]
+        assert player["total"] == sum(points[player["name"]])
+        assert player["rank"] == ranks[player["name"]]
+    assert out["winners"] == [n for n, r in ranks.items() if r == 1]
+    assert out["notes"] == notes
+
+
+def test_7w_scoring_tiebreak_equal_totals_ranked_by_coins() -> None:
+    # Bea and Gil both score 56 in the 7-player table: Bea's 7 coins beat Gil's 3.
+    out = score_table(load_table(TABLES / "seven_players_leaders_audit.toml")).to_json()
+    by_name = {p["name"]: p for p in out["players"]}
+    assert by_name["Bea"]["total"] == by_name["Gil"]["total"] == 56
+    assert (by_name["Bea"]["rank"], by_name["Gil"]["rank"]) == (4, 5)
