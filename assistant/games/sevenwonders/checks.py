@@ -89,7 +89,7 @@ def leader_owner(state: SWState, name: str, exclude: int | None = None) -> str |
         if name in c.named_leaders or name in c.leaders:
             return f"played by {p}"
         if c.hand is not None and name in c.hand:
-            return f"in {p}'s hand"
+            return "in another player's hand"  # hands stay hidden: do not say whose
     for j, choice in enumerate(state.choices):
         if j == exclude or choice is None:
             continue
@@ -117,8 +117,16 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
 def check_chooser(state: SWState, move: Any) -> int:
     i = state.index(move.player)
     if state.choices[i] is not None:
-        what = "has no leader to play" if state.choices[i] == "-" else "has already chosen this turn"
-        raise IllegalMove("7w.turn.choose", f"{move.player} {what}", hint="undo the earlier entry to change it")
+        when = "in this Recruitment phase" if state.phase == "recruit" else "this turn"
+        missing = [p for p, c in zip(state.seats, state.choices) if c is None]
+        waiting = f"; still to choose: {', '.join(missing)}" if missing else ""
+        if state.choices[i] == "-":
+            raise IllegalMove("7w.leaders.hand", f"{move.player} has no leader left to play{waiting}")
+        raise IllegalMove(
+            "7w.turn.choose",
+            f"{move.player} has already chosen {when}{waiting}",
+            hint="undo the earlier entry to change it",
+        )
     return i
 
 
@@ -175,10 +183,13 @@ def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -
 
 def check_recruitment(state: SWState, move: Any, payment: bool = True) -> None:
     if isinstance(move, (Build, Pick, Courtesan, CopyGuild)):
+        missing = [p for p, c in zip(state.seats, state.choices) if c is None]
         raise IllegalMove(
             "7w.leaders.recruit",
-            f"in the Recruitment phase {move.player} plays a leader: recruit, stage or sell it",
-            hint=f"{move.player} recruit <leader>",
+            f"it is the Recruitment phase before Age {ROMAN[state.age]}: {move.player} plays a leader"
+            f" (recruit, stage or sell it); the Age's turns start once every player has chosen"
+            f" (still to choose: {', '.join(missing) or 'nobody'})",
+            hint=f"{move.player} recruit <leader>, {move.player} stage <leader> or {move.player} sell <leader>",
         )
     i = check_chooser(state, move)
     city = state.cities[i]
@@ -198,7 +209,19 @@ def check_recruitment(state: SWState, move: Any, payment: bool = True) -> None:
                 hint=f"{move.player} sell {name} (3 coins), or stage {name}",
             )
     elif isinstance(move, Stage):
-        costs.check_stage(state, i, move, rule="7w.leaders.recruit.wonder", with_payment=payment)
+        costs.check_stage(
+            state, i, move, rule="7w.leaders.recruit.wonder", with_payment=payment, instead=recruit_instead(state, i, name)
+        )
+
+
+def recruit_instead(state: SWState, i: int, name: str | None) -> str:
+    """The hint when a leader cannot be used for the stage (``7w.leaders.recruit.forced``)."""
+    player = state.seats[i]
+    leader = f" {name}" if name else ""
+    recruit = ""
+    if name and powers.leader_cost(state, i, name) <= state.cities[i].spendable:
+        recruit = f", or {player} recruit {name}"
+    return f"{player} sell{leader} (3 coins){recruit}; see 7w.leaders.recruit.forced"
 
 
 # -- extra steps ----------------------------------------------------------------------------

@@ -107,7 +107,9 @@ def _pay_of(p: payment.Payment) -> Pay:
     return Pay(p.left, p.right, p.bank_purchase)
 
 
-def match(q: payment.Quote, player: str, what: str, stated: dict[str, object] | None, entry: str = "") -> Pay:
+def match(
+    q: payment.Quote, player: str, what: str, stated: dict[str, object] | None, entry: str = "", instead: str = ""
+) -> Pay:
     """The payment that fits what the user said (``stated``: keyword arguments of
     :func:`payment.match_payment`; ``None``: nothing said; ``entry``: the entry without its
     payment, to list the candidates as whole entries). Raises IllegalMove when no legal
@@ -120,7 +122,7 @@ def match(q: payment.Quote, player: str, what: str, stated: dict[str, object] | 
             f"{player} can pay for {what} in several ways of the same cost; say which", options, rule=exc.rule
         ) from None
     except payment.PaymentError as exc:
-        hint = exc.hint or f"discard it for 3 coins instead ({player} sell); see {FORCED}"
+        hint = exc.hint or instead or f"discard it for 3 coins instead ({player} sell); see {FORCED}"
         raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {exc.reason}", hint=hint) from None
     return _pay_of(found)
 
@@ -136,6 +138,35 @@ def stated_of(pay: Pay | None) -> dict[str, object]:
 
 def pay_or_none(pay: Pay) -> Pay | None:
     return None if pay.total == 0 else pay
+
+
+def olympia_open(state: SWState, i: int, card_name: str) -> bool:
+    """Olympia A's free build is available and would save this build something (coins or
+    purchases), so a build entry must say whether it uses it (``free``) or pays (``pay ...``,
+    ``pay 0``): the free build is once per Age and is never used or skipped silently."""
+    city = state.cities[i]
+    if not powers.olympia_free_ready(state, city):
+        return False
+    card = data.card(card_name)
+    if powers.chain_parent(city, card) is not None or (card.guild and powers.has_leader(city, "Ramses")):
+        return False
+    if card.cost.coins:
+        return True
+    return not any(o.left + o.right + o.bank_purchase == 0 for o in build_quote(state, i, card_name).options)
+
+
+def stored_pay(state: SWState, i: int, card_name: str, pay: Pay) -> Pay | None:
+    """The payment as a build move keeps it: ``None`` for "nothing bought", except when
+    Olympia A's free build was open, where an explicit ``pay 0`` says "paid, not free"."""
+    if olympia_open(state, i, card_name):
+        return pay
+    return pay_or_none(pay)
+
+
+def olympia_hint(state: SWState, i: int, card_name: str) -> str:
+    if olympia_open(state, i, card_name):
+        return f"{state.seats[i]} build {card_name} free (Olympia A's free build, once per Age)"
+    return ""
 
 
 def check_build(state: SWState, i: int, move: Build, with_payment: bool = True) -> None:
@@ -155,17 +186,22 @@ def check_build(state: SWState, i: int, move: Build, with_payment: bool = True) 
             raise IllegalMove("7w.build.free", f"{player} builds {move.card} free ({reason}): there is nothing to pay")
         return
     if with_payment:
-        match(build_quote(state, i, move.card), player, move.card, stated_of(move.pay))
+        match(build_quote(state, i, move.card), player, move.card, stated_of(move.pay), instead=olympia_hint(state, i, move.card))
 
 
-def check_stage(state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stage", with_payment: bool = True) -> None:
+def check_stage(
+    state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stage", with_payment: bool = True, instead: str = ""
+) -> None:
+    """A wonder stage: the next one exists and its cost can be paid as stated. ``instead``:
+    the hint when it cannot (a Recruitment phase proposes the leader's discard)."""
     player = state.seats[i]
     city = state.cities[i]
     if city.stages >= len(city.board.stages):
         raise IllegalMove(
             "7w.wonder.order",
             f"{player}'s {city.board.label} has all {len(city.board.stages)} stages built",
-            hint=f"{player} sell" + (f" {move.card}" if move.card else ""),
+            hint=instead or (f"{player} sell" + (f" {move.card}" if move.card else "")),
         )
     if with_payment:
-        match(stage_quote(state, i, rule), player, f"stage {city.stages + 1} of {city.board.label}", stated_of(move.pay))
+        what = f"stage {city.stages + 1} of {city.board.label}"
+        match(stage_quote(state, i, rule), player, what, stated_of(move.pay), instead=instead)

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from assistant.core.errors import IllegalMove, InvalidEntry
+from assistant.core.errors import AmbiguousEntry, IllegalMove, InvalidEntry
 from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games.sevenwonders import checks, costs, data, deck, notation, powers, scoring, turn
@@ -154,6 +154,8 @@ class SevenWonders(Ruleset):
                 words = tuple(turn.neighbour_guilds(state, i))
             elif kind == "seventh":
                 words = tuple(deck.age_names(state, state.age))
+            elif kind == "rome":
+                words = tuple(self._leader_candidates(state, i))
             return Prompt(players, state.phase_label, KINDS[kind], STEP_TEXT[kind].format(p=state.seats[i]), words)
         return Prompt((), "game over", (), "the game is over")
 
@@ -184,11 +186,24 @@ class SevenWonders(Ruleset):
                 return move
             q = costs.build_quote(state, i, move.card)
             what = move.card
+            entry = replace(move, pay=None).notation()
+            if stated is None and costs.olympia_open(state, i, move.card) and q.payable:
+                paid = [f"{entry} {Pay(o.left, o.right, o.bank_purchase).notation()}" for o in q.options]
+                raise AmbiguousEntry(
+                    f"{move.player} may build {move.card} with Olympia A's free build (once per Age)"
+                    " or pay for it; say which",
+                    [f"{entry} free", *paid],
+                    rule="7w.wonder.olympia.a",
+                )
+            instead = costs.olympia_hint(state, i, move.card)
+            pay = costs.match(q, move.player, what, stated, entry, instead=instead)
+            return replace(move, pay=costs.stored_pay(state, i, move.card, pay))
         else:
             rule = "7w.leaders.recruit.wonder" if state.phase == "recruit" else "7w.wonder.stage"
             q = costs.stage_quote(state, i, rule)
             what = f"stage {state.cities[i].stages + 1} of {state.cities[i].board.label}"
-        pay = costs.match(q, move.player, what, stated, replace(move, pay=None).notation())
+            instead = checks.recruit_instead(state, i, move.card) if state.phase == "recruit" else ""
+        pay = costs.match(q, move.player, what, stated, replace(move, pay=None).notation(), instead=instead)
         return replace(move, pay=costs.pay_or_none(pay))
 
     def check(self, state: SWState, move: Any) -> None:
@@ -299,7 +314,7 @@ class SevenWonders(Ruleset):
             if olympia:
                 yield Build(player, name, None, True)
             for option in costs.build_quote(state, i, name).options:
-                yield Build(player, name, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
+                yield Build(player, name, costs.stored_pay(state, i, name, Pay(option.left, option.right, option.bank_purchase)))
         if city.stages < len(city.board.stages):
             for option in costs.stage_quote(state, i).options:
                 yield Stage(player, None, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
@@ -367,7 +382,11 @@ class SevenWonders(Ruleset):
                 info["board"] = f"{c.wonder} {c.side}"
                 info["stages"] = f"{c.stages}/{len(c.board.stages)}"
                 info["coins"] = c.coins
+                if c.income:
+                    # received during the turn being resolved: usable from the next one
+                    info["coins_received_this_turn"] = c.income
                 info["shields"] = powers.shields(c)
+                info["military"] = sum(c.tokens)
                 info["tokens"] = list(c.tokens)
                 info["cards"] = list(c.cards)
                 if state.leaders_on:

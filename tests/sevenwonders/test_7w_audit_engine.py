@@ -1,0 +1,247 @@
+"""Audit of the tracked game: a complete game written by hand (scores worked out from the
+rules, not from the program), the mistakes a table makes while entering it, and the timing
+and wording points found while playing it through the command line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assistant.core.errors import AmbiguousEntry, IllegalMove, InvalidEntry
+from assistant.core.game import Game
+from assistant.core.record import read_record
+from assistant.games.sevenwonders import RULESET
+from assistant.games.sevenwonders.scenario import play, put, set_state, start
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORD = "tests/records/7wonders/three-players-by-hand.txt"
+CATS = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders")
+
+
+def replay(upto: int | None = None) -> Game:
+    """The hand-written game, whole or up to its ``upto``-th entry."""
+    record = read_record((ROOT / RECORD).read_text(encoding="utf-8"))
+    game = Game.from_record(RULESET, record)
+    if upto is not None:
+        while len(game.entries) > upto:
+            game.pop()
+    return game
+
+
+def at(entry_text: str) -> Game:
+    """The hand-written game just before the entry whose text starts with ``entry_text``."""
+    game = replay()
+    for k, entry in enumerate(game.entries):
+        if entry.text.startswith(entry_text):
+            return replay(k)
+    raise AssertionError(entry_text)
+
+
+def illegal(game: Game, entry: str) -> IllegalMove:
+    with pytest.raises(IllegalMove) as info:
+        game.push(entry)
+    return info.value
+
+
+# -- the hand-written game ------------------------------------------------------------------
+# Worked out by hand (see the record's comments):
+# Ada: tokens +1 +1 +3 +3 +5 -1 (Bob's Tomyris) -1 = 11; 29 coins = 9; Olympia A 3+7 = 10;
+#   Statue 4 + Palace 8 = 12; Haven 3 brown + Lighthouse 5 yellow = 8; Spies Guild: Bob 1 red,
+#   Cleo 4 red = 5; Zenobia 3.  Total 58.
+# Bob: four Defeat tokens -4 (his Age III ones went to the winners); 4 coins = 1; Babylon B
+#   stage 1 = 3; Theater 2; gears 4 + compasses 2 + tablets 2, Babylon's and the Scientists
+#   Guild's wildcards both on gears: 36 + 4 + 4 + 7 x 2 = 58.  Total 60.
+# Cleo: +1 -1 +3 -1 +5 -1 (Bob's Tomyris) +5 = 11; 8 coins = 2; Halikarnassos A 3+7 = 10;
+#   Baths 3 + Altar 2 + Temple 3 + Pantheon 7 + Town Hall 6 = 21; compass + tablet = 2.
+#   Total 46.
+HAND_SCORES = {
+    "Ada": (11, 9, 10, 12, 8, 5, 0, 3),
+    "Bob": (-4, 1, 3, 2, 0, 0, 58, 0),
+    "Cleo": (11, 2, 10, 21, 0, 0, 2, 0),
+}
+
+
+def test_7w_record_by_hand_replays_to_hand_scores():
+    game = replay()
+    assert game.outcome() is not None
+    sheet = game.score()
+    for player, points in HAND_SCORES.items():
+        assert tuple(sheet.points[player][c] for c in CATS) == points, player
+        assert sheet.totals[player] == sum(points)
+    assert sheet.winners == ("Bob",)
+    state = game.state
+    assert [c.coins for c in state.cities] == [29, 4, 8]
+    assert [c.tokens for c in state.cities] == [(1, 1, 3, 3, 5, -1, -1), (-1, -1, -1, -1), (1, -1, 3, -1, 5, -1, 5)]
+    assert RULESET.score_table(RULESET.table_from_state(state)).to_json() == sheet.to_json()
+
+
+def test_7w_record_by_hand_coins_at_the_end_of_each_age():
+    """7w.commerce.coins-timing, 7w.military.leaders (Nero), 7w.leader.hatshepsut: the coins
+    worked out by hand at the end of Ages I and II."""
+    age2 = at("Ada recruit Caesar").state
+    assert age2.phase == "recruit" and age2.age == 2
+    assert [c.coins for c in age2.cities] == [13, 5, 6]
+    assert [c.tokens for c in age2.cities] == [(1, 1), (-1, -1), (1, -1)]
+    age3 = at("Ada recruit Zenobia").state
+    assert [c.coins for c in age3.cities] == [18, 7, 5]
+
+
+def test_7w_record_by_hand_courtesan_caesar_decides_age3():
+    """7w.guild.courtesans / 7w.military.strength: the copied Caesar gives Cleo 10 shields
+    against Ada's 9 in Age III's conflict."""
+    from assistant.games.sevenwonders import powers
+
+    before = at("Bob build University").state  # Babylon B's 7th card of Age III, last step
+    ada, bob, cleo = before.cities
+    assert (powers.shields(ada), powers.shields(bob), powers.shields(cleo)) == (9, 3, 10)
+    assert cleo.courtesan == "Caesar"
+
+
+# -- the mistakes made while entering it at the table ------------------------------------------
+def test_7w_leaders_recruit_an_age_card_in_recruitment_names_who_is_missing():
+    game = at("Bob recruit Croesus")
+    err = illegal(game, "Bob build Clay Pool")
+    assert err.rule == "7w.leaders.recruit"
+    assert "Bob" in err.message and "Cleo" in err.message and "Bob recruit" in (err.hint or "")
+
+
+def test_7w_turn_choose_twice_in_a_recruitment_phase():
+    game = at("Cleo recruit Maecenas")
+    err = illegal(game, "Bob recruit Nero")
+    assert err.rule == "7w.turn.choose"
+    assert "Recruitment" in err.message and "this turn" not in err.message
+    assert "undo" in (err.hint or "")
+
+
+def test_7w_names_typo_suggests_the_leader():
+    game = at("Cleo recruit Maecenas")
+    with pytest.raises(InvalidEntry) as info:
+        game.push("Cleo recruit Maecenus")
+    assert "Maecenas" in (info.value.hint or "")
+
+
+def test_7w_leaders_hand_of_another_player_stays_hidden():
+    """A leader recorded in someone's hand: the refusal does not tell whose hand it is."""
+    game = at("Ada recruit Nero")
+    err = illegal(game, "Bob recruit Caesar")
+    assert err.rule == "7w.leaders.recruit"
+    assert "Ada" not in err.message and "another player's hand" in err.message
+
+
+def test_7w_build_cost_no_seller_at_the_table():
+    game = at("Cleo build Apothecary")
+    err = illegal(game, "Cleo build Scriptorium")
+    assert err.rule == "7w.build.cost" and "papyrus" in err.message
+    assert "Cleo sell" in (err.hint or "")
+
+
+def test_7w_build_unique_on_babylon_seventh_card():
+    game = at("Bob sell Sawmill")
+    assert game.expecting().players == ("Bob",)
+    err = illegal(game, "Bob build Glassworks")
+    assert err.rule == "7w.build.unique" and "Glassworks" in err.message
+
+
+def test_7w_discard_pile_pick_must_be_in_the_pile():
+    game = at("Cleo pick Walls")
+    err = illegal(game, "Cleo pick Sawmill")
+    assert err.rule == "7w.discard.pile" and "Walls" in (err.hint or "")
+    err = illegal(game, "Ada build Archery Range")
+    assert err.rule == "7w.wonder.halikarnassos" and "Cleo" in err.message
+
+
+def test_7w_commerce_ambiguous_payment_asks_which():
+    game = at("Ada build Spies Guild")
+    with pytest.raises(AmbiguousEntry) as info:
+        game.push("Ada build Spies Guild")
+    assert set(info.value.candidates) == {"Ada build Spies Guild pay left 3 right 2", "Ada build Spies Guild pay left 5"}
+
+
+def test_7w_commerce_unique_cheapest_payment_is_taken():
+    game = at("Bob build Dispensary")
+    entry = game.push("Bob build Dispensary")  # Archimedes: one ore fewer; the other from Cleo at 1
+    assert entry.text == "Bob build Dispensary pay left 1"
+
+
+def test_7w_leaders_recruit_wonder_refused_proposes_the_leader_discard():
+    game = start("Gizah A", "Rhodes A", "Ephesus B")
+    err = illegal(game, "cleo stage Maecenas")
+    assert err.rule == "7w.leaders.recruit.wonder"
+    assert "cleo sell Maecenas" in (err.hint or "") and "7w.leaders.recruit.forced" in (err.hint or "")
+
+
+# -- Olympia A's free build is never used or skipped silently --------------------------------
+def test_7w_wonder_olympia_a_free_build_or_pay_is_asked():
+    """Ada has Olympia A's free build this Age and Statue needs an ore bought from Cleo: the
+    program asks whether she uses the free build instead of charging her."""
+    game = at("Ada build Statue free")
+    with pytest.raises(AmbiguousEntry) as info:
+        game.push("Ada build Statue")
+    assert info.value.rule == "7w.wonder.olympia.a"
+    assert set(info.value.candidates) == {"Ada build Statue free", "Ada build Statue pay right 2"}
+    entry = game.push("Ada build Statue pay right 2")
+    assert entry.text == "Ada build Statue pay right 2"
+
+
+def test_7w_wonder_olympia_a_free_build_unpayable_card_hint():
+    game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=2)
+    set_state(game, age=3)
+    err = illegal(game, "ada build Palace")
+    assert err.rule == "7w.build.cost" and "ada build Palace free" in (err.hint or "")
+
+
+def test_7w_wonder_olympia_a_no_question_when_nothing_to_pay():
+    """Building from own production costs nothing: the free build is kept, no question."""
+    game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=2)
+    entry = game.push("ada build Stockade")
+    assert entry.text == "ada build Stockade"
+    play(game, "bob sell", "cleo sell")
+    assert game.state.city("ada").olympia_age == 0
+
+
+def test_7w_wonder_olympia_a_coin_cost_is_asked_and_pay_0_replays():
+    game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=2)
+    with pytest.raises(AmbiguousEntry) as info:
+        game.push("ada build Clay Pit")
+    assert set(info.value.candidates) == {"ada build Clay Pit free", "ada build Clay Pit pay 0"}
+    entry = game.push("ada build Clay Pit pay 0")
+    assert entry.text == "ada build Clay Pit pay 0"
+    assert RULESET.parse(game.states[-2], entry.text) == entry.move
+    play(game, "bob sell", "cleo sell")
+    assert game.state.city("ada").coins == 2 and game.state.city("ada").olympia_age == 0
+
+
+def test_7w_wonder_olympia_a_legal_moves_replay():
+    """legal_moves offers both readings, and each one's notation reads back to it."""
+    game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=2)
+    moves = [m for m in RULESET.legal_moves_for(game.state, "ada") if getattr(m, "card", "") == "Clay Pit"]
+    texts = {m.notation() for m in moves}
+    assert {"ada build Clay Pit free", "ada build Clay Pit pay 0", "ada sell Clay Pit"} <= texts
+    for m in moves:
+        assert RULESET.parse(game.state, m.notation()) == m
+
+
+# -- what a table needs to see ---------------------------------------------------------------
+def test_7w_describe_military_and_coins_not_usable_yet():
+    game = at("Bob build Theater")  # Babylon B's 7th card: Ada was paid 4 this very turn
+    view = RULESET.describe(game.state)
+    ada = view["players"][0]
+    assert ada["military"] == 0 and ada["coins"] == 9 and ada["coins_received_this_turn"] == 4
+    assert view["waiting for"] == "Bob"
+    after = RULESET.describe(replay().state)
+    assert [p["military"] for p in after["players"]] == [11, -4, 11]
+
+
+def test_7w_wonder_rome_b_extra_recruit_prompt_lists_leaders():
+    game = start("Rome B", "Rhodes A", "Babylon A")
+    game.push("ada leaders Caesar, Nero, Midas, Plato")
+    put(game, "ada", stages=1, coins=20, cards=("Stone Pit", "Clay Pool", "Loom"))
+    play(game, "ada sell Midas", "bob sell", "cleo sell")
+    play(game, "ada stage", "bob sell", "cleo sell")
+    prompt = game.expecting()
+    assert prompt.kinds == ("recruit",) and {"Caesar", "Nero", "Plato"} <= set(prompt.words)
