@@ -58,3 +58,32 @@ def test_pax_bundled_example_record_replays():
     path = ROOT / "examples" / "pax-game-record.txt"
     game = Game.from_record(R, read_record(path.read_text(encoding="utf-8")))
     assert game.outcome() is not None and game.score().winners == ("Livinia",)
+
+
+def test_pax_hand_played_record_refusals_at_the_table():
+    """The hand-played record notes each mistake made at the table as
+    ``# "ENTRY" refused: why [rule]``: at that point of the game the entry is refused with
+    that rule, and a refusal always says what is legal instead or why."""
+    import re
+
+    from assistant.core.errors import IllegalMove, InvalidEntry
+
+    text = (ROOT / "tests" / "records" / "pax" / "two_players_hand_played.txt").read_text(encoding="utf-8")
+    body = text.split("\n\n", 1)[1]
+    state = R.setup(["Livia", "Marcus"], {})
+    checked = 0
+    for line in body.splitlines():
+        refusal = re.match(r'^# "([^"]+)" refused: .*\[([a-z.\-]+)\]$', line.strip())
+        if refusal:
+            entry, rule = refusal.groups()
+            with pytest.raises((IllegalMove, InvalidEntry)) as exc:
+                R.check(state, R.parse(state, entry))
+            assert exc.value.rule == rule, (entry, exc.value)
+            checked += 1
+            continue
+        entry = line.split("#", 1)[0].strip()
+        if entry:
+            move = R.parse(state, entry)
+            R.check(state, move)
+            state = R.apply(state, move)
+    assert checked == 21 and state.phase == "over"
