@@ -161,3 +161,30 @@ def test_pax_scoring_empty_symbols_and_no_categories_played():
     table["players"].append({"name": "Titus", "symbols": {}, "aureus": 0})
     sheet = R.score_table(table)
     assert sheet.totals["Titus"] == 0 and sheet.totals["Livinia"] == 24
+
+
+def test_pax_winner_rome_ranks_follow_the_verdict():
+    """pax.winner.rome: when Rome wins only the holder of Primus Conspiratus wins, so he is
+    ranked first even with fewer points; the others follow by points. Nobody is ranked
+    first when nobody holds the card (Rome alone won)."""
+    table = copy.deepcopy(LIVINIA_DECIMUS)
+    table["rome"]["symbols"]["religion"] = 2  # Rome ties Livinia in Religion: 4 categories
+    table["players"][0]["aureus"] = 9  # Livinia: most money, 21 + 4 = 25 points > Decimus 18
+    data = R.score_table(table).to_json()
+    assert data["rome_wins"] is True and data["winners"] == ["Decimus"]
+    assert {p["name"]: (p["total"], p["rank"]) for p in data["players"]} == {"Livinia": (25, 2), "Decimus": (18, 1)}
+    nobody = {
+        "rome": {"symbols": {"wealth": 3, "fleet": 3, "army": 3, "religion": 3, "senator": 3, "estate": 3}},
+        "players": [{"name": "Ann", "symbols": {"wealth": 2, "estate": 2}, "aureus": 4},
+                    {"name": "Ben", "symbols": {"religion": 1, "estate": 1}, "aureus": 2},
+                    {"name": "Cid", "symbols": {"religion": 1, "estate": 1}, "aureus": 2}],
+    }
+    data = R.score_table(nobody).to_json()
+    assert data["winners"] == [] and [p["rank"] for p in data["players"]] == [2, 3, 3]
+
+
+def test_pax_solo_goal_rank_follows_the_verdict():
+    table = {"level": 5, "rome": {"symbols": {"wealth": 3}},
+             "players": [{"name": "Ann", "symbols": {"wealth": 2, "estate": 1}, "aureus": 1}]}
+    data = R.score_table(table).to_json()
+    assert data["rome_wins"] is True and data["winners"] == [] and data["players"][0]["rank"] == 2

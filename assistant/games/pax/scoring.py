@@ -10,7 +10,7 @@ call :func:`score_final`, so the two always agree.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games.pax.cards import CATEGORIES, components
@@ -87,6 +87,21 @@ def player_points(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> tu
     return points, details
 
 
+def verdict_ranks(sheet: ScoreSheet) -> ScoreSheet:
+    """The sheet with ranks that follow the verdict when Rome wins (``pax.winner.rome``):
+    the winner (the holder of Primus Conspiratus, or the solitaire player who beat Rome) is
+    ranked first whatever his points; every other player comes after the winners, ordered by
+    points. When nobody wins, Rome alone is first and nobody has rank 1."""
+    winners = set(sheet.winners)
+    ranks = {
+        p: 1 if p in winners else 1 + len(winners) + sum(
+            1 for q in sheet.players if q not in winners and sheet.totals[q] > sheet.totals[p]
+        ) + (0 if winners else 1)
+        for p in sheet.players
+    }
+    return replace(sheet, ranks=ranks)
+
+
 def solo_target(level: int) -> int:
     """Categories the solitaire player must beat Rome in at this level (``pax.solo.levels``)."""
     return int(components()["solo"]["levels"][str(level)]["stronger_than_rome"])
@@ -128,10 +143,10 @@ def score_final(
         )
         all_notes.append(verdict)
         all_notes.append("in the solitaire game the points are for information only [pax.open.solo-points]")
-        return ScoreSheet.build(
+        return verdict_ranks(ScoreSheet.build(
             "pax", names, SCORE_CATEGORIES, points,
             winners_override=[p.name] if won else [], notes=all_notes, details=details, extra=extra,
-        )
+        ))
     taken = rome_categories(rome, players)
     rome_wins = len(taken) >= ROME_CATEGORIES_NEEDED
     extra["rome_wins"] = rome_wins
@@ -145,10 +160,10 @@ def score_final(
             all_notes.append(f"{holder[0]} holds Primus Conspiratus and wins with Rome [pax.winner.rome]")
         else:
             all_notes.append("nobody holds Primus Conspiratus: no player wins [pax.open.rome-wins-no-pc]")
-        return ScoreSheet.build(
+        return verdict_ranks(ScoreSheet.build(
             "pax", names, SCORE_CATEGORIES, points,
             winners_override=holder[:1], notes=all_notes, details=details, extra=extra,
-        )
+        ))
     won = [cat for cat in CATEGORIES if cat not in taken]
     all_notes.append(
         f"the players are stronger than Rome in {len(won)} categories ({', '.join(won)}): the players beat Rome;"
