@@ -97,22 +97,6 @@ def copy_candidates(state: RomaState, player: int) -> list[str]:
     return sorted(names)
 
 
-def activatable(state: RomaState) -> list[str]:
-    """The own cards the unused dice can activate now (``4 Legat``), for prompts and hints."""
-    me = state.active
-    dice = state.dice or ()
-    usable = []
-    for d in sorted(set(dice)):
-        card = state.card_at(me, d)
-        if card is not None and d != BRIBE_DISC and CARDS[card].activation != "passive" and d not in state.blocked[me]:
-            usable.append(f"{d} {card}")
-    bribed = state.card_at(me, BRIBE_DISC) if state.discs == BRIBE_DISC else None
-    affordable = bool(dice) and min(dice) <= state.money[me]
-    if bribed is not None and affordable and CARDS[bribed].activation != "passive" and BRIBE_DISC not in state.blocked[me]:
-        usable.append(f"7 {bribed} (bribe)")
-    return usable
-
-
 def die_text(dice: tuple[int, ...]) -> str:
     return ", ".join(str(d) for d in dice) if dice else "none"
 

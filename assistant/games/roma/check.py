@@ -12,7 +12,6 @@ from assistant.games.roma.board import (
     BRIBE_DISC,
     TARGET_KIND,
     activation_die,
-    activatable,
     copy_candidates,
     die_text,
     effective_card,
@@ -23,6 +22,7 @@ from assistant.games.roma.board import (
     setup_hint,
 )
 from assistant.games.roma.cards import CARDS
+from assistant.games.roma.legal import activatable
 from assistant.games.roma.moves import (
     Activate,
     Battle,
@@ -138,7 +138,18 @@ def _check_setup(state: RomaState, move: RomaMove) -> None:
             )
         discs = [d for _, d in move.placements]
         if len(set(discs)) != len(discs):
-            raise IllegalMove("roma.setup.place", f"{name} may lay only one card per disc")
+            free = [d for d in range(1, state.discs + 1) if d not in discs]
+            fixed, seen_discs = [], set()
+            for c, d in move.placements:
+                if d in seen_discs or not 1 <= d <= state.discs:
+                    d = free.pop(0)
+                seen_discs.add(d)
+                fixed.append(f"{c} {d}")
+            raise IllegalMove(
+                "roma.setup.place",
+                f"{name} may lay only one card per disc, and disc {next(d for d in discs if discs.count(d) > 1)} is named twice",
+                hint=f"place {name} " + " ".join(fixed),
+            )
         for d in discs:
             _need_disc(state, d, "roma.setup.place")
         return
@@ -165,10 +176,20 @@ def _check_possible(state: RomaState, cards: tuple[str, ...] | list[str], where:
 
 
 def _need_in_hand(state: RomaState, i: int, cards: tuple[str, ...], rule: str) -> None:
+    """Refuse cards the player does not hold. The hand is hidden (the opponent may be reading
+    the screen), so the refusal does not list it; it says where the card is if it is in view."""
     missing = Counter(cards) - Counter(state.hands[i])
     if missing:
-        hand = ", ".join(state.hands[i]) or "nothing"
-        raise IllegalMove(rule, f"{state.seats[i]} has no {', '.join(missing)} in hand (hand: {hand})")
+        name = state.seats[i]
+        held = len(state.hands[i])
+        what = ", ".join(f"{n} × {c}" if n > 1 else c for c, n in missing.items())
+        where = [f"disc {d}" for d, c in enumerate(state.boards[i], 1) if c in missing]
+        seen = f" ({' and '.join(where)} of {name}'s board holds it)" if where else ""
+        raise IllegalMove(
+            rule,
+            f"{name} has no {what} in hand{seen}",
+            hint=f"{name} holds {held} card{'s' if held != 1 else ''}; 'state --reveal' shows the hand",
+        )
 
 
 def _need_disc(state: RomaState, disc: int, rule: str) -> None:
@@ -242,12 +263,16 @@ def _check_activate(state: RomaState, move: Activate) -> None:
         raise IllegalMove("roma.actions.activate", f"{name} has no card on disc {move.disc}", hint=_turn_hint(state))
     ctype = CARDS[card]
     if ctype.activation == "passive":
-        raise IllegalMove(ctype.rule_id, f"{card} is never activated: it works on its own while it lies face up")
+        raise IllegalMove(
+            ctype.rule_id,
+            f"{name}'s {card} on disc {move.disc} is never activated: it works on its own while it lies face up",
+            hint=_turn_hint(state),
+        )
     if move.disc in state.blocked[me]:
         raise IllegalMove(
             "roma.cards.praetorianus",
             f"{name}'s disc {move.disc} is blocked by a Praetorianus this turn; {card} cannot be activated",
-            hint="ruling A10: a die put there would be wasted",
+            hint=_turn_hint(state),
         )
     if move.disc == BRIBE_DISC:
         if move.die is None:
@@ -364,10 +389,19 @@ def _refuse_extra(move: Activate, effect: str, rule: str, card: str) -> None:
         "take": move.take is not None, "lays": bool(move.lays), "moves": bool(move.moves),
         "target": move.target is not None,
     }
+    words = {"lays": "lay", "moves": "move"}
     for key, present in given.items():
         if present and key not in allowed:
-            word = {"lays": "lay", "moves": "move"}.get(key, key)
-            raise IllegalMove(rule, f"{card} takes no '{word}'", hint=None)
+            word = words.get(key, key)
+            plain = f"activate {move.disc}" + (f" die {move.die}" if move.disc == BRIBE_DISC and move.die else "")
+            if move.copy is not None:
+                plain += f" copy {move.copy}"
+            takes = ", ".join(f"'{words.get(k, k)}'" for k in sorted(allowed))
+            raise IllegalMove(
+                rule,
+                f"{move.player}'s {card} takes no '{word}'",
+                hint=f"{plain} ... with {takes}" if takes else plain,
+            )
 
 
 def _check_target(state: RomaState, move: Activate, effect: str, rule: str, card: str) -> None:
@@ -375,7 +409,12 @@ def _check_target(state: RomaState, move: Activate, effect: str, rule: str, card
     targets = legal_targets(state, effect, move.disc)
     if effect in ("attack_opposite", "attack_opposite_with_boost"):
         if move.target is not None and move.target != move.disc:
-            raise IllegalMove(rule, f"{card} attacks only the card opposite disc {move.disc}, not disc {move.target}")
+            raise IllegalMove(
+                rule,
+                f"{state.player}'s {card} on disc {move.disc} attacks only the card opposite it "
+                f"(disc {move.disc}), not disc {move.target}",
+                hint=f"activate {move.disc}" + (f" die {move.die}" if move.disc == BRIBE_DISC else ""),
+            )
         if not targets:
             raise IllegalMove(
                 "roma.rulings.a14",

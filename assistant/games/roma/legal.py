@@ -140,6 +140,26 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
     return moves
 
 
+def activatable(state: RomaState) -> list[str]:
+    """The own cards the unused dice can activate now, as ``4 Legat`` (``7 Forum (bribe)``),
+    for prompts and hints: only those with at least one legal activation (a Forum needs a
+    second die, an attack a target, A14; a Haruspex a draw pile, A16...)."""
+    if state.in_setup or state.over or not state.dice or state.battle is not None:
+        return []
+    me = state.active
+    position = _Position(state)
+    usable = []
+    for v in sorted(set(state.dice)):
+        if v != BRIBE_DISC and _activations(position, v, None):
+            usable.append(f"{v} {state.card_at(me, v)}")
+    if state.discs == BRIBE_DISC:
+        card = state.card_at(me, BRIBE_DISC)
+        bribes = [v for v in sorted(set(state.dice)) if v <= state.money[me]]
+        if card is not None and any(_activations(position, BRIBE_DISC, v) for v in bribes):
+            usable.append(f"7 {card} (bribe)")
+    return usable
+
+
 def _setup_moves(state: RomaState) -> list[RomaMove]:
     moves: list[RomaMove] = []
     if state.starter is None:

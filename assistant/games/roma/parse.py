@@ -6,6 +6,7 @@ target, Mercator's purchase) may be left out; the move then holds them explicitl
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex
@@ -101,7 +102,7 @@ def parse(state: RomaState, text: str) -> RomaMove:
     words = text.replace(",", " ").split()
     if not words:
         raise InvalidEntry("the entry is empty", rule=RULE, hint="one of: " + ", ".join(VERBS))
-    seats = NameIndex([(s, ()) for s in state.seats], what="player", rule="roma.turn")
+    seats = _seat_index(state.seats)
     player: str | None = None
     first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
     if first not in VERBS:
@@ -155,6 +156,12 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if rest:
         raise InvalidEntry("'end' takes nothing more", rule="roma.turn.end")
     return End(player)
+
+
+@cache
+def _seat_index(seats: tuple[str, ...]) -> NameIndex:
+    """The players' names (one index per table, built once)."""
+    return NameIndex([(s, ()) for s in seats], what="player", rule="roma.turn")
 
 
 def _player_at(words: list[str], seats: NameIndex) -> tuple[str | None, int]:

@@ -59,6 +59,14 @@ class Roma(Ruleset):
         )
 
     def expecting(self, state: RomaState) -> Prompt:
+        prompt = self._expecting(state)
+        if state.last:
+            # what the last entry did by itself (Phase 1, a battle, a card's effect)
+            text = f"{state.last} — {prompt.message}" if prompt.message else state.last
+            prompt = Prompt(prompt.players, prompt.phase, prompt.kinds, text, prompt.words)
+        return prompt
+
+    def _expecting(self, state: RomaState) -> Prompt:
         if state.over:
             return Prompt((), f"over: {state.ended}")
         if state.in_setup:
@@ -86,14 +94,16 @@ class Roma(Ruleset):
         if state.dice is None:
             return Prompt((name,), phase + ", phase 2", ("roll",), f"{name}: roll the three action dice")
         kinds = ["lay", "money", "cards", "activate", "end"]
+        triple = ""
         if board.may_reroll(state):
             kinds.insert(0, "reroll")
+            triple = " (a triple: 'reroll A B C' allowed before any action)"
         return Prompt(
             (name,),
             phase + ", phase 3",
             tuple(kinds),
-            f"{name}: dice left {board.die_text(state.dice)}; {state.money[state.active]} sestertii"
-            + (f"; activate: {', '.join(usable)}" if (usable := board.activatable(state)) else ""),
+            f"{name}: dice left {board.die_text(state.dice)}{triple}; {state.money[state.active]} sestertii"
+            + (f"; activate: {', '.join(usable)}" if (usable := legal.activatable(state)) else ""),
             words=self._card_words(state),
         )
 

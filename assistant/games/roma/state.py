@@ -9,7 +9,7 @@ nobody named (the cards drawn and thrown away by a ``cards`` action, unless name
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from assistant.games.roma.cards import CARDS, DECK_SIZE, ORDER
 
@@ -122,6 +122,24 @@ class RomaState:
         pending = sum(len(g) for g in self.given if g)
         in_hands = sum(len(h) for h in self.hands) + pending
         return on_boards + in_hands + len(self.discard) + self.unknown_discards + self.draw
+
+
+_FIELDS = frozenset(f.name for f in fields(RomaState))
+_new = object.__new__
+_set_attr = object.__setattr__
+
+
+def evolve(state: RomaState, **changes: object) -> RomaState:
+    """A copy of the state with some fields changed: what ``dataclasses.replace`` does, about
+    twenty times faster (it copies the field values instead of calling ``__init__`` with all
+    27 of them; replaying a long record makes thousands of these copies). The state has no
+    ``__post_init__`` and every value is immutable, so nothing is shared that could change."""
+    assert changes.keys() <= _FIELDS, sorted(changes.keys() - _FIELDS)
+    values = state.__dict__.copy()
+    values.update(changes)
+    new = _new(RomaState)
+    _set_attr(new, "__dict__", values)
+    return new
 
 
 def with_item(values: tuple, index: int, value: object) -> tuple:

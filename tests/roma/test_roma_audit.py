@@ -1,0 +1,137 @@
+"""What a table sees after each entry and when an entry is refused: the automatic steps and
+card effects are reported in the prompt, refusals say what is legal instead, hidden hands stay
+hidden, and the prompt offers only cards that can really be activated."""
+
+from __future__ import annotations
+
+from assistant.games.roma import RULESET
+
+
+def prompt(t) -> str:
+    return RULESET.expecting(t.state).message
+
+
+# -- the prompt offers only what the rules allow ------------------------------------------------
+def test_roma_rulings_a14_prompt_leaves_out_cards_without_target(table):
+    t = table({2: "Legionarius", 3: "Sicarius", 4: "Onager", 5: "Legat"}, {1: "Forum", 5: "Turris"}, dice=(2, 3, 5))
+    # nothing opposite the Legionarius, no opposing character for the Sicarius
+    message = prompt(t)
+    assert "5 Legat" in message
+    assert "Legionarius" not in message and "Sicarius" not in message
+
+
+def test_roma_rulings_a16_prompt_leaves_out_aesculapinum_with_nothing_to_take(table):
+    t = table({2: "Aesculapinum", 3: "Forum"}, {1: "Forum"}, dice=(2, 3, 5), discard=("Forum",))
+    message = prompt(t)
+    assert "3 Forum" in message and "Aesculapinum" not in message
+
+
+def test_roma_cards_forum_prompt_needs_a_second_die(table):
+    t = table({3: "Forum", 1: "Legat"}, {1: "Forum"}, dice=(3, 1, 1))
+    t.play("activate 1", "money 1")
+    assert "Forum" not in prompt(t)
+
+
+def test_roma_phase2_reroll_prompt_mentions_the_triple(table):
+    t = table({3: "Forum"}, {1: "Forum"})
+    t.play("roll 4 4 4")
+    assert "reroll" in prompt(t)
+    t.play("money 4")
+    assert "reroll" not in prompt(t)
+
+
+# -- refusals say what is legal instead ------------------------------------------------------------
+def test_roma_cards_basilica_refusal_names_player_and_hint(table):
+    t = table({3: "Basilica", 2: "Forum"}, {1: "Forum"}, dice=(3, 2, 5))
+    err = t.refuse("activate 3")
+    assert err.rule == "roma.cards.basilica" and "Ann" in err.message
+    assert err.hint and "activate: 2 Forum" in err.hint
+
+
+def test_roma_cards_legionarius_wrong_target_hint(table):
+    t = table({2: "Legionarius"}, {2: "Forum", 3: "Legat"}, dice=(2, 3, 5))
+    err = t.refuse("activate 2 target 3")
+    assert err.rule == "roma.cards.legionarius" and "Ann" in err.message
+    assert err.hint and "activate 2" in err.hint
+
+
+def test_roma_cards_praetorianus_blocked_refusal_hint(table):
+    t = table({4: "Praetorianus"}, {3: "Legat", 2: "Forum"}, dice=(4, 1, 1))
+    t.play("activate 4 target 3", "end", "roll 3 2 5")
+    err = t.refuse("activate 3")
+    assert err.rule == "roma.cards.praetorianus" and "Ben" in err.message
+    assert err.hint and "activate: 2 Forum" in err.hint
+
+
+def test_roma_setup_place_one_card_per_disc_hint():
+    from assistant.core.errors import IllegalMove
+    from assistant.core.game import Game
+
+    game = Game(RULESET, ["Ann", "Ben"], {})
+    for line in ("hand Ann Legat Forum Forum Turris", "hand Ben Consul Forum Basilica Nero",
+                 "give Ann Legat Turris", "give Ben Consul Nero", "start Ann"):
+        game.push(line)
+    move = RULESET.parse(game.state, "place Ann Forum 1 Forum 2 Consul 3 Nero 3")
+    try:
+        RULESET.check(game.state, move)
+    except IllegalMove as err:
+        assert err.rule == "roma.setup.place" and err.hint and "place Ann" in err.hint
+    else:
+        raise AssertionError("two cards on disc 3 accepted")
+
+
+def test_roma_refusals_of_extra_choices_have_hints(table):
+    t = table({5: "Legat"}, {1: "Forum"}, dice=(5, 1, 2))
+    err = t.refuse("activate 5 target 1")
+    assert err.rule == "roma.cards.legat" and err.hint and "activate 5" in err.hint
+
+
+# -- hidden hands --------------------------------------------------------------------------------
+def test_roma_deck_hidden_hands_not_listed_in_refusals(table):
+    t = table({1: "Forum"}, {1: "Forum"}, hands=(("Nero", "Turris"), ()), money=(20, 0), dice=(1, 2, 3))
+    err = t.refuse("lay Legat 2")
+    assert err.rule == "roma.actions.lay"
+    assert "Nero" not in err.message + (err.hint or "") and "Turris" not in err.message + (err.hint or "")
+
+
+# -- what happened is reported -------------------------------------------------------------------
+def test_roma_phase1_vacant_reported_in_the_prompt(table):
+    t = table({1: "Forum", 2: "Legat"}, {1: "Forum", 2: "Legat", 3: "Turris"}, dice=(1, 2, 3))
+    t.play("end")
+    assert "Ben" in prompt(t) and "pays 3 VP" in prompt(t)
+    t.play("roll 1 2 3")
+    assert "pays" not in prompt(t)
+
+
+def test_roma_battle_result_reported(table):
+    t = table({2: "Legionarius", 3: "Legionarius"}, {2: "Forum", 3: "Legat"}, dice=(2, 3, 5))
+    t.play("activate 2", "battle 4")
+    assert "Forum" in prompt(t) and "holds" in prompt(t)
+    t.play("activate 3", "battle 2")
+    assert "Legat" in prompt(t) and "discarded" in prompt(t)
+
+
+def test_roma_actions_lay_cover_reported(table):
+    t = table({5: "Turris"}, {1: "Forum"}, hands=(("Templum",), ()), money=(5, 0), dice=(1, 2, 3))
+    t.play("lay Templum 5")
+    assert "Turris" in prompt(t) and "discard" in prompt(t)
+
+
+def test_roma_cards_effects_reported(table):
+    t = table({1: "Legat", 2: "Forum", 3: "Basilica", 4: "Tribunus Plebis"}, {1: "Forum"}, dice=(1, 2, 4))
+    t.play("activate 1")
+    assert "+5 VP" in prompt(t)  # Ben has 5 empty discs
+    t.play("activate 4")
+    assert "1 VP" in prompt(t) and "Ben" in prompt(t)
+
+
+def test_roma_end_credit_reported(table):
+    t = table({2: "Forum"}, {1: "Forum"}, vp=(16, 15), stockpile=5, dice=(2, 6, 1))
+    t.play("activate 2 vp 6")
+    assert t.state.over and "credited" in prompt(t)
+
+
+def test_roma_cards_scaenicus_battle_names_the_scaenicus(table):
+    t = table({3: "Scaenicus", 1: "Centurio"}, {3: "Legat"}, dice=(3, 2, 5))
+    t.play("activate 3 copy Centurio")
+    assert "Scaenicus" in prompt(t)
