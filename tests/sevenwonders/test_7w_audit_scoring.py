@@ -145,3 +145,38 @@ def test_7w_scoring_tiebreak_equal_totals_ranked_by_coins() -> None:
     by_name = {p["name"]: p for p in out["players"]}
     assert by_name["Bea"]["total"] == by_name["Gil"]["total"] == 56
     assert (by_name["Bea"]["rank"], by_name["Gil"]["rank"]) == (4, 5)
+
+
+def test_7w_table_cards_count_per_age() -> None:
+    # 15 cards in all (fewer than 18), but 8 of them from Age III: an Age has 6 turns.
+    age3 = ["Pantheon", "Gardens", "Senate", "Town Hall", "Palace", "Lodge", "Academy", "Study"]
+    t = three({"wonder": "Gizah", "side": "A", "cards": ["Lumber Yard", "Stone Pit", "Altar", "Baths",
+                                                          "Temple", "Courthouse", "Library", *age3]}, leaders=False)
+    found = problems(t)
+    assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.table.cards-count")]
+    assert "8 Age III cards" in found[0][2] and "at most 6" in found[0][2]
+
+
+def test_7w_table_cards_count_per_age_counts_extra_builds() -> None:
+    # Halikarnassos B with 3 stages may take 3 cards from the discard pile, of any Age so far.
+    age3 = ["Pantheon", "Gardens", "Senate", "Town Hall", "Palace", "Lodge", "Academy", "Study"]
+    t = three({"wonder": "Halikarnassos", "side": "B", "stages": 3, "cards": age3}, leaders=False)
+    assert score_table(t).points["Ada"]["civilian"] == 7 + 5 + 6 + 6 + 8
+
+
+def test_7w_table_cards_count_loom_of_either_age() -> None:
+    # Loom, Glassworks and Press may be Age I or Age II copies: 6 + 6 fits two Ages.
+    age1 = ["Lumber Yard", "Stone Pit", "Clay Pool", "Ore Vein", "Altar", "Baths"]
+    age2 = ["Sawmill", "Quarry", "Temple", "Courthouse", "Statue", "Aqueduct"]
+    t = three({"wonder": "Gizah", "cards": [*age1, "Loom", *age2]}, leaders=False)
+    found = problems(t)
+    assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.table.cards-count")]
+    assert "Ages I and II" in found[0][2]
+    t = three({"wonder": "Gizah", "cards": [*age1[:5], "Loom", *age2]}, leaders=False)
+    assert score_table(t).points["Ada"]["civilian"] == 2 + 3 + 4 + 4 + 5
+
+
+def test_7w_terms_city_card_listed_as_leader() -> None:
+    found = problems(three({"wonder": "Gizah", "leaders": ["Spies Guild"]}))
+    assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.terms.city")]
+    assert "Age card" in found[0][2] and "'cards'" in found[0][2]

@@ -361,9 +361,9 @@ def test_7w_table_round_trip_to_table(filename: str) -> None:
 def test_7w_table_cards_count_stage_turns_and_extras() -> None:
     # Base game: 3 stages use 3 of the 18 turns -> at most 15 cards.
     t = copy.deepcopy(load_table(TABLES / "three_players_base_tiebreak.toml"))
-    t["players"][0]["cards"] += ["Theater", "Statue"]  # Eve: 15 cards, 3 stages: fine
+    t["players"][0]["cards"] += ["Statue", "Gardens"]  # Eve: 15 cards, 3 stages: fine
     read_table(t)
-    t["players"][0]["cards"] += ["Gardens"]  # 16
+    t["players"][0]["cards"] += ["Town Hall"]  # 16 (6 of them from Age III: still possible per Age)
     assert rules_of(t) == {("Eve", "7w.table.cards-count")}
     # Halikarnassos A stage 2 adds one build from the discard pile: Gus holds 17 with 2 stages.
     read_table(copy.deepcopy(load_table(TABLES / "three_players_base_tiebreak.toml")))

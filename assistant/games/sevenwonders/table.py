@@ -184,6 +184,13 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
 
     leaders: list[str] = []
     for text in reader.strings(raw, "leaders", rule="7w.table.format", player=name):
+        if data.leader_index().find(text) is None and data.card_index().exact(text):
+            reader.problem(
+                "7w.terms.city",
+                f"{data.card_index().exact(text)} is an Age card, not a leader: list it under 'cards'",
+                name,
+            )
+            continue
         if normalize(text) in BLANK_LEADER:
             reader.problem(
                 "7w.setup.leaders",
@@ -241,6 +248,48 @@ def _max_cards(city: City, use_leaders: bool) -> int:
     return TURNS + extra - stage_turns
 
 
+def _check_ages(reader: TableReader, city: City) -> None:
+    """Cards of one Age a city can hold: 6 turns of that Age, plus Babylon B's seventh card,
+    plus the builds from the discard pile (Halikarnassos, Solomon), which may take a card of
+    any Age already played. Loom, Glassworks and Press may be Age I or Age II copies."""
+    turns = 6
+    babylon = 0
+    discard = 0
+    if city.board:
+        for stage in city.built_stages():
+            if stage.has("play_seventh_card"):
+                babylon = 1
+            if stage.has("build_from_discard"):
+                discard += 1
+    if "Solomon" in city.leaders or city.courtesan == "Solomon":
+        discard += 1
+    per_age = turns + babylon + discard
+    extra = ""
+    if babylon or discard:
+        parts = (["Babylon B's seventh card"] if babylon else []) + ([f"{discard} build(s) from the discard pile"] if discard else [])
+        extra = " plus " + " and ".join(parts)
+    ages: Counter[int | None] = Counter()
+    for name in city.cards:
+        versions = {c.age for c in data.card_versions(name)}
+        ages[versions.pop() if len(versions) == 1 else None] += 1
+    for age, label in ((1, "Age I"), (2, "Age II"), (3, "Age III")):
+        if ages[age] > per_age:
+            reader.problem(
+                "7w.table.cards-count",
+                f"{ages[age]} {label} cards: an Age has 6 turns{extra}, so at most {per_age} {label} cards",
+                city.name,
+            )
+    early = ages[1] + ages[2] + ages[None]
+    early_limit = 2 * (turns + babylon) + discard
+    if early > early_limit and ages[1] <= per_age and ages[2] <= per_age:
+        reader.problem(
+            "7w.table.cards-count",
+            f"{early} cards of Ages I and II (Loom, Glassworks and Press of either): 12 turns{extra}"
+            f" allow at most {early_limit}",
+            city.name,
+        )
+
+
 def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: int) -> None:
     used: Counter[str] = Counter()
     guild_total = 0
@@ -267,6 +316,8 @@ def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: 
                 f"{len(city.cards)} cards and {city.stages} stages: more than {limit} cards cannot be built in 18 turns with this city's extra builds",
                 city.name,
             )
+        else:
+            _check_ages(reader, city)
     for name, times in used.items():
         copies = data.total_copies(name, n)
         if copies and times > copies:
