@@ -245,3 +245,38 @@ def test_7w_wonder_rome_b_extra_recruit_prompt_lists_leaders():
     play(game, "ada stage", "bob sell", "cleo sell")
     prompt = game.expecting()
     assert prompt.kinds == ("recruit",) and {"Caesar", "Nero", "Plato"} <= set(prompt.words)
+
+
+# -- leaders back in the box: Rome B's draw can bring them back ------------------------------
+def test_7w_wonder_rome_b_draw_can_bring_back_a_discarded_leader():
+    """7w.wonder.rome.b: the 4 leaders are drawn from the box, which holds the leaders
+    discarded for coins; one of them may then be recruited by Rome B's owner."""
+    game = start("Rome B", "Rhodes A", "Babylon A")
+    play(game, "ada sell", "bob sell Caesar", "cleo sell")
+    put(game, "ada", coins=20, cards=("Lumber Yard", "Clay Pool"))
+    play(game, "ada stage", "bob sell", "cleo sell")  # Rome B stage 1: 5 coins, 4 leaders drawn
+    assert game.state.city("ada").hand_size == 7
+    set_state(game, turn=6)
+    put(game, "ada", cards=("Lumber Yard", "Clay Pool", "Stone Pit", "Loom"))
+    play(game, "ada stage", "bob sell", "cleo sell")  # stage 2 on turn 6: extra leader
+    game.push("ada recruit Caesar")
+    assert "Caesar" in game.state.city("ada").leaders
+
+
+def test_7w_leaders_discarded_leader_is_not_in_another_hand():
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    play(game, "ada sell", "bob sell Caesar", "cleo sell")
+    play(game, *[f"{p} sell" for p in ("ada", "bob", "cleo")] * 6)
+    err = illegal(game, "cleo recruit Caesar")
+    assert err.rule == "7w.leaders.recruit" and "box" in err.message and "bob" not in err.message
+
+
+def test_7w_marker_hidden_tucked_leader_not_revealed():
+    """7w.faq.marker-hidden: a leader tucked under a stage stays secret; a refusal about it
+    does not say who tucked it."""
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    put(game, "bob", cards=("Lumber Yard", "Timber Yard"))
+    play(game, "ada sell", "bob stage Caesar", "cleo sell")
+    play(game, *[f"{p} sell" for p in ("ada", "bob", "cleo")] * 6)
+    err = illegal(game, "cleo recruit Caesar")
+    assert err.rule == "7w.leaders.recruit" and "bob" not in err.message

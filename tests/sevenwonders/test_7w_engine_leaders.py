@@ -90,7 +90,7 @@ def test_7w_leaders_each_leader_exists_once():
     assert "ada" not in err.message  # the other choices of the phase stay secret
     to_turn(game)
     err = illegal(game, "bob leaders Caesar, Sappho, Zenobia")
-    assert err.rule == "7w.setup.leaders" and "played by ada" in err.message
+    assert err.rule == "7w.setup.leaders" and "recruited by ada" in err.message
 
 
 def test_7w_leaders_recruit_age3_returns_the_last_leader():
@@ -315,7 +315,7 @@ def test_7w_leaders_hand_unnamed_leader_of_a_known_hand():
     game = start(*THREE)
     put(game, "ada", hand=("Caesar",), hand_size=1)
     to_turn(game, "ada sell")
-    assert game.state.city("ada").named_leaders == ("Caesar",) and game.state.city("ada").hand == ()
+    assert game.state.city("ada").boxed == ("Caesar",) and game.state.city("ada").hand == ()
     game = start(*THREE)
     game.push("ada leaders Caesar, Nero, Midas, Plato")
     err = illegal(game, "ada sell")

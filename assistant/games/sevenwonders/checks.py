@@ -12,7 +12,7 @@ from typing import Any
 from assistant.core.errors import IllegalMove
 from assistant.games.sevenwonders import costs, data, deck, powers
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
-from assistant.games.sevenwonders.state import SWState
+from assistant.games.sevenwonders.state import City, SWState
 from assistant.games.sevenwonders.turn import neighbour_guilds, next_extra
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -74,20 +74,32 @@ def check_hand(state: SWState, move: LeaderHand) -> None:
             hint=f"name exactly {city.hand_size}" if city.hand_size else None,
         )
     for name in move.leaders:
-        where = leader_owner(state, name, exclude=i)
+        where = leader_owner(state, name, exclude=i, may_draw=draws_from_box(city))
         if where:
             raise IllegalMove("7w.setup.leaders", f"{name} cannot be in {move.player}'s hand: it is {where}, and each leader exists once")
-        if name in city.named_leaders:
+        if name in city.named_leaders or (name in city.boxed and not draws_from_box(city)):
             raise IllegalMove("7w.leaders.hand", f"{move.player} has already played {name}")
 
 
-def leader_owner(state: SWState, name: str, exclude: int | None = None) -> str | None:
-    """Where a leader is known to be, other than with player ``exclude``."""
+def draws_from_box(city: City) -> bool:
+    """Rome B's first stage draws leaders from the box (``7w.wonder.rome.b``), where the
+    leaders discarded for coins went: one of them may come back into that hand."""
+    return powers.is_rome(city, "B") and city.stages >= 1
+
+
+def leader_owner(state: SWState, name: str, exclude: int | None = None, may_draw: bool = False) -> str | None:
+    """Where a leader is known to be, other than with player ``exclude`` (``may_draw``: that
+    player drew leaders from the box, so a discarded leader may be theirs now). Face-down
+    leaders (hands, stage markers, discards) are never said to be with a named player."""
     for j, (p, c) in enumerate(zip(state.seats, state.cities)):
         if j == exclude:
             continue
-        if name in c.named_leaders or name in c.leaders:
-            return f"played by {p}"
+        if name in c.leaders:
+            return f"recruited by {p}"
+        if name in c.named_leaders:
+            return "already used by another player (under a wonder stage)"
+        if name in c.boxed and not may_draw:
+            return "back in the box (discarded for coins earlier; only Rome B's draw can bring it back)"
         if c.hand is not None and name in c.hand:
             return "in another player's hand"  # hands stay hidden: do not say whose
     for j, choice in enumerate(state.choices):
@@ -104,10 +116,11 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
     city = state.cities[i]
     if city.hand_size <= 0:
         raise IllegalMove("7w.leaders.hand", f"{player} has no leader left in hand")
-    where = leader_owner(state, name, exclude=i)
+    may_draw = draws_from_box(city)
+    where = leader_owner(state, name, exclude=i, may_draw=may_draw)
     if where:
         raise IllegalMove(rule, f"{name} cannot be {player}'s: it is {where}, and each leader exists once")
-    if name in city.named_leaders:
+    if name in city.named_leaders or (name in city.boxed and not may_draw):
         raise IllegalMove(rule, f"{player} has already played {name}")
     if city.hand is not None and name not in city.hand and len(city.hand) >= city.hand_size:
         raise IllegalMove(rule, f"{name} is not in {player}'s leader hand", hint="in hand: " + ", ".join(city.hand))

@@ -127,7 +127,7 @@ class SevenWonders(Ruleset):
         if state.phase == "boards":
             return Prompt(players, state.phase_label, ("board",), "each player: <player> board <Wonder> <A|B>", data.BOARD_NAMES)
         if state.phase == "recruit":
-            played = {name for c in state.cities for name in c.named_leaders}
+            played = {name for c in state.cities for name in (*c.named_leaders, *c.boxed)}
             words = tuple(l.name for l in data.leaders() if l.name not in played)
             return Prompt(
                 players,
@@ -275,8 +275,11 @@ class SevenWonders(Ruleset):
         if city.hand is not None and len(city.hand) >= city.hand_size:
             return list(city.hand)
         out = []
+        may_draw = checks.draws_from_box(city)
         for leader in data.leaders():
-            if leader.name in city.named_leaders or checks.leader_owner(state, leader.name, exclude=i):
+            if leader.name in city.named_leaders or (leader.name in city.boxed and not may_draw):
+                continue
+            if checks.leader_owner(state, leader.name, exclude=i, may_draw=may_draw):
                 continue
             out.append(leader.name)
         return out

@@ -70,6 +70,7 @@ class City:
     hand: tuple[str, ...] | None = None
     hand_size: int = 0
     named_leaders: tuple[str, ...] = ()
+    boxed: tuple[str, ...] = ()  # leaders this player discarded for coins: back in the box
     courtesan: str | None = None
     copied_guild: str | None = None
     olympia_age: int = 0

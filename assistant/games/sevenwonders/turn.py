@@ -232,8 +232,9 @@ def on_recruit(work: Work, i: int, name: str) -> None:
         work.add_due(i, solomon=1)
 
 
-def use_leader(work: Work, i: int, name: str | None) -> None:
-    """A leader leaves the hand (recruited, tucked or sold)."""
+def use_leader(work: Work, i: int, name: str | None, to_box: bool = False) -> None:
+    """A leader leaves the hand: recruited or tucked (``to_box`` False), or discarded for 3
+    coins, back to the box (``7w.leaders.recruit.discard``)."""
     city = work.cities[i]
     hand = city.hand
     if name is None and hand is not None:
@@ -245,8 +246,12 @@ def use_leader(work: Work, i: int, name: str | None) -> None:
         rest = list(hand)
         rest.remove(name)
         hand = tuple(rest)
-    named = city.named_leaders if name is None else (*city.named_leaders, name)
-    work.cities[i] = replace(city, hand=hand, hand_size=city.hand_size - 1, named_leaders=named)
+    named, boxed = city.named_leaders, city.boxed
+    if name is not None and to_box:
+        boxed = (*boxed, name)
+    elif name is not None:
+        named = (*named, name)
+    work.cities[i] = replace(city, hand=hand, hand_size=city.hand_size - 1, named_leaders=named, boxed=boxed)
 
 
 def discard(work: Work, age: int, name: str | None) -> None:
@@ -314,7 +319,7 @@ def resolve_recruitment(state: SWState) -> SWState:
     for i, move in enumerate(state.choices):
         if isinstance(move, Sell):
             work.gain(i, 3)
-            use_leader(work, i, move.card)
+            use_leader(work, i, move.card, to_box=True)
         elif isinstance(move, Recruit):
             use_leader(work, i, move.leader)
             city = work.cities[i]
