@@ -164,19 +164,61 @@ def _who(state: PaxState, index: int) -> str:
     return state.seats[index]
 
 
+def aurei(count: int) -> str:
+    """``1 Aureus``, ``2 Aurei``."""
+    return f"{count} Aureus" if count == 1 else f"{count} Aurei"
+
+
+def what_now(state: PaxState) -> str:
+    """What can be entered now, in notation: the hint of a refusal says what is legal instead."""
+    if state.phase == "over":
+        return "nothing more: the game is over (assistant score shows the result)"
+    who = _who(state, state.current)
+    if state.phase == "start":
+        first = ", or start NAME" if state.kept == 0 and not state.solo else ""
+        return f"{who} keep CARD{first}"
+    if state.phase == "market":
+        return f"market CARD, CARD, ... ({len(state.empty_legions())} Legions still need a card)"
+    if state.phase == "refill":
+        empty = ", ".join(ROMAN[i] for i in state.empty_legions())
+        return f"refill LEGION CARD, ... (empty: {empty})"
+    if state.phase == "reveal":
+        return f"reveal CARD, ... (Rome has {state.rome_hidden} hidden card{'s' if state.rome_hidden != 1 else ''} left)"
+    turn = state.turn
+    if turn is None:
+        return ""
+    if not turn.draw_done:
+        text = f"{who} draw CARD " + " or ".join(_free_destinations(state, turn))
+        return text + (f", or {who} peek instead of the whole turn" if not turn.placed else "")
+    options = []
+    if not turn.bought and not turn.played and any(state.legions):
+        options.append(f"{who} buy LEGION")
+    if state.players[turn.player].hand:
+        options.append(f"{who} play CARD")
+    options.append(f"{who} end")
+    if turn.target == 0 and not (turn.bought or turn.played or turn.empty_deck_paid):
+        options.append(f"{who} peek")
+    return ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+
+
 # -- setup entries ----------------------------------------------------------------------------
 def do_start(state: PaxState, move: StartPlayer) -> PaxState:
     if state.phase != "start" or state.kept:
         raise IllegalMove(
             "pax.setup.start-player",
             "the start player is chosen before anyone takes starting cards; it is too late now",
+            hint=what_now(state),
         )
     return replace(state, start=_player(state, move.player), events=(f"{move.player} takes the Primus card",))
 
 
 def do_keep(state: PaxState, move: Keep) -> PaxState:
     if state.phase != "start":
-        raise IllegalMove("pax.setup.hands", f"{move.player} cannot keep a starting card now: the starting hands are done")
+        raise IllegalMove(
+            "pax.setup.hands",
+            f"{move.player} cannot keep a starting card now: the starting hands are done",
+            hint=what_now(state),
+        )
     index = _player(state, move.player)
     if index != state.current:
         raise IllegalMove(
@@ -193,7 +235,11 @@ def do_keep(state: PaxState, move: Keep) -> PaxState:
                 f"in solitaire game {state.level} {move.player} plays {must_play} of the starting cards, not {len(move.played)}",
                 hint=f"keep CARD play {', '.join(['CARD'] * must_play)}" if must_play else "keep CARD",
             )
-        raise IllegalMove("pax.setup.hands", f"{move.player} plays no card at setup; starting cards are kept or slid under the deck")
+        raise IllegalMove(
+            "pax.setup.hands",
+            f"{move.player} plays no card at setup; starting cards are kept or slid under the deck",
+            hint=f"{move.player} keep CARD",
+        )
     back = drawn - 1 - must_play
     if move.returned and len(move.returned) != back:
         raise IllegalMove(
@@ -222,12 +268,17 @@ def do_keep(state: PaxState, move: Keep) -> PaxState:
 
 def do_market(state: PaxState, move: Market) -> PaxState:
     if state.phase != "market":
-        raise IllegalMove("pax.setup.market", "the market is laid out once, after the starting hands")
+        raise IllegalMove(
+            "pax.setup.market",
+            f"the market is laid out once, after the starting hands; now {_phase_text(state)}",
+            hint=what_now(state),
+        )
     empty = state.empty_legions()
     if len(move.cards) > len(empty):
         raise IllegalMove(
             "pax.setup.market",
             f"only {len(empty)} Legion{'s' if len(empty) != 1 else ''} still need a card, not {len(move.cards)}",
+            hint=f"market with {len(empty)} card{'s' if len(empty) != 1 else ''}, one per Legion in order",
         )
     window, deck = (state.window, state.deck) if state.window else take_top(state.deck, len(state.legions))
     seen = state.seen
@@ -262,6 +313,8 @@ def _check_turn(state: PaxState, player: str) -> tuple[int, TurnState]:
 
 
 def _phase_text(state: PaxState) -> str:
+    if state.phase == "turn" and state.turn is not None:
+        return f"it is {_who(state, state.turn.player)}'s turn (round {state.round})"
     return {
         "start": "the starting hands are being taken",
         "market": "the market is being laid out",
@@ -272,13 +325,7 @@ def _phase_text(state: PaxState) -> str:
 
 
 def _phase_hint(state: PaxState) -> str:
-    return {
-        "start": f"{_who(state, state.current)} keep CARD",
-        "market": "market CARD, CARD, ...",
-        "refill": "refill LEGION CARD, ...",
-        "reveal": "reveal CARD, CARD, CARD",
-        "over": "the game is over",
-    }.get(state.phase, "")
+    return what_now(state)
 
 
 def _require_draw_done(state: PaxState, player: str, turn: TurnState, doing: str) -> None:
@@ -319,13 +366,18 @@ def do_draw(state: PaxState, move: Draw) -> PaxState:
             hint="buy LEGION, play CARD or end",
         )
     if turn.bought or turn.played:
-        raise IllegalMove("pax.open.action-order", f"{move.player} has already bought or played; the draw comes first")
+        raise IllegalMove(
+            "pax.open.action-order",
+            f"{move.player} has already bought or played this turn; the draw comes first",
+            hint=what_now(state),
+        )
     if len(turn.placed) + len(move.placements) > turn.target:
         extra = "" if turn.target == 3 else f" (the deck held only {turn.target} when the draw began)"
         raise IllegalMove(
             "pax.turn.draw",
             f"{move.player} draws {turn.target} cards this turn{extra}; {len(turn.placed)} already placed,"
             f" {len(move.placements)} more entered",
+            hint=f"enter {turn.target - len(turn.placed)} more card{'s' if turn.target - len(turn.placed) != 1 else ''}",
         )
     window, deck = state.window, state.deck
     seen = state.seen
@@ -385,11 +437,15 @@ def do_buy(state: PaxState, move: Buy) -> PaxState:
     _require_draw_done(state, move.player, turn, "buying")
     if turn.bought:
         raise IllegalMove(
-            "pax.turn.buy", f"{move.player} already bought the group under Legion {turn.bought}; one group per turn"
+            "pax.turn.buy",
+            f"{move.player} already bought the group under Legion {turn.bought}; one group per turn",
+            hint=what_now(state),
         )
     if turn.played:
         raise IllegalMove(
-            "pax.open.action-order", f"{move.player} has already played cards this turn; buying comes before playing"
+            "pax.open.action-order",
+            f"{move.player} has already played cards this turn; buying comes before playing",
+            hint=what_now(state),
         )
     legion = _legion_index(state, move.legion, "pax.turn.buy")
     if not state.legions[legion]:
@@ -402,7 +458,7 @@ def do_buy(state: PaxState, move: Buy) -> PaxState:
         raise IllegalMove(
             "pax.turn.buy",
             f"{move.player} cannot buy the group under Legion {move.legion}: it costs {working} Aurei"
-            f" and {move.player} has {player.aureus}",
+            f" and {move.player} has {aurei(player.aureus)}",
             hint=_affordable_hint(state, index, turn),
         )
     group = state.legions[legion]
@@ -410,7 +466,7 @@ def do_buy(state: PaxState, move: Buy) -> PaxState:
     player = replace(player, aureus=player.aureus - cost, hand=player.hand + group)
     turn = replace(turn, bought=move.legion)
     events.append(
-        f"{move.player} buys {', '.join(c.token() for c in group)} for {cost} Aurei"
+        f"{move.player} buys {', '.join(c.token() for c in group)} for {aurei(cost)}"
         + (f" ({total} less {discount} for Wealth)" if discount else "")
     )
     return replace(_set_player(state, index, player), legions=legions, turn=turn, events=tuple(events))
@@ -442,7 +498,7 @@ def do_play(state: PaxState, move: Play) -> PaxState:
         nth = len(turn.played) + 1
         raise IllegalMove(
             "pax.turn.play",
-            f"playing {len(move.cards)} more card{'s' if len(move.cards) != 1 else ''} costs {move.player} {cost} Aurei"
+            f"playing {len(move.cards)} more card{'s' if len(move.cards) != 1 else ''} costs {move.player} {aurei(cost)}"
             f" (card {nth} of the turn costs {nth - 1}, each next one 1 more); {move.player} has {player.aureus}",
             hint=_play_hint(player.aureus, len(turn.played)),
         )
@@ -456,13 +512,29 @@ def do_play(state: PaxState, move: Play) -> PaxState:
                 f"{move.player} may have at most {limit} {cat.title()} symbols (the larger of {after.symbols('estate')}"
                 f" Estate and {after.symbols('conspiracy')} Conspiracy symbols); with these cards there would be"
                 f" {after.symbols(cat)}",
-                hint="play Estate or Conspiracy cards first (in the same entry) to raise the limit",
+                hint=_limit_hint(move, after, hand, cat),
             )
     turn = replace(turn, played=turn.played + move.cards)
     new = replace(_set_player(state, index, after), turn=turn)
-    events.append(f"{move.player} plays {', '.join(c.token() for c in move.cards)} for {cost} Aurei")
+    events.append(f"{move.player} plays {', '.join(c.token() for c in move.cards)} for {aurei(cost)}")
     new, more = update_pc(new, index)
     return replace(new, events=tuple(events + more))
+
+
+def _limit_hint(move: Play, after: PlayerState, hand: tuple[Card, ...], category: str) -> str:
+    """What would make a refused Fleet/Army play legal: the Estate or Conspiracy cards left
+    in hand, played in the same entry, when they raise the limit far enough."""
+    raisers = [c for c in hand if c.category in ("estate", "conspiracy")]
+    keep = f"keep the {category.title()} card until the limit allows it: play other cards or end"
+    if not raisers:
+        return f"{move.player} has no Estate or Conspiracy card in hand to raise the limit; {keep}"
+    best = max(after.symbols("estate") + symbols_of(raisers, "estate"),
+               after.symbols("conspiracy") + symbols_of(raisers, "conspiracy"))
+    if best < after.symbols(category):
+        return f"even with {', '.join(c.token() for c in raisers)} from the hand the limit would be {best}; {keep}"
+    return f"play the Estate/Conspiracy cards in the same entry: {move.player} play " + ", ".join(
+        c.token() for c in (*raisers, *move.cards)
+    )
 
 
 def _play_hint(money: int, already: int) -> str:
@@ -479,7 +551,7 @@ def do_end(state: PaxState, move: End) -> PaxState:
     player = state.players[index]
     amount, why = income(player, turn.played)
     player = replace(player, aureus=player.aureus + amount)
-    events.append(f"{move.player} earns {amount} Aurei ({why})")
+    events.append(f"{move.player} earns {aurei(amount)} ({why})")
     return next_turn(replace(_set_player(state, index, player), turn=turn), events)
 
 
@@ -489,7 +561,7 @@ def do_peek(state: PaxState, move: Peek) -> PaxState:
         raise IllegalMove(
             "pax.turn.alternative",
             f"{move.player} has already begun a normal turn; the alternative action replaces the whole turn",
-            hint=f"{move.player} end",
+            hint=what_now(state),
         )
     player = state.players[index]
     player = replace(player, aureus=player.aureus + PEEK_AUREI)
@@ -556,12 +628,16 @@ def end_round(state: PaxState, events: list[str]) -> PaxState:
 
 def do_refill(state: PaxState, move: Refill) -> PaxState:
     if state.phase != "refill" or state.window is None:
-        raise IllegalMove("pax.roundend.refill", f"no Legion is being refilled now: {_phase_text(state)}")
+        raise IllegalMove(
+            "pax.roundend.refill", f"no Legion is being refilled now: {_phase_text(state)}", hint=what_now(state)
+        )
     window, deck, seen = state.window, state.deck, state.seen
     legions = list(state.legions)
     for card, label in zip(move.cards, move.legions):
         if not label:
-            raise IllegalMove("pax.roundend.refill", f"no empty Legion is left for {card.token()}")
+            raise IllegalMove(
+                "pax.roundend.refill", f"no empty Legion is left for {card.token()}", hint=what_now(state)
+            )
         i = _legion_index(state, label, "pax.roundend.refill")
         if legions[i]:
             empty = [ROMAN[j] for j, g in enumerate(legions) if not g]
@@ -583,11 +659,16 @@ def do_reveal(state: PaxState, move: Reveal) -> PaxState:
     from assistant.games.pax.deck import add_seen, check_unseen
 
     if state.phase != "reveal":
-        raise IllegalMove("pax.winner.reveal", f"Rome's hidden cards are revealed at the end of the game; now {_phase_text(state)}")
+        raise IllegalMove(
+            "pax.winner.reveal",
+            f"Rome's hidden cards are revealed at the end of the game; now {_phase_text(state)}",
+            hint=what_now(state),
+        )
     if len(move.cards) > state.rome_hidden:
         raise IllegalMove(
             "pax.winner.reveal",
             f"Rome has {state.rome_hidden} hidden card{'s' if state.rome_hidden != 1 else ''} left, not {len(move.cards)}",
+            hint=what_now(state),
         )
     seen = state.seen
     for card in move.cards:
@@ -606,7 +687,7 @@ def do_reveal(state: PaxState, move: Reveal) -> PaxState:
 def transition(state: PaxState, move: PaxMove) -> PaxState:
     """The state after ``move``; raises IllegalMove when the rules forbid it."""
     if state.phase == "over":
-        raise IllegalMove("pax.winner", "the game is over; no more entries are taken")
+        raise IllegalMove("pax.winner", "the game is over; no more entries are taken", hint=what_now(state))
     if isinstance(move, StartPlayer):
         return do_start(state, move)
     if isinstance(move, Keep):

@@ -62,11 +62,17 @@ class PaxRuleset(Ruleset):
                 left = turn.target - len(turn.placed)
                 kinds: tuple[str, ...] = ("draw", "peek") if not turn.placed else ("draw",)
                 msg = f"{who} draws {left} more card(s): to " + ", ".join(engine._free_destinations(state, turn))
+                if not turn.placed:
+                    msg += self._draw_note(turn.religion, turn.target)
             else:
                 kinds = ("play", "end") if turn.bought or turn.played else ("buy", "play", "end")
+                msg = f"{who} may " + ", ".join(kinds)
                 if turn.target == 0 and not turn.placed and not turn.empty_deck_paid:
                     kinds = (*kinds, "peek")
-                msg = f"{who} may " + ", ".join(kinds)
+                    msg = (
+                        f"the deck is empty: {who} takes 2 Aurei instead of drawing, then may buy, play, end"
+                        " (or peek instead of the whole turn)"
+                    )
             words = tuple(c.token() for c in state.players[turn.player].hand) + ROMAN[: len(state.legions)] + ("hand", "deck")
             return Prompt((who,), phase, kinds, msg, words + self._card_words())
         if state.phase == "refill":
@@ -75,6 +81,22 @@ class PaxRuleset(Ruleset):
         if state.phase == "reveal":
             return Prompt((), "game end", ("reveal",), f"turn up Rome's {state.rome_hidden} hidden card(s)", self._card_words())
         return Prompt((), "over")
+
+    @staticmethod
+    def _draw_note(religion: int, target: int) -> str:
+        """How the draw goes (``pax.cat.religion``, ``pax.open.partial-draw``)."""
+        note = ""
+        if target < 3:
+            note += f" (the deck holds only {target})"
+        level = engine.religion_level(religion)
+        if level == 6 and target > 1:
+            note += f"; with {religion} Religion symbols all 3 together, then place them"
+        elif level == 3 and target > 1:
+            note += (
+                f"; with {religion} Religion symbols 2 together: first one of them under a Legion or the deck,"
+                " then the third, then the hand"
+            )
+        return note
 
     def _card_words(self) -> tuple[str, ...]:
         return CATEGORIES

@@ -1,0 +1,95 @@
+"""Refusals at the table: every illegal PAX entry names its rule, says why in one sentence
+naming the player and the thing, and says what is legal instead (the hint)."""
+
+from __future__ import annotations
+
+from pax_helpers import R, give, push, refused, set_legions, started
+
+DRAWN = "draw senator 2/1 hand, senator 3/1 III, senator 4/1 deck"
+
+
+def test_pax_turn_alternative_refused_mid_draw_hints_the_rest_of_the_draw():
+    state = push(started(), "draw senator 2/1 hand")
+    exc = refused(state, "peek")
+    assert exc.rule == "pax.turn.alternative"
+    assert "draw" in exc.hint and "deck" in exc.hint and "end" not in exc.hint
+
+
+def test_pax_open_action_order_refusals_say_what_is_legal():
+    state = give(started(), "Ada", hand="wealth 1/1", aureus=5)
+    state = push(state, DRAWN, "play wealth 1/1")
+    exc = refused(state, "buy I")
+    assert exc.rule == "pax.open.action-order" and "play" in exc.hint and "end" in exc.hint
+    exc = refused(state, "draw senator 1/1 hand")
+    assert exc.rule in ("pax.open.action-order", "pax.turn.draw") and exc.hint
+
+
+def test_pax_turn_buy_second_group_has_a_hint():
+    state = give(started(), "Ada", aureus=9)
+    state = push(state, DRAWN, "buy I")
+    exc = refused(state, "buy II")
+    assert exc.rule == "pax.turn.buy" and exc.hint and "play" in exc.hint
+
+
+def test_pax_cat_limit_hint_names_what_the_hand_allows():
+    state = give(started(), "Ada", hand="fleet 2/2, estate 1/2", aureus=5)
+    state = push(state, DRAWN)
+    exc = refused(state, "play fleet 2/2")
+    assert exc.rule == "pax.cat.limit" and "estate 1/2" in exc.hint
+    state = give(started(), "Ada", hand="fleet 2/2, wealth 1/1", aureus=5)  # and the estate 1/1 kept at setup
+    state = push(state, DRAWN)
+    exc = refused(state, "play fleet 2/2")
+    assert exc.rule == "pax.cat.limit"
+    assert "even with estate 1/1" in exc.hint and "limit would be 1" in exc.hint
+    state = push(state, "play estate 1/1")
+    exc = refused(state, "play fleet 2/2")
+    assert "no Estate or Conspiracy card in hand" in exc.hint
+
+
+def test_pax_roundend_refill_refused_during_a_turn_says_whose_turn():
+    state = started()
+    exc = refused(state, "refill I army 1/1")
+    assert exc.rule == "pax.roundend.refill"
+    assert ": turn" not in exc.message and "Ada" in exc.message and exc.hint
+
+
+def test_pax_refusals_outside_their_phase_have_hints():
+    state = started()
+    for entry, rule in (("market w1", "pax.setup.market"), ("reveal w1", "pax.winner.reveal"),
+                        ("keep w1", "pax.setup.hands"), ("start Ben", "pax.setup.start-player")):
+        exc = refused(state, entry)
+        assert exc.rule == rule and exc.hint, entry
+
+
+def test_pax_turn_play_cost_says_one_aureus():
+    state = give(started(), "Ada", hand="wealth 1/1, wealth 2/1", aureus=0)
+    state = push(state, DRAWN)
+    exc = refused(state, "play wealth 1/1, wealth 2/1")
+    assert "1 Aureus" in exc.message and "1 Aurei" not in exc.message
+
+
+def test_pax_turn_income_event_says_one_aureus():
+    state = give(started(), "Ada", hand="wealth 1/1")
+    state = push(state, DRAWN, "play wealth 1/1", "end")
+    assert any("earns 1 Aureus " in e for e in state.events)
+
+
+def test_pax_cat_religion_prompt_explains_the_draw():
+    state = give(started(), "Ada", display="religion 1/2, religion 1/1")
+    assert "2 together" in R.expecting(state).message
+    state = give(started(), "Ada", display="religion 1/2, religion 1/2, religion 1/2")
+    assert "all 3 together" in R.expecting(state).message
+
+
+def test_pax_end_deck_empty_prompt_says_two_aurei():
+    state = started()
+    state = state.__class__(**{**state.__dict__, "turn": state.turn.__class__(player=0, target=0)})
+    message = R.expecting(state).message
+    assert "deck is empty" in message and "2 Aurei" in message
+
+
+def test_pax_turn_buy_refusal_of_an_unaffordable_group_lists_prices():
+    state = set_legions(give(started(), "Ada", aureus=2), "wealth 4/1", "fleet 2/1", "army 3/1")
+    state = push(state, "draw senator 2/1 hand, senator 3/1 deck, senator 4/1 II")
+    exc = refused(state, "buy I")
+    assert exc.rule == "pax.turn.buy" and "costs 4" in exc.message
