@@ -180,3 +180,28 @@ def test_7w_terms_city_card_listed_as_leader() -> None:
     found = problems(three({"wonder": "Gizah", "leaders": ["Spies Guild"]}))
     assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.terms.city")]
     assert "Age card" in found[0][2] and "'cards'" in found[0][2]
+
+
+# The leaders' headings of the Hungarian seed rulebook (upper case there), by English name.
+SEED_LEADER_NAMES = {
+    "Alexander": "NAGY SÁNDOR", "Amytis": "AMÜTHISZ", "Archimedes": "ARKHIMÉDÉSZ",
+    "Aristotle": "ARISZTOTELÉSZ", "Bilkis": "BILKÍSZ", "Caesar": "JULIUS CAESAR",
+    "Cleopatra": "KLEOPÁTRA", "Croesus": "KROISZOSZ", "Euclid": "EUKLEIDÉSZ",
+    "Hammurabi": "HAMMURÁPI", "Hannibal": "HANNIBAL", "Hatshepsut": "HATSHEPSUT",
+    "Hiram": "HIRÁM", "Hypatia": "HÜPATIA", "Imhotep": "IMHOTEP", "Justinian": "I. JUSTINIANUS",
+    "Leonidas": "LEÓNIDASZ", "Maecenas": "MAECENAS", "Midas": "MÍDÁSZ",
+    "Nebuchadnezzar": "NABUKODONOZOR", "Nefertiti": "NOFERTITI", "Nero": "NERO",
+    "Pericles": "PERIKLÉSZ", "Phidias": "PHEIDIASZ", "Plato": "PLATÓN", "Praxiteles": "PRAXITELÉSZ",
+    "Ptolemy": "PTOLEMAIOSZ", "Pythagoras": "PÜTHAGORASZ", "Ramses": "II. RAMSZESZ",
+    "Sappho": "SZAPPHÓ", "Solomon": "SALAMON", "Tomyris": "TOMYRIS", "Varro": "VARRO",
+    "Vitruvius": "VITRUVIUS", "Xenophon": "XENOPHÓN", "Zenobia": "ZENOBIA",
+}
+
+
+def test_7w_names_hungarian_leader_names_of_the_seed() -> None:
+    from assistant.games.sevenwonders import data
+
+    assert sorted(SEED_LEADER_NAMES) == sorted(l.name for l in data.leaders())
+    for name, seed in SEED_LEADER_NAMES.items():
+        assert data.leader(name).hungarian.upper() == seed, name
+        assert data.leader(seed.lower()).name == name

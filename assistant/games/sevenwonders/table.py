@@ -47,7 +47,7 @@ TOKEN_VALUES = (1, 3, 5, -1)
 TURNS = 18  # 3 Ages x 6 turns: one card played per turn
 #: Leaders guilds that work without leaders: a table without Leaders may have played them as
 #: the house option of ``7w.setup.guilds`` (the score then says so).
-BASE_OPTION_GUILDS = ("Gamers Guild", "Architects Guild")
+BASE_OPTION_GUILDS = data.BASE_OPTION_GUILDS
 #: The blank leader card of the box (for home-made leaders), never in play (``7w.setup.leaders``).
 BLANK_LEADER = ("semiramis", "szemiramisz")
 
