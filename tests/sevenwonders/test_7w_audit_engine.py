@@ -280,3 +280,19 @@ def test_7w_marker_hidden_tucked_leader_not_revealed():
     play(game, *[f"{p} sell" for p in ("ada", "bob", "cleo")] * 6)
     err = illegal(game, "cleo recruit Caesar")
     assert err.rule == "7w.leaders.recruit" and "bob" not in err.message
+
+
+def test_7w_setup_decks_last_copy_chosen_this_turn():
+    """7w.setup.decks: at 3 players Baths exists once; two players cannot both choose it."""
+    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    game.push("ada build Baths")
+    err = illegal(game, "bob sell Baths")
+    assert err.rule == "7w.setup.decks" and "chosen by another player this turn" in err.message
+    assert err.hint
+
+
+def test_7w_setup_decks_guild_exists_once():
+    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    set_state(game, age=3, named=((), (), ("Spies Guild",)))
+    err = illegal(game, "ada sell Spies Guild")
+    assert err.rule == "7w.setup.decks" and "each guild exists once" in err.message

@@ -179,12 +179,21 @@ def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -
                     f" (its first copy is used from {min(card.players)} players)",
                     hint=f"a card of the Age {ROMAN[age]} deck",
                 )
-            why = (
-                f"the Age III deck holds {data.guild_count(state.n)} guilds at {state.n} players and they are all accounted for"
-                if card.guild and total
-                else f"the Age {ROMAN[age]} deck at {state.n} players holds {total} {move.card}, all already played"
+            pending = state.phase == "turn" and any(
+                c is not None and c != "-" and getattr(c, "card", None) == move.card for c in state.choices
             )
-            raise IllegalMove("7w.setup.decks", f"{player} cannot have {move.card}: {why}")
+            played = "already played or chosen by another player this turn" if pending else "already played"
+            if card.guild and move.card in state.named[age - 1] or (card.guild and pending):
+                why = f"each guild exists once and {move.card} is {played}"
+            elif card.guild:
+                why = f"the Age III deck holds {data.guild_count(state.n)} guilds at {state.n} players and they are all accounted for"
+            else:
+                why = f"the Age {ROMAN[age]} deck at {state.n} players holds {total} {move.card}, {played}"
+            raise IllegalMove(
+                "7w.setup.decks",
+                f"{player} cannot have {move.card}: {why}",
+                hint="check the card's name; entries already made can be undone",
+            )
     city = state.cities[i]
     if isinstance(move, Build):
         if move.card in city.cards:
