@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parents[1]
 TABLES = [
     ROOT / "examples" / "7wonders-final-table.toml",
     ROOT / "tests" / "tables" / "7wonders" / "five_players_rome_tomyris.toml",
+    ROOT / "tests" / "tables" / "7wonders" / "seven_players_leaders_audit.toml",
+    ROOT / "tests" / "tables" / "7wonders" / "three_players_leaders_audit.json",
 ]
 
 
