@@ -115,3 +115,30 @@ def test_pax_notation_keep_play_return():
     state = R.setup(["Solo"], {"level": "4"})
     move = R.parse(state, "keep army 3/2 play estate 1/1, fleet 2/1 return wealth 1/1")
     assert move == Keep("Solo", Card("army", 3, 2), (Card("estate", 1, 1), Card("fleet", 2, 1)), (Card("wealth", 1, 1),))
+
+
+def test_pax_notation_table_talk_forms():
+    """What people say at a table: 'Ada buys II', 'plays', 'and' between cards, 'end turn'."""
+    from pax_helpers import R, give, push, started
+
+    state = give(started(), "Ada", hand="army 3/2, estate 1/1, wealth 2/1", aureus=9)
+    assert R.parse(state, "Ada draws a3/2 hand, f1 II and w2 deck").notation() == (
+        "Ada draw army 3/2 hand, fleet 1/1 II, wealth 2/1 deck"
+    )
+    state = push(state, "draw senator 2/1 hand, senator 3/1 III, senator 4/1 deck")
+    assert R.parse(state, "Ada buys II").notation() == "Ada buy II"
+    assert R.parse(state, "Ada plays e1 and a3/2").notation() == "Ada play estate 1/1, army 3/2"
+    assert R.parse(state, "play e1 & a3/2").notation() == "Ada play estate 1/1, army 3/2"
+    assert R.parse(state, "end turn").notation() == "Ada end"
+    assert R.parse(state, "Ada ends").notation() == "Ada end"
+
+
+def test_pax_notation_pass_is_explained():
+    """'pass' is refused with the two things it can mean at a PAX table."""
+    from pax_helpers import R, started
+
+    from assistant.core.errors import InvalidEntry
+
+    with pytest.raises(InvalidEntry) as exc:
+        R.parse(started(), "pass")
+    assert "peek" in exc.value.hint and "end" in exc.value.hint

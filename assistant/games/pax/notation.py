@@ -35,17 +35,24 @@ NOTATION_RULE = "pax.notation"
 
 #: Entry verbs and their accepted spellings.
 VERBS: dict[str, tuple[str, ...]] = {
-    "start": ("start", "primus"),
-    "keep": ("keep",),
+    "start": ("start", "starts", "primus"),
+    "keep": ("keep", "keeps", "kept"),
     "market": ("market",),
-    "draw": ("draw",),
-    "buy": ("buy",),
-    "play": ("play",),
-    "end": ("end", "done", "income"),
-    "peek": ("peek", "look", "alt", "alternative"),
-    "refill": ("refill",),
-    "reveal": ("reveal",),
+    "draw": ("draw", "draws", "drew"),
+    "buy": ("buy", "buys", "bought"),
+    "play": ("play", "plays", "played"),
+    "end": ("end", "ends", "done", "income"),
+    "peek": ("peek", "peeks", "look", "looks", "alt", "alternative"),
+    "refill": ("refill", "refills"),
+    "reveal": ("reveal", "reveals"),
 }
+
+#: Words between cards that only separate them (``play e1 and a3/2``).
+_SEPARATORS = re.compile(r"^(?:[\s,;+&]|and\b)+", re.IGNORECASE)
+
+
+def _strip_separators(text: str) -> str:
+    return _SEPARATORS.sub("", text.strip())
 _VERB_OF = {spelling: verb for verb, spellings in VERBS.items() for spelling in spellings}
 
 _LEGION = re.compile(r"^(?:legion|leg|l)?\s*(?P<n>v|iv|iii|ii|i|[1-5])$", re.IGNORECASE)
@@ -78,10 +85,11 @@ def _destination(text: str) -> str:
 def parse_cards(text: str) -> tuple[Card, ...]:
     """One or more card tokens separated by commas or spaces."""
     cards: list[Card] = []
-    rest = text
-    while rest.strip(" ,;\t"):
-        card, rest = split_token(rest.strip(" ,;\t"))
+    rest = _strip_separators(text)
+    while rest:
+        card, rest = split_token(rest)
         cards.append(card)
+        rest = _strip_separators(rest)
     if not cards:
         raise InvalidEntry("no card given", rule=NOTATION_RULE, hint="e.g. army 3/2")
     return tuple(cards)
@@ -90,9 +98,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 def parse_placements(text: str) -> tuple[Placement, ...]:
     """``army 3/2 hand, fleet 1/1 II, wealth 2/1 deck``: each card and where it went."""
     placements: list[Placement] = []
-    rest = text
-    while rest.strip(" ,;\t"):
-        card, rest = split_token(rest.strip(" ,;\t"))
+    rest = _strip_separators(text)
+    while rest:
+        card, rest = split_token(rest)
         match = _DEST.match(rest)
         if not match:
             raise InvalidEntry(
@@ -101,7 +109,7 @@ def parse_placements(text: str) -> tuple[Placement, ...]:
                 hint="after each card write hand, deck or a Legion (I-V)",
             )
         placements.append(Placement(card, _destination(match.group("dest"))))
-        rest = match.group("rest")
+        rest = _strip_separators(match.group("rest"))
     if not placements:
         raise InvalidEntry("draw what?", rule=NOTATION_RULE, hint="draw army 3/2 hand, fleet 1/1 II, wealth 2/1 deck")
     return tuple(placements)
@@ -152,6 +160,13 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
             try:
                 hit = players.resolve(words[0])
             except InvalidEntry:
+                if normalize(words[0]) in ("pass", "passes"):
+                    raise InvalidEntry(
+                        "'pass' can mean two things in PAX",
+                        rule=NOTATION_RULE,
+                        hint="to give up the whole turn for 2 Aurei and a look at Rome's hidden cards, enter peek;"
+                        " to finish a turn after drawing (income), enter end",
+                    ) from None
                 raise InvalidEntry(
                     f"cannot read '{text.strip()}': '{words[0]}' is neither a player nor an entry verb",
                     rule=NOTATION_RULE,
@@ -185,7 +200,7 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     if verb == "play":
         return Play(who, parse_cards(body))
     if verb == "end":
-        _no_more(body, "end")
+        _no_more("" if normalize(body) in ("turn", "of turn", "my turn") else body, "end")
         return End(who)
     if verb == "peek":
         _no_more(body, "peek")
