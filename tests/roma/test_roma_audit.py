@@ -135,3 +135,36 @@ def test_roma_cards_scaenicus_battle_names_the_scaenicus(table):
     t = table({3: "Scaenicus", 1: "Centurio"}, {3: "Legat"}, dice=(3, 2, 5))
     t.play("activate 3 copy Centurio")
     assert "Scaenicus" in prompt(t)
+
+
+# -- what people type at a table ---------------------------------------------------------------
+def test_roma_notation_table_phrasings(table):
+    t = table({1: "Forum", 2: "Velites", 4: "Legat"}, {1: "Forum", 3: "Consul"}, hands=(("Templum",), ()), money=(9, 0), dice=(1, 2, 4))
+    read = lambda text: RULESET.parse(t.state, text).notation()  # noqa: E731
+    assert read("lay Templum on 3") == "lay Templum 3"
+    assert read("lay Templum disc 3") == "lay Templum 3"
+    assert read("lay Templum at 3") == "lay Templum 3"
+    assert read("activate disc 4") == "activate 4"
+    assert read("money: 4") == "money 4"
+    assert read("end turn") == "end"
+    assert read("activate 4 Legat") == "activate 4"
+    assert read("activate 4 (Legat)") == "activate 4"
+    assert read("activate 2 Velites target 3") == "activate 2 target 3"
+    assert read("activate 1 with 2") == "activate 1 vp 2"  # a Forum's second die
+
+
+def test_roma_notation_card_named_after_the_disc_must_match(table):
+    from assistant.core.errors import InvalidEntry
+
+    t = table({1: "Forum", 4: "Legat"}, {1: "Forum"}, dice=(1, 2, 4))
+    try:
+        RULESET.parse(t.state, "activate 4 Forum")
+    except InvalidEntry as err:
+        assert err.rule == "roma.actions.activate" and "Legat" in str(err) and err.hint
+    else:
+        raise AssertionError("activate 4 Forum read although disc 4 holds a Legat")
+
+
+def test_roma_cards_forum_with_a_second_die_of_a_pair(table):
+    t = table({1: "Forum"}, {1: "Forum"}, dice=(1, 2, 2))
+    assert RULESET.parse(t.state, "activate 1 with 2").notation() == "activate 1 vp 2"

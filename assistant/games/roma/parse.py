@@ -71,8 +71,12 @@ def _cards(words: list[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
+_FILLERS = ("on", "at", "disc", "to")
+
+
 def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
-    """``Card disc Card disc ...`` pairs."""
+    """``Card disc Card disc ...`` pairs (``Legat on 4``, ``Legat disc 4`` read too)."""
+    words = [w for w in words if w.lower() not in _FILLERS]
     pairs: list[tuple[str, int]] = []
     i = 0
     while i < len(words):
@@ -99,7 +103,9 @@ def _dice(words: list[str], verb: str) -> tuple[int, int, int]:
 
 
 def parse(state: RomaState, text: str) -> RomaMove:
-    words = text.replace(",", " ").split()
+    for mark in ",:()":
+        text = text.replace(mark, " ")
+    words = text.split()
     if not words:
         raise InvalidEntry("the entry is empty", rule=RULE, hint="one of: " + ", ".join(VERBS))
     seats = _seat_index(state.seats)
@@ -153,8 +159,8 @@ def parse(state: RomaState, text: str) -> RomaMove:
         return _parse_activate(state, player, rest)
     if verb == "battle":
         return _parse_battle(player, rest)
-    if rest:
-        raise InvalidEntry("'end' takes nothing more", rule="roma.turn.end")
+    if rest and [w.lower() for w in rest] != ["turn"]:
+        raise InvalidEntry("'end' takes nothing more", rule="roma.turn.end", hint="end")
     return End(player)
 
 
@@ -207,6 +213,8 @@ def _parse_battle(player: str, rest: list[str]) -> Battle:
 
 
 def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
+    if rest and rest[0].lower() in ("disc", "on"):
+        rest = rest[1:]
     if not rest:
         raise InvalidEntry("'activate' takes the disc, e.g. 'activate 4'", rule="roma.actions.activate")
     disc = _number(rest[0], "a disc number", 1, 7)
@@ -225,6 +233,10 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
             groups[key] = [word]
         else:
             groups[key].append(word)
+    if "bare" in groups:
+        groups["bare"] = _named_card(state, player, disc, groups["bare"])
+        if not groups["bare"]:
+            del groups["bare"]
     fields: dict[str, object] = {}
     if "die" in groups:
         fields["die"] = _one_number(groups["die"], "die", 1, 6)
@@ -257,6 +269,22 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
         fields["moves"] = _pairs(groups["move"], "move")
     move = Activate(player, disc, **fields)  # type: ignore[arg-type]
     return complete_activation(state, move, groups.get("bare"))
+
+
+def _named_card(state: RomaState, player: str, disc: int, words: list[str]) -> list[str]:
+    """The words after the disc without the card's name, when the player names the card
+    (``activate 4 Legat``); a name that is not the card on that disc is refused."""
+    if not words or words[0].isdigit():
+        return words
+    name, used = CARD_NAMES.resolve_leading(words)
+    if player in state.seats and not state.in_setup:
+        card = state.card_at(state.index(player), disc)
+        if card != name:
+            holds = f"holds {card}" if card else "is empty"
+            where = [str(d) for d, c in enumerate(state.boards[state.index(player)], 1) if c == name]
+            hint = f"activate {where[0]}" if where else f"activate {disc}"
+            raise InvalidEntry(f"{player}'s disc {disc} {holds}, not {name}", rule="roma.actions.activate", hint=hint)
+    return words[used:]
 
 
 def _one_number(words: list[str], what: str, low: int, high: int) -> int:
@@ -305,6 +333,8 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
                 f"cannot read '{' '.join(bare)}' after the disc", rule="roma.notation",
                 hint="name what the number is: target, vp, buy, die, change",
             )
+    if effect == "forum" and move.disc != BRIBE_DISC and move.die not in (None, move.disc) and not move.vp and "vp" not in fields:
+        fields["die"], fields["vp"] = None, (move.die,)  # 'activate 1 with 2': the Forum's second die
     if effect == "forum" and not move.vp and "vp" not in fields and rest and len(set(rest)) == 1:
         templum = any(state.card_at(me, d) == "Templum" for d in neighbours(state, move.disc))
         if len(rest) == 1 or not templum:  # with a Templum and two dice, using both is a choice
