@@ -205,3 +205,12 @@ def test_7w_names_hungarian_leader_names_of_the_seed() -> None:
     for name, seed in SEED_LEADER_NAMES.items():
         assert data.leader(name).hungarian.upper() == seed, name
         assert data.leader(seed.lower()).name == name
+
+
+def test_7w_names_card_with_its_age_and_guild_of() -> None:
+    cards = ["Loom (Age II)", "Press I", "Glassworks 2", "Guild of Spies", "Temple (II)"]
+    sheet = score_table(three({"wonder": "Gizah", "cards": cards}, leaders=False))
+    assert sheet.points["Ada"]["civilian"] == 3
+    found = problems(three({"wonder": "Gizah", "cards": ["Temple (Age I)", "Loom I", "Loom II"]}))
+    assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.names"), ("Ada", "7w.build.unique")]
+    assert "Temple is an Age II card, not Age I" in found[0][2]

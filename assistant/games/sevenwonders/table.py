@@ -82,6 +82,29 @@ def _split_side(text: str) -> tuple[str, str | None]:
     return m["board"], m["side"].upper()
 
 
+_AGE_SUFFIX = re.compile(r"(?P<card>.*?\S)[\s,:/_\-(\[]+(?:age\s*)?(?P<age>I{1,3}|[123])[)\]]?\s*", re.IGNORECASE)
+_GUILD_OF = re.compile(r"\s*guild\s+of\s+(?:the\s+)?(?P<what>.+?)\s*", re.IGNORECASE)
+
+
+def _split_age(text: str) -> tuple[str, int | None]:
+    """A card name with an Age written after it (``"Loom (Age II)"``, ``"Press I"``,
+    ``"Glassworks 2"``) and that Age; ``"Guild of Spies"`` reads as ``"Spies Guild"``.
+
+    >>> _split_age("Loom (Age II)"), _split_age("Press I"), _split_age("Guild of Spies")
+    (('Loom', 2), ('Press', 1), ('Spies Guild', None))
+    """
+    m = _GUILD_OF.fullmatch(text)
+    if m is not None:
+        return f"{m['what']} Guild", None
+    if data.card_index().exact(text) is not None:
+        return text, None
+    m = _AGE_SUFFIX.fullmatch(text.strip())
+    if m is None or data.card_index().find(m["card"]) is None:
+        return text, None
+    age = m["age"].upper()
+    return m["card"], len(age) if age.startswith("I") else int(age)
+
+
 def _unknown_keys(reader: TableReader, obj: Mapping[str, Any], known: Sequence[str], player: str | None) -> None:
     index = NameIndex([(k, []) for k in known], what="key")
     for key in obj:
@@ -174,8 +197,14 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
         if data.card_index().find(text) is None and data.leader_index().exact(text):
             reader.problem("7w.terms.city", f"{text} is a leader: list it under 'leaders', not 'cards'", name)
             continue
+        text, age = _split_age(text)
         found = _resolve(data.card_index(), text, reader, "7w.names", name, "Age card")
         if found is None:
+            continue
+        ages = sorted({c.age for c in data.card_versions(found)})
+        if age is not None and age not in ages:
+            roman = " or ".join("I" * a if a < 4 else str(a) for a in ages)
+            reader.problem("7w.names", f"{found} is an Age {roman} card, not Age {'I' * age}", name)
             continue
         if found in cards:
             reader.problem("7w.build.unique", f"{found} is listed twice: a city never holds two structures of the same name", name)
