@@ -296,3 +296,12 @@ def test_7w_setup_decks_guild_exists_once():
     set_state(game, age=3, named=((), (), ("Spies Guild",)))
     err = illegal(game, "ada sell Spies Guild")
     assert err.rule == "7w.setup.decks" and "each guild exists once" in err.message
+
+
+def test_7w_turn_choose_prompt_names_who_is_missing():
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    game.push("bob recruit Nero")
+    assert "still to choose: ada, cleo" in game.expecting().message
+    assert "Recruitment before Age I" in game.expecting().message
+    play(game, "ada sell", "cleo sell", "cleo sell")
+    assert game.expecting().message.startswith("Age I, turn 1, still to choose: ada, bob")

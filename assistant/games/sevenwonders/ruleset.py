@@ -133,13 +133,18 @@ class SevenWonders(Ruleset):
                 players,
                 state.phase_label,
                 ("recruit", "stage", "sell", "leaders"),
-                "each player with leaders in hand: recruit <leader>, stage <leader> or sell <leader>",
+                f"{state.phase_label}, still to choose: {', '.join(players)}"
+                " (recruit <leader>, stage <leader> or sell <leader>)",
                 words,
             )
         if state.phase == "turn":
             words = tuple(deck.age_names(state, state.age))
             return Prompt(
-                players, state.phase_label, ("build", "stage", "sell"), "each player: build <card>, stage or sell <card>", words
+                players,
+                state.phase_label,
+                ("build", "stage", "sell"),
+                f"{state.phase_label}, still to choose: {', '.join(players)} (build <card>, stage or sell <card>)",
+                words,
             )
         if state.phase == "extra":
             step = turn.next_extra(state)
