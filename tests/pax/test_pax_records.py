@@ -48,7 +48,7 @@ def test_pax_record_illegal_entry_names_ply_and_rule():
 
 def test_pax_notation_guide_sample_record_replays():
     guide = (ROOT / "docs" / "notation" / "pax.md").read_text(encoding="utf-8")
-    sample = guide.split("```")[1]
+    sample = next(block for block in guide.split("```")[1::2] if block.lstrip().startswith("Game: pax"))
     game = Game.from_record(R, read_record(sample))
     assert game.state.round == 2 and game.state.pc == 1 and game.state.start == 1
     assert [c.token() for c in game.state.rome] == ["wealth 2/1", "army 4/1"]
