@@ -214,3 +214,10 @@ def test_7w_names_card_with_its_age_and_guild_of() -> None:
     found = problems(three({"wonder": "Gizah", "cards": ["Temple (Age I)", "Loom I", "Loom II"]}))
     assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.names"), ("Ada", "7w.build.unique")]
     assert "Temple is an Age II card, not Age I" in found[0][2]
+
+
+def test_7w_build_cost_missing_resource_message_reads_well() -> None:
+    from assistant.games.sevenwonders.payment import Cost, Production, quote
+
+    q = quote(Cost.of("wood"), Production.of("ore"), Production.of("stone"), Production.of("clay"), coins=3)
+    assert q.error().reason == "it needs wood and lacks 1 wood, even buying every resource the neighbours sell"

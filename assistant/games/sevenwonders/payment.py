@@ -586,7 +586,7 @@ class Quote:
         if not self.payments:
             lacks = " or ".join(describe_units(m, ones=True) for m in self.missing)
             needed = describe_units(self.cost.resources)
-            reason = f"lacks {lacks} for {needed}, even buying every resource the neighbours sell"
+            reason = f"it needs {needed} and lacks {lacks}, even buying every resource the neighbours sell"
             return PaymentError(self.rule, reason)
         low = min(self.payments, key=lambda p: (p.total, p.left, p.right, p.bank))
         if not low.buys:
