@@ -37,3 +37,39 @@ def test_record_export_import_round_trip(path):
     game = Game.from_record(RULESET, record)
     again = Game.from_record(RULESET, read_record(write_record(game.to_record(dict(record.headers)))))
     assert again.state == game.state
+
+
+def test_record_three_players_by_hand_follows_the_hand_ledger():
+    """The game played by hand (all 5 rounds, 3 players): prestige and denarii at the end of each
+    round and the final categories, all worked out by hand from the rules (see the record's
+    comments), not copied from the program."""
+    path = Path(__file__).resolve().parents[1] / "records" / "sylla" / "three_players_by_hand.txt"
+    record = read_record(path.read_text(encoding="utf-8"))
+    ledger = {  # round: (prestige, denarii) of Ann, Ben, Cy after phase VII
+        1: ((14, 15, 14), (7, 4, 5)),
+        2: ((28, 15, 20), (1, 3, 5)),
+        3: ((37, 16, 26), (6, 3, 6)),
+        4: ((42, 25, 32), (6, 4, 8)),
+    }
+    game = Game.from_record(RULESET, record, stop_at=0)  # the options and the Board header
+    seen: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    for line in record.entries:
+        if not line.text:
+            continue
+        game.push(line.text)
+        s = game.state
+        if s.step == "VII.tiles" and s.round not in seen:
+            seen[s.round] = (tuple(p.prestige for p in s.players), tuple(p.money for p in s.players))
+        if s.round == 5 and s.phase == "end" and 5 not in seen:
+            seen[5] = (tuple(p.prestige_before_end for p in s.players), tuple(p.money for p in s.players))
+    assert {r: seen[r] for r in ledger} == ledger
+    assert seen[5] == ((43, 30, 37), (8, 4, 9))
+    s = game.state
+    assert (s.famine, [s.value(k) for k in ("civic", "health", "leisure")]) == (2, [3, 3, 4])
+    assert [dict(p.tokens) for p in s.players] == [
+        {"civic": 2, "health": 5, "leisure": 6}, {"civic": 8, "health": 3, "leisure": 3}, {"civic": 2, "health": 2, "leisure": 2}]
+    assert game.score().points == {
+        "Ann": {"prestige": 43, "plebs": 0, "christians": 4, "slaves": 3, "politics": 45},
+        "Ben": {"prestige": 30, "plebs": 3, "christians": 8, "slaves": 0, "politics": 45},
+        "Cy": {"prestige": 37, "plebs": 2, "christians": 6, "slaves": 3, "politics": 20},
+    }
