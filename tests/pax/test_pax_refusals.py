@@ -93,3 +93,18 @@ def test_pax_turn_buy_refusal_of_an_unaffordable_group_lists_prices():
     state = push(state, "draw senator 2/1 hand, senator 3/1 deck, senator 4/1 II")
     exc = refused(state, "buy I")
     assert exc.rule == "pax.turn.buy" and "costs 4" in exc.message
+
+
+def test_pax_round_forgotten_end_says_to_finish_the_turn():
+    """A table forgets 'end' and enters the next player's draw: the refusal says how to
+    finish the current turn."""
+    state = push(started(), DRAWN)
+    exc = refused(state, "Ben draw army 1/1 hand")
+    assert exc.rule == "pax.round" and "Ada end" in exc.hint and "finish Ada's turn" in exc.hint
+
+
+def test_pax_roundend_refill_forgotten_says_refill():
+    state = push(started(), DRAWN, "end", "draw army 1/1 hand, army 2/1 I, army 3/1 deck", "end")
+    assert state.phase == "refill"
+    exc = refused(state, "Ada draw army 4/1 hand")
+    assert exc.rule == "pax.round" and exc.hint.startswith("refill")

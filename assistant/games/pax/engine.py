@@ -307,7 +307,7 @@ def _check_turn(state: PaxState, player: str) -> tuple[int, TurnState]:
         raise IllegalMove(
             "pax.round",
             f"it is {_who(state, state.turn.player)}'s turn, not {player}'s (turns go clockwise from the start player)",
-            hint=f"enter {_who(state, state.turn.player)}'s turn first",
+            hint=f"first finish {_who(state, state.turn.player)}'s turn: {what_now(state)}",
         )
     return index, state.turn
 
