@@ -65,3 +65,9 @@ def test_pax_options_checked():
         R.check_options({"level": "6"})
     with pytest.raises(InvalidEntry):
         R.check_options({"pc": "votes"})
+
+
+def test_pax_explain_table_words():
+    """'pass' is the rulebook's word for the alternative action; 'catalogue' finds the card entry rule."""
+    assert [r.id for r in R.explain("pass")] == ["pax.turn.alternative"]
+    assert [r.id for r in R.explain("catalogue")] == ["pax.data.cards"]
