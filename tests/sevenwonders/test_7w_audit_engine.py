@@ -305,3 +305,22 @@ def test_7w_turn_choose_prompt_names_who_is_missing():
     assert "Recruitment before Age I" in game.expecting().message
     play(game, "ada sell", "cleo sell", "cleo sell")
     assert game.expecting().message.startswith("Age I, turn 1, still to choose: ada, bob")
+
+
+def test_7w_leaders_recruit_age_card_named_in_recruitment():
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    with pytest.raises(InvalidEntry) as info:
+        game.push("ada sell Baths")
+    assert info.value.rule == "7w.leaders.recruit" and "Recruitment before Age I" in info.value.message
+    assert "ada sell <leader>" in (info.value.hint or "")
+
+
+def test_7w_turn_actions_leader_named_in_an_age_turn():
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    play(game, "ada sell", "bob sell", "cleo sell")
+    with pytest.raises(InvalidEntry) as info:
+        game.push("ada sell Caesar")
+    assert info.value.rule == "7w.turn.actions" and "Caesar is a leader" in info.value.message
+    with pytest.raises(InvalidEntry) as info:
+        game.push("ada build Bathz")
+    assert "Baths" in (info.value.hint or "")

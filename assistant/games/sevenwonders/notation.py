@@ -126,7 +126,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
     free = False
     stated: dict[str, Any] | None = None
     if rest and normalize(rest[0]) not in ("pay", "free"):
-        name, used = index.resolve_leading(rest)
+        name, used = resolve_for_phase(state, index, player, rest)
         rest = rest[used:]
     while rest:
         key = normalize(rest[0])
@@ -149,6 +149,32 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
     if stated is not None:
         raise InvalidEntry("selling a card pays nothing", rule=RULE, hint=f"{player} sell {name or ''}".strip())
     return Sell(player, name), None
+
+
+def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list[str]) -> tuple[str, int]:
+    """The card or leader named at the start of ``words``. A leader named in an Age turn, or
+    an Age card named in a Recruitment phase, is refused saying which phase it is."""
+    try:
+        return index.resolve_leading(words)
+    except InvalidEntry as exc:
+        original = exc
+        other = data.card_index() if index is data.leader_index() else data.leader_index()
+        try:
+            found, _ = other.resolve_leading(words)
+        except InvalidEntry:
+            raise original from None
+        if state.phase == "recruit":
+            raise InvalidEntry(
+                f"{found} is an Age card, and it is the {state.phase_label}: {player} plays a leader (recruit, stage or sell it)",
+                rule="7w.leaders.recruit",
+                hint=f"{player} recruit <leader>, {player} stage <leader> or {player} sell <leader>",
+            ) from None
+        raise InvalidEntry(
+            f"{found} is a leader: leaders are played in the Recruitment phase before each Age;"
+            f" now ({state.phase_label}) {player} plays an Age card",
+            rule="7w.turn.actions",
+            hint=f"{player} build <card>, {player} stage or {player} sell <card>",
+        ) from None
 
 
 def read_board(player: str, rest: list[str]) -> SetBoard:
