@@ -188,3 +188,19 @@ def test_pax_solo_goal_rank_follows_the_verdict():
              "players": [{"name": "Ann", "symbols": {"wealth": 2, "estate": 1}, "aureus": 1}]}
     data = R.score_table(table).to_json()
     assert data["rome_wins"] is True and data["winners"] == [] and data["players"][0]["rank"] == 2
+
+
+def test_pax_scoring_date_and_location_keys_are_accepted():
+    """`--save` stores a table's `date` and `location` (service.save_table), so they are valid keys."""
+    table = copy.deepcopy(LIVINIA_DECIMUS)
+    table["date"] = "2026-11-28"
+    table["location"] = "Club"
+    assert totals(table) == {"Livinia": 24, "Decimus": 22}
+
+
+def test_pax_open_pc_cards_or_symbols_refusal_names_the_option():
+    table = copy.deepcopy(LIVINIA_DECIMUS)
+    table["players"][0]["symbols"]["conspiracy"] = 4  # more symbols than the holder Decimus
+    with pytest.raises(TableError) as exc:
+        R.score_table(table)
+    assert any('pc_count = "cards"' in p.message for p in exc.value.problems)

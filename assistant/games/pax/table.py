@@ -20,7 +20,7 @@ from assistant.games.pax.cards import CATEGORIES, category_cards, category_index
 from assistant.games.pax.scoring import FinalPlayer, score_final
 
 PLAYER_KEYS = ("name", "symbols", "aureus", "hand", "primus_conspiratus")
-TOP_KEYS = ("game", "rome", "players", "level", "pc_count")
+TOP_KEYS = ("game", "rome", "players", "level", "pc_count", "date", "location")
 
 #: Spellings of the keys that are read as the key itself (compared after folding case,
 #: accents and punctuation): ``Aureus``, ``aurei``, ``primus conspiratus``, ``PC`` ...
@@ -35,6 +35,8 @@ _KEY_SPELLINGS: dict[str, tuple[str, ...]] = {
     "players": ("players",),
     "level": ("level",),
     "pc_count": ("pc count",),
+    "date": ("date",),
+    "location": ("location",),
 }
 _KEY_OF = {spelling: key for key, spellings in _KEY_SPELLINGS.items() for spelling in spellings}
 _KEY_INDEX = NameIndex(
@@ -257,7 +259,8 @@ def _primus_conspiratus(
                 reader.problem(
                     "pax.cat.primus-conspiratus",
                     f"holds Primus Conspiratus with {holder.symbols['conspiracy']} Conspiracy symbols, but"
-                    f" {more[0].name} has {more[0].symbols['conspiracy']}: the card would have moved to {more[0].name}",
+                    f" {more[0].name} has {more[0].symbols['conspiracy']}: the card would have moved to {more[0].name}"
+                    ' (a table that counts Conspiracy cards, not symbols, adds pc_count = "cards")',
                     holder.name,
                 )
     return players
