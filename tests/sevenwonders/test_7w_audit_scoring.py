@@ -221,3 +221,23 @@ def test_7w_build_cost_missing_resource_message_reads_well() -> None:
 
     q = quote(Cost.of("wood"), Production.of("ore"), Production.of("stone"), Production.of("clay"), coins=3)
     assert q.error().reason == "it needs wood and lacks 1 wood, even buying every resource the neighbours sell"
+
+
+def test_7w_commerce_rules_nothing_to_buy_when_own_production_covers() -> None:
+    from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, quote
+
+    q = quote(Cost.of("clay"), Production.of("clay"), Production.of("clay"), Production.of("stone"), coins=3)
+    for stated in ({"buy_left": ["clay"]}, {"left": 2}):
+        with pytest.raises(PaymentError) as err:
+            match_payment(q, **stated)
+        assert err.value.rule == "7w.commerce.rules" and "own production covers clay" in err.value.reason
+
+
+def test_7w_commerce_price_wrong_amount_says_the_prices() -> None:
+    from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, quote
+
+    q = quote(Cost.of("wood"), Production.of("ore"), Production.of("stone"), Production.of("wood"), coins=3)
+    with pytest.raises(PaymentError) as err:
+        match_payment(q, right=1)
+    assert err.value.rule == "7w.commerce.price" and "costs 2 coins, or 1 where" in err.value.reason
+    assert "right 2" in (err.value.hint or "")

@@ -144,10 +144,15 @@ def test_7w_commerce_rules_own_production_first() -> None:
     with pytest.raises(PaymentError) as info:
         match_payment(q, buy_left=["stone"])
     assert info.value.rule == "7w.commerce.rules"
-    assert "makes stone itself" in info.value.reason
+    assert "own production covers stone" in info.value.reason
     with pytest.raises(PaymentError) as info:
         match_payment(q, left=2)
-    assert info.value.rule == "7w.commerce.price"
+    assert info.value.rule == "7w.commerce.rules"
+    # a purchase is needed, but not of the stone the city makes itself
+    q = quote(Cost.of("stone", "wood"), Production.of("stone"), Production.of("stone", "wood"), NOTHING, coins=5)
+    with pytest.raises(PaymentError) as info:
+        match_payment(q, buy_left=["stone", "wood"])
+    assert info.value.rule == "7w.commerce.rules" and "makes stone itself" in info.value.reason
 
 
 def test_7w_commerce_rules_either_or_buy_the_other_type() -> None:

@@ -803,8 +803,21 @@ def match_payment(
     if by_buys and any(want is not None for want in wanted.values()):
         prices = "; ".join(p.describe(ways=1) for p in by_buys[:3])
         raise PaymentError("7w.commerce.price", f"{said} does not match the prices: {prices}", q.hint())
+    bought_something = any(v for v in (left, right, bank_purchase)) or any(v for v in wanted.values())
+    if bought_something and not q.needs_purchase:
+        cost = describe_units(q.cost.resources)
+        raise PaymentError(
+            "7w.commerce.rules",
+            f"own production covers {cost}: nothing is bought (a player buys only what the build lacks)",
+            q.hint(),
+        )
     _diagnose_buys(q, wanted)
-    raise PaymentError("7w.commerce.price", f"no valid payment matches {said}", q.hint())
+    raise PaymentError(
+        "7w.commerce.price",
+        f"no valid payment matches {said} (each unit bought costs 2 coins, or 1 where a Trading Post,"
+        " the Marketplace or Olympia B's first stage lowers it)",
+        q.hint(),
+    )
 
 
 def _choose(q: Quote, matches: list[Payment]) -> Payment:
