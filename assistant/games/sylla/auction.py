@@ -66,7 +66,9 @@ def check(state: State, move: object) -> None:
         if not isinstance(move, m.OfferMove):
             raise IllegalMove("sylla.phase3.sequence", f"{state.offerer} offers a tile now", hint=f"{state.offerer} offers N (space 1-6)")
         if move.player != state.offerer:
-            raise IllegalMove("sylla.phase3.sequence", f"{state.offerer} offers the next tile, not {move.player}")
+            who = "the Consul" if state.offerer == state.consul and state.offers == 0 else "the last buyer"
+            raise IllegalMove("sylla.phase3.sequence", f"{state.offerer} ({who}) offers the next tile, not {move.player}",
+                              hint=f"{state.offerer} offers N (space " + ", ".join(str(i + 1) for i, t in enumerate(state.spaces) if t) + ")")
         if not 1 <= move.space <= 6 or state.spaces[move.space - 1] is None:
             free = [str(i + 1) for i, t in enumerate(state.spaces) if t]
             raise IllegalMove("sylla.phase3.sequence", f"space {move.space} holds no tile", hint="offer one of spaces " + ", ".join(free))
@@ -75,7 +77,8 @@ def check(state: State, move: object) -> None:
         if not isinstance(move, (m.BidMove, m.PassMove)):
             raise IllegalMove("sylla.phase3.auction", f"the auction is on: {state.actor} bids or passes")
         if move.player != state.actor:
-            raise IllegalMove("sylla.phase3.auction", f"it is {state.actor}'s turn to bid, not {move.player}'s")
+            raise IllegalMove("sylla.phase3.auction", f"it is {state.actor}'s turn to bid, not {move.player}'s (from the offerer's left; the offerer bids last)",
+                              hint=f"{state.actor} bids N, or {state.actor} passes")
         if isinstance(move, m.BidMove):
             colour = sale_colour(state)
             can = len(payers(state, move.player, colour))
@@ -95,7 +98,8 @@ def check(state: State, move: object) -> None:
                               hint=f"{state.high_bidder} pays " + " ".join(c.label for c in payers(state, state.high_bidder or '', sale_colour(state))[: state.high]))
         colour = sale_colour(state)
         if len(move.labels) != state.high:
-            raise IllegalMove("sylla.phase3.payment", f"{move.player} bid {state.high}, so taps exactly {state.high} cards, not {len(move.labels)}")
+            raise IllegalMove("sylla.phase3.payment", f"{move.player} bid {state.high}, so taps exactly {state.high} cards, not {len(move.labels)}",
+                              hint="cards that can pay: " + " ".join(c.label for c in payers(state, move.player, colour)))
         if len(set(l.casefold() for l in move.labels)) != len(move.labels):
             raise IllegalMove("sylla.phase3.payment", f"{move.player} names a card twice")
         p = state.player(move.player)
@@ -104,9 +108,11 @@ def check(state: State, move: object) -> None:
             if card is None:
                 raise IllegalMove("sylla.phase3.payment", f"{p.name} has no card {label}", hint="his cards: " + ", ".join(c.label for c in p.cards))
             if card.down:
-                raise IllegalMove("sylla.events.disable", f"{p.name}'s {card.label} is face down and cannot pay")
+                raise IllegalMove("sylla.events.disable", f"{p.name}'s {card.label} is face down and cannot pay",
+                                  hint="cards that can pay: " + " ".join(c.label for c in payers(state, p.name, colour)))
             if card.tapped:
-                raise IllegalMove("sylla.phase3.payment", f"{p.name}'s {card.label} is already tapped this round")
+                raise IllegalMove("sylla.phase3.payment", f"{p.name}'s {card.label} is already tapped this round",
+                                  hint="cards that can pay: " + " ".join(c.label for c in payers(state, p.name, colour)))
             if colour not in card.hexes:
                 raise IllegalMove("sylla.phase3.colour", f"{p.name}'s {card.label} shows no {COLOUR[colour]} hexagon ({card.hexes})",
                                   hint="pay with: " + " ".join(c.label for c in payers(state, p.name, colour)))

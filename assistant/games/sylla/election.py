@@ -29,12 +29,14 @@ def check(state: State, move: object) -> None:
         if not isinstance(move, m.TokenMove):
             raise IllegalMove("sylla.phase1.respublica", f"the new Consul {state.consul} takes his token now", hint=f"{state.consul} takes civic")
         if move.player != state.consul:
-            raise IllegalMove("sylla.phase1.respublica", f"only the Consul ({state.consul}) takes a token, not {move.player}")
+            raise IllegalMove("sylla.phase1.respublica", f"only the Consul ({state.consul}) takes a token, not {move.player}",
+                              hint=f"{state.consul} takes civic, health or leisure")
         return
     if not isinstance(move, (m.BidMove, m.PassMove)):
         raise IllegalMove("sylla.phase1.election", f"the election is on: {state.actor} bids or passes", hint=f"{state.actor} bids N, or {state.actor} passes")
     if move.player != state.actor:
-        raise IllegalMove("sylla.phase1.election", f"it is {state.actor}'s turn to bid, not {move.player}'s")
+        raise IllegalMove("sylla.phase1.election", f"it is {state.actor}'s turn to bid, not {move.player}'s (one pass around the table from the Consul)",
+                          hint=f"{state.actor} bids N, or {state.actor} passes")
     if isinstance(move, m.PassMove):
         return
     p = state.player(move.player)
@@ -44,8 +46,10 @@ def check(state: State, move: object) -> None:
                           hint=f"{p.name} bids {max(sen, state.high + 1)}")
     denarii = move.amount - sen
     if denarii > p.money:
-        raise IllegalMove("sylla.limits.money", f"{p.name} would add {denarii} denarii to his {sen} Senators but has {p.money}",
-                          hint=f"at most {sen + p.money} votes")
+        best = sen + p.money
+        legal = best > state.high or state.turn == 0
+        raise IllegalMove("sylla.limits.money", f"{p.name} would add {denarii} denarii to his {sen} face-up Senator{'s' if sen != 1 else ''} but has {p.money}",
+                          hint=f"{p.name} bids {best} at most" if legal else f"{p.name} passes")
     if state.turn > 0 and move.amount <= state.high:
         best = sen + p.money
         hint = f"{p.name} bids {max(sen, state.high + 1)}" if best > state.high else f"{p.name} passes"

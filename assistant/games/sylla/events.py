@@ -238,11 +238,13 @@ def check(state: State, move: object) -> None:
         if not isinstance(move, m.CubeMove):
             raise IllegalMove("sylla.phase5.placement", f"{actor} places a cube now", hint=f"{actor} legionary Decadence")
         if move.player != actor:
-            raise IllegalMove("sylla.phase5.placement", f"it is {actor}'s turn to place a cube, not {move.player}'s")
+            raise IllegalMove("sylla.phase5.placement", f"it is {actor}'s turn to place a cube, not {move.player}'s (one at a time, clockwise from the Consul)",
+                              hint=f"{actor} " + " or ".join(f"{k} ..." for k, n in state.player(actor or '').cubes.items() if n > 0))
         p = state.player(move.player)
         if p.cubes.get(move.source, 0) <= 0:
             other = [k for k, n in p.cubes.items() if n > 0]
-            raise IllegalMove("sylla.phase5.cubes", f"{p.name} has no {move.source} cube left", hint=f"{p.name} {other[0]} ..." if other else None)
+            raise IllegalMove("sylla.phase5.cubes", f"{p.name} has no {move.source} cube left (cubes come from his usable {move.source.capitalize()}s)",
+                              hint=f"{p.name} {other[0]} " + " or ".join(event_names()[e] for e in targets(state, other[0])) if other else None)
         slot = state.slot(move.event)
         if slot is None:
             raise IllegalMove("sylla.phase5.placement", f"{event_names()[move.event]} is not in the event row",
@@ -255,7 +257,8 @@ def check(state: State, move: object) -> None:
     if step == "V.prevent":
         sure, tied, need = prevention_split(state)
         if not isinstance(move, m.PreventMove) or move.player != state.consul:
-            raise IllegalMove("sylla.phase5.effects", f"the Consul ({state.consul}) chooses which tied event{'s are' if need > 1 else ' is'} prevented",
+            who = f"{move.player} is not the Consul: " if isinstance(move, m.PreventMove) else ""
+            raise IllegalMove("sylla.phase5.effects", f"{who}the Consul ({state.consul}) chooses which tied event{'s are' if need > 1 else ' is'} prevented",
                               hint=f"{state.consul} prevents " + " or ".join(event_names()[e] for e in tied))
         if len(move.events) != need or len(set(move.events)) != need or any(e not in tied for e in move.events):
             raise IllegalMove("sylla.phase5.effects", f"{state.consul} picks {need} of the tied events " + ", ".join(event_names()[e] for e in tied),
@@ -276,7 +279,8 @@ def check(state: State, move: object) -> None:
         return
     if step == "V.remove":
         if not isinstance(move, m.RemoveEventMove) or move.player != state.consul:
-            raise IllegalMove("sylla.phase5.removal", f"the prevented events tie; the Consul ({state.consul}) chooses which leaves",
+            who = f"{move.player} is not the Consul: " if isinstance(move, m.RemoveEventMove) else ""
+            raise IllegalMove("sylla.phase5.removal", f"{who}the prevented events tie; the Consul ({state.consul}) chooses which leaves",
                               hint=f"{state.consul} removes " + " or ".join(event_names()[e] for e in state.prevented))
         if move.event == "decadence":
             raise IllegalMove("sylla.events.decadence", "Decadence is never removed",

@@ -73,7 +73,8 @@ def check(state: State, move: object) -> None:
     if not isinstance(move, (m.TempleMove, m.TavernMove, m.DoneMove)):
         raise IllegalMove("sylla.phase4.income", f"income: {actor} uses his Temple or Tavern, or says done", hint=f"{actor} done")
     if move.player != actor:
-        raise IllegalMove("sylla.phase4.income", f"it is {actor}'s turn to use his buildings, not {move.player}'s")
+        raise IllegalMove("sylla.phase4.income", f"it is {actor}'s turn to use his buildings, not {move.player}'s (clockwise from the Consul)",
+                          hint=f"{actor} temple ..., {actor} tavern ..., or {actor} done")
     p = state.player(move.player)
     if isinstance(move, m.TempleMove):
         if not [t for t in usable_tiles(p) if t.kind == "temple"]:

@@ -50,7 +50,9 @@ def check(state: State, move: object) -> None:
         raise IllegalMove("sylla.phase2.recruit", f"recruitment: {state.actor} takes a character from the display",
                           hint=f"{state.actor} recruits senator ry II")
     if move.player != state.actor:
-        raise IllegalMove("sylla.phase2.recruit", f"it is {state.actor}'s turn to recruit, not {move.player}'s")
+        raise IllegalMove("sylla.phase2.recruit", f"it is {state.actor}'s turn to recruit, not {move.player}'s (one each, clockwise from the Consul)",
+                          hint=f"{state.actor} recruits ..." if state.display is None else
+                          "the display: " + ", ".join(f"{i + 1}: {c.text()}" for i, c in enumerate(state.display)))
     check_character(move.card, move.player)
     if state.display is not None:
         if matching(state, move.card) is None:
