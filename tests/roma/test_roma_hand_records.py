@@ -1,6 +1,8 @@
 """Hand-played records with checkpoints worked out on paper: a comment line
 ``# check: Livia 8, Marcus 15, stockpile 13`` (or ``# check: money Livia 0, Marcus 3``) states
-the VP and stockpile (or the money) at that point of the game, and the replay must agree."""
+the VP and stockpile (or the money) at that point of the game, and the replay must agree; a
+line ``# refused: "activate 3" [roma.cards.basilica]`` is a table's mistake at that point, which
+must be refused citing that rule (and change nothing)."""
 
 from __future__ import annotations
 
@@ -9,12 +11,14 @@ from pathlib import Path
 
 import pytest
 
+from assistant.core.errors import EntryError
 from assistant.core.game import Game
 from assistant.games.roma import RULESET
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "tests" / "records" / "roma").glob("hand_played_*.txt"))
 PAIR = re.compile(r"(\w+) (-?\d+)")
+REFUSED = re.compile(r'# refused: "(.+?)" \[([\w.]+)\]')
 
 
 def replay_with_checks(path: Path) -> tuple[Game, int]:
@@ -26,6 +30,16 @@ def replay_with_checks(path: Path) -> tuple[Game, int]:
     checks = 0
     for line in body.splitlines():
         text = line.strip()
+        refused = REFUSED.match(text)
+        if refused:
+            entry, rule = refused.groups()
+            before = game.state
+            with pytest.raises(EntryError) as info:
+                game.push(entry)
+            assert info.value.rule == rule, f"{path.name}: {entry!r} refused by {info.value.rule}: {info.value}"
+            assert game.state is before
+            checks += 1
+            continue
         if text.startswith("# check:"):
             claim = text[len("# check:") :].split("(")[0]
             state = game.state
