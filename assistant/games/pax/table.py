@@ -153,7 +153,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     if sum(rome.values()) < 3 and rome_obj:
         reader.problem(
             "pax.setup.rome",
-            f"{sum(rome.values())} symbols in all, but Rome's 3 hidden cards alone show at least 3:"
+            f"{sum(rome.values())} symbol{'' if sum(rome.values()) == 1 else 's'} in all, but Rome's 3 hidden cards alone show at least 3:"
             " count the hidden cards too",
             "Rome",
         )
@@ -234,7 +234,7 @@ def _primus_conspiratus(
             return [FinalPlayer(p.name, p.symbols, p.aureus, p.hand, p is holder) for p in players]
         if len(open_) > 1:
             names = " and ".join(p.name for p in open_)
-            why = f"have the most Conspiracy ({most} symbols each)" if pc_count == "symbols" else "played Conspiracy"
+            why = f"have the most Conspiracy ({most} symbol{'' if most == 1 else 's'} each)" if pc_count == "symbols" else "played Conspiracy"
             reader.problem(
                 "pax.cat.primus-conspiratus",
                 f"{names} {why}; the table must say who holds Primus Conspiratus:"
