@@ -241,3 +241,12 @@ def test_7w_commerce_price_wrong_amount_says_the_prices() -> None:
         match_payment(q, right=1)
     assert err.value.rule == "7w.commerce.price" and "costs 2 coins, or 1 where" in err.value.reason
     assert "right 2" in (err.value.hint or "")
+
+
+def test_7w_table_numbers_tokens_as_whole_floats() -> None:
+    t = three({"wonder": "Gizah", "tokens": [1.0, 5.0]})
+    t["players"][1]["tokens"] = [-1.0]
+    t["players"][2]["tokens"] = [-1]
+    assert score_table(t).points["Ada"]["military"] == 6
+    found = problems(three({"wonder": "Gizah", "tokens": [1.5]}))
+    assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.military.resolve")]

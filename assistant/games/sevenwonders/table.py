@@ -187,6 +187,8 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
             reader.problem("7w.table.numbers", "'tokens' must be a list of conflict tokens such as [1, 3, -1]", name)
         else:
             for t in value:
+                if isinstance(t, float) and t.is_integer():
+                    t = int(t)  # JSON writers may give 5.0
                 if isinstance(t, bool) or not isinstance(t, int) or t not in TOKEN_VALUES:
                     reader.problem("7w.military.resolve", f"{t!r} is not a conflict token (tokens are 1, 3, 5 and -1)", name)
                 else:
