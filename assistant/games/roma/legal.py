@@ -112,23 +112,14 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
         return moves
     if state.dice is None:
         return [Roll(name, r) for r in ROLLS]
+    # the player's decisions first (activations, lays, money), then the draws (one per card
+    # that may be kept), the end of the turn, and the re-rolls of a triple last: the order the
+    # prompt's 'legal' shows them in
     moves = []
     d = state.dice
-    if not state.acted and len(d) == 3 and d[0] == d[1] == d[2]:
-        moves += [Roll(name, r, True) for r in ROLLS]
     money = state.money[me]
-    discs = range(1, state.discs + 1)
-    for card in sorted(set(state.hands[me])):
-        if _COST[card] <= money:
-            moves += [Lay(name, card, disc) for disc in discs]
     values = sorted(set(d))
-    moves += [Money(name, v) for v in values]
     position = _Position(state)
-    if state.draw + len(state.discard) + state.unknown_discards > 0:
-        unseen = position.unseen
-        for v in values:
-            pool = Counter(state.discard) if v > state.draw else Counter()
-            moves += [TakeCards(name, v, c) for c in ORDER if unseen[c] + pool[c] > 0]
     for v in values:
         if v <= state.discs and v != BRIBE_DISC:
             moves += _activations(position, v, None)
@@ -136,7 +127,19 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
         for v in values:
             if v <= money:
                 moves += _activations(position, BRIBE_DISC, v)
+    discs = range(1, state.discs + 1)
+    for card in sorted(set(state.hands[me])):
+        if _COST[card] <= money:
+            moves += [Lay(name, card, disc) for disc in discs]
+    moves += [Money(name, v) for v in values]
+    if state.draw + len(state.discard) + state.unknown_discards > 0:
+        unseen = position.unseen
+        for v in values:
+            pool = Counter(state.discard) if v > state.draw else Counter()
+            moves += [TakeCards(name, v, c) for c in ORDER if unseen[c] + pool[c] > 0]
     moves.append(End(name))
+    if not state.acted and len(d) == 3 and d[0] == d[1] == d[2]:
+        moves += [Roll(name, r, True) for r in ROLLS]
     return moves
 
 
