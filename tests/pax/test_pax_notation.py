@@ -142,3 +142,11 @@ def test_pax_notation_pass_is_explained():
     with pytest.raises(InvalidEntry) as exc:
         R.parse(started(), "pass")
     assert "peek" in exc.value.hint and "end" in exc.value.hint
+
+
+def test_pax_notation_player_named_like_a_verb():
+    from pax_helpers import R, started
+
+    state = started(seats=("Primus", "Ben"))
+    assert R.parse(state, "Primus draw a1 hand").notation() == "Primus draw army 1/1 hand"
+    assert R.parse(state, "draw a1 hand").notation() == "Primus draw army 1/1 hand"

@@ -154,6 +154,8 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     players = NameIndex([(s, ()) for s in state.seats], what="player", rule=NOTATION_RULE)
     player: str | None = None
     verb = _VERB_OF.get(words[0].lower())
+    if verb is not None and len(words) > 1 and words[1].lower() in _VERB_OF and players.exact(words[0]):
+        verb = None  # a player whose name is also a verb ("Max" is not, but "Primus" could be)
     if verb is None:
         hit = players.exact(words[0])
         if hit is None:
