@@ -168,3 +168,15 @@ def test_roma_notation_card_named_after_the_disc_must_match(table):
 def test_roma_cards_forum_with_a_second_die_of_a_pair(table):
     t = table({1: "Forum"}, {1: "Forum"}, dice=(1, 2, 2))
     assert RULESET.parse(t.state, "activate 1 with 2").notation() == "activate 1 vp 2"
+
+
+def test_roma_notation_typo_in_the_verb(table):
+    from assistant.core.errors import InvalidEntry
+
+    t = table({2: "Forum"}, {1: "Forum"}, dice=(2, 3, 5))
+    try:
+        RULESET.parse(t.state, "activte 2 vp 3")
+    except InvalidEntry as err:
+        assert err.rule == "roma.notation" and "did you mean 'activate'" in (err.hint or "")
+    else:
+        raise AssertionError("a misspelt verb was read")

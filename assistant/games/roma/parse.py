@@ -5,6 +5,7 @@ target, Mercator's purchase) may be left out; the move then holds them explicitl
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import replace
 from functools import cache
 
@@ -114,13 +115,13 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if first not in VERBS:
         player, used = _player_at(words, seats)
         if player is None:
-            raise InvalidEntry(f"cannot read '{text}': unknown verb '{words[0]}'", rule=RULE, hint="one of: " + ", ".join(VERBS))
+            raise InvalidEntry(f"cannot read '{text}': unknown verb '{words[0]}'", rule=RULE, hint=_verb_hint(words[0]))
         words = words[used:]
         if not words:
             raise InvalidEntry(f"what does {player} do?", rule=RULE, hint="one of: " + ", ".join(VERBS))
         first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
         if first not in VERBS:
-            raise InvalidEntry(f"unknown verb '{words[0]}'", rule=RULE, hint="one of: " + ", ".join(VERBS))
+            raise InvalidEntry(f"unknown verb '{words[0]}'", rule=RULE, hint=_verb_hint(words[0]))
     verb, rest = first, words[1:]
     if verb in ("start", "hand", "give", "place") and player is None:
         named, used = _player_at(rest, seats)
@@ -162,6 +163,13 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if rest and [w.lower() for w in rest] != ["turn"]:
         raise InvalidEntry("'end' takes nothing more", rule="roma.turn.end", hint="end")
     return End(player)
+
+
+def _verb_hint(word: str) -> str:
+    """The verbs, the closest one first when the word looks like a typo (``activte``)."""
+    close = difflib.get_close_matches(word.lower(), VERBS, n=1, cutoff=0.6)
+    listing = "one of: " + ", ".join(VERBS)
+    return f"did you mean '{close[0]}'? ({listing})" if close else listing
 
 
 @cache
