@@ -100,7 +100,18 @@ def test_table_problems_collected():
 def test_table_needs_ladder_and_players():
     with pytest.raises(TableError) as err:
         RULESET.score_table({"game": "sylla"})
-    assert {p.rule for p in err.value.problems} >= {"sylla.end.politics", "sylla.end"}
+    assert {p.rule for p in err.value.problems} == {"sylla.end"}
+    t = table()
+    del t["ladder"]["health"]
+    with pytest.raises(TableError) as err:
+        RULESET.score_table(t)
+    assert [(p.rule, "health marker is missing" in p.message) for p in err.value.problems] == [("sylla.end.politics", True)]
+
+
+def test_sylla_end_politics_ladder_value_needed_only_for_tokens_held():
+    t = table(tokens={"civic": 3, "leisure": 5})
+    del t["ladder"]["health"]
+    assert RULESET.score_table(t).points["Red"]["politics"] == 18
 
 
 def test_bundled_example_table():
@@ -194,3 +205,11 @@ def test_sylla_end_table_lists_every_problem():
     for part in ("'health' must be a whole number", "second time", "'prestige' cannot be below 0",
                  "unknown key 'colour'", "two players", "3 Slaves freed but only 2", "costs 6 denarii"):
         assert part in messages, part
+
+
+def test_sylla_open_ecclesia_vote_thumb_up_thumb_down_frees_nobody():
+    t = table(plebs_votes=4, freed=2)
+    t["options"] = {"ecclesia_vote": "thumb-up"}
+    with pytest.raises(TableError) as err:
+        RULESET.score_table(t)
+    assert [p.rule for p in err.value.problems] == ["sylla.open.ecclesia-vote"]

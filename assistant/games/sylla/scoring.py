@@ -155,9 +155,9 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     high = facts()["board"]["ladder_value_sanity_high"]
     ladder = canonical(reader, reader.mapping(table, "ladder", rule="sylla.end.politics"), TOKEN_NAMES,
                        rule="sylla.end.politics", what="ladder marker")
-    if "ladder" not in table:
-        reader.problem("sylla.end.politics", "the table needs a [ladder] section: the value shown by each marker (civic, health, leisure)")
-    values = {k: reader.integer(ladder, k, rule="sylla.data.ladder", default=None if "ladder" in table else 0, low=-high, high=high) for k in TOKENS}
+    # A marker's value is needed only when someone holds tokens of its kind (checked below).
+    values = {k: reader.integer(ladder, k, rule="sylla.data.ladder", default=0, low=-high, high=high) for k in TOKENS}
+    held: dict[str, int] = {k: 0 for k in TOKENS}
     players = reader.players(table, rule="sylla.end", low=3, high=4)
     n = len(players)
     kept = facts()["characters"]["kept_at_setup"].get(str(n), 4)
@@ -191,6 +191,8 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
         tokens_raw = canonical(reader, reader.mapping(p, "tokens", rule="sylla.end.politics", player=name), TOKEN_NAMES,
                                rule="sylla.end.politics", player=name, what="token kind")
         tokens = {k: reader.integer(tokens_raw, k, rule="sylla.end.politics", player=name) for k in TOKENS}
+        for k in TOKENS:
+            held[k] += tokens[k]
         plebs = reader.integer(p, "plebs_votes", rule="sylla.end.ecclesia", player=name)
         thumb = reader.string(p, "thumb", rule="sylla.end.ecclesia", player=name, default="down" if plebs else "up")
         thumb = thumb.strip().casefold() if thumb else thumb
@@ -211,12 +213,17 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
             elif slaves:
                 notes.append(f"{name} frees {freed} of {slaves} Slaves ({2 * freed} of {denarii} denarii)")
         scores_ecclesia = ecclesia_vote == "all" or thumb == "up"
+        if not scores_ecclesia and "freed" in p and freed:
+            reader.problem("sylla.open.ecclesia-vote", f"with ecclesia_vote=thumb-up a thumb-down player frees no Slave ({freed} given)", name)
         pts = final_points(prestige=prestige, christians=christians, christian_slaves=christian_slaves, slaves=slaves,
                            freed=freed if scores_ecclesia else 0, tokens=tokens, values=values, plebs_votes=plebs,
                            scores_ecclesia=scores_ecclesia, christian_slave=christian_slave or "both")
         points[name] = pts
         details[name] = details_for(pts, christians=christians, freed=freed if scores_ecclesia else 0, tokens=tokens,
                                     values=values, plebs_votes=plebs)
+    for k in TOKENS:
+        if k not in ladder and held[k]:
+            reader.problem("sylla.end.politics", f"the [ladder] value of the {k} marker is missing ({held[k]} {k} tokens are held)")
     if total_slaves > max_slaves:
         reader.problem("sylla.data.characters", f"{total_slaves} Slaves on the table; the game has {max_slaves}")
     reader.raise_if_problems()
