@@ -250,3 +250,26 @@ def test_7w_table_numbers_tokens_as_whole_floats() -> None:
     assert score_table(t).points["Ada"]["military"] == 6
     found = problems(three({"wonder": "Gizah", "tokens": [1.5]}))
     assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.military.resolve")]
+
+
+def test_7w_military_resolve_neighbours_cannot_both_win_their_conflict() -> None:
+    # 4 players: Ada and Bob are neighbours and both hold two Age III Victory tokens, so each
+    # would have beaten the other; the Age III total (4) is not above the 4 pairs.
+    t = {
+        "leaders": False,
+        "players": [
+            {"name": "Ada", "wonder": "Gizah", "tokens": [5, 5]},
+            {"name": "Bob", "wonder": "Rhodes", "tokens": [5, 5]},
+            {"name": "Cy", "wonder": "Ephesus", "tokens": [-1, -1]},
+            {"name": "Dee", "wonder": "Babylon", "tokens": [-1, -1]},
+        ],
+    }
+    found = problems(t)
+    assert [(who, rule) for who, rule, _ in found] == [(None, "7w.military.resolve")]
+    assert "Age III Victory tokens (Ada 2, Bob 2)" in found[0][2]
+    # Ada beats Bob and Dee, Bob beats Cy: fine.
+    t["players"][1]["tokens"] = [5]
+    t["players"][1]["tokens"] += [-1]
+    t["players"][2]["tokens"] = [-1]
+    t["players"][3]["tokens"] = [-1]
+    assert score_table(t).points["Ada"]["military"] == 10

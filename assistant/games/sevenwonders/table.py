@@ -412,6 +412,47 @@ def _check_tokens(reader: TableReader, cities: list[City]) -> None:
             "7w.military.resolve",
             f"the table holds {wins} Victory tokens but {losses} Defeat tokens: every conflict won gives one of each",
         )
+    if not reader.problems:
+        _check_conflicts(reader, cities)
+
+
+def _age_losses(wins: Sequence[int]) -> set[tuple[int, ...]]:
+    """Every way the Age's conflicts (one per pair of neighbours: seats i and i + 1, the list
+    wrapping) give each city ``wins[i]`` Victory tokens, as the Defeat tokens per city."""
+    n = len(wins)
+    found: set[tuple[int, ...]] = set()
+
+    def walk(edge: int, won: list[int], lost: list[int]) -> None:
+        if edge == n:
+            if won == list(wins):
+                found.add(tuple(lost))
+            return
+        a, b = edge, (edge + 1) % n
+        walk(edge + 1, won, lost)  # equal strength: no token
+        for winner, loser in ((a, b), (b, a)):
+            if won[winner] < wins[winner]:
+                won[winner] += 1
+                lost[loser] += 1
+                walk(edge + 1, won, lost)
+                won[winner] -= 1
+                lost[loser] -= 1
+
+    walk(0, [0] * n, [0] * n)
+    return found
+
+
+def _check_conflicts(reader: TableReader, cities: list[City]) -> None:
+    """The Victory tokens of each Age must come from the conflicts of pairs of neighbours: a
+    pair fights once per Age and gives one Victory token at most (``7w.military.resolve``)."""
+    for value, age in ((1, "I"), (3, "II"), (5, "III")):
+        wins = [c.tokens.count(value) for c in cities]
+        if not _age_losses(wins):
+            holders = ", ".join(f"{c.name} {w}" for c, w in zip(cities, wins) if w)
+            reader.problem(
+                "7w.military.resolve",
+                f"the Age {age} Victory tokens ({holders}) cannot all be won: each pair of neighbours fights"
+                " once per Age and gives one token at most, so two neighbours cannot both have beaten each other",
+            )
 
 
 def _check_choices(reader: TableReader, cities: list[City]) -> None:
