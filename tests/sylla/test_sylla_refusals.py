@@ -65,3 +65,14 @@ def test_sylla_refusal_names_rule_reason_and_hint(nxt, mistake, rule, why, hint)
     assert err.value.rule == rule
     assert why in err.value.message
     assert err.value.hint and hint in err.value.hint
+
+
+def test_sylla_notation_thumb_word_and_verb_suggestion():
+    from assistant.core.errors import InvalidEntry
+
+    game = before("Cy up 2")
+    game.push("Cy thumb up 2")
+    assert game.state.votes["Cy"] == ("up", 2)
+    with pytest.raises(InvalidEntry) as err:
+        before("Ann bids 2").push("Ann bdis 2")
+    assert err.value.rule == "sylla.notation" and "did you mean 'bids'" in err.value.hint

@@ -101,7 +101,8 @@ def check(state: State, move: object) -> None:
             raise IllegalMove("sylla.phase3.payment", f"{move.player} bid {state.high}, so taps exactly {state.high} cards, not {len(move.labels)}",
                               hint="cards that can pay: " + " ".join(c.label for c in payers(state, move.player, colour)))
         if len(set(l.casefold() for l in move.labels)) != len(move.labels):
-            raise IllegalMove("sylla.phase3.payment", f"{move.player} names a card twice")
+            raise IllegalMove("sylla.phase3.payment", f"{move.player} names a card twice; each tapped card pays 1",
+                              hint="cards that can pay: " + " ".join(c.label for c in payers(state, move.player, colour)))
         p = state.player(move.player)
         for label in move.labels:
             card = p.card(label)

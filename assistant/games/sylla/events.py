@@ -243,7 +243,7 @@ def check(state: State, move: object) -> None:
         p = state.player(move.player)
         if p.cubes.get(move.source, 0) <= 0:
             other = [k for k, n in p.cubes.items() if n > 0]
-            raise IllegalMove("sylla.phase5.cubes", f"{p.name} has no {move.source} cube left (cubes come from his usable {move.source.capitalize()}s)",
+            raise IllegalMove("sylla.phase5.cubes", f"{p.name} has no {move.source} cube left (cubes come from his usable {'Legionaries' if move.source == 'legionary' else 'Vestals'})",
                               hint=f"{p.name} {other[0]} " + " or ".join(event_names()[e] for e in targets(state, other[0])) if other else None)
         slot = state.slot(move.event)
         if slot is None:

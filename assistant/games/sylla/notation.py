@@ -4,6 +4,8 @@ waits for (when only one is awaited)."""
 
 from __future__ import annotations
 
+import difflib
+
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sylla import moves as m
@@ -59,10 +61,14 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         words = words[1:]
         if not words:
             raise InvalidEntry(f"what does {player} do?", rule="sylla.notation", hint=USAGE)
+    if normalize(words[0]) == "thumb" and len(words) > 1:  # "Red thumb up 3"
+        words = words[1:]
     raw_verb = normalize(words[0])
     verb = VERBS.get(raw_verb)
     if verb is None:
-        raise InvalidEntry(f"cannot read '{words[0]}'", rule="sylla.notation", hint=USAGE)
+        close = difflib.get_close_matches(raw_verb, list(VERBS), n=1, cutoff=0.6)
+        hint = f"did you mean '{close[0]}'? The verbs: {USAGE}" if close else USAGE
+        raise InvalidEntry(f"cannot read '{words[0]}'", rule="sylla.notation", hint=hint)
     args = words[1:]
 
     def who() -> str:
