@@ -180,3 +180,37 @@ def test_roma_notation_typo_in_the_verb(table):
         assert err.rule == "roma.notation" and "did you mean 'activate'" in (err.hint or "")
     else:
         raise AssertionError("a misspelt verb was read")
+
+
+def test_roma_every_refusal_has_a_rule_and_a_hint():
+    """A battery of entries tried in every position of a few random games: each refusal cites
+    a rule of rules.md and says what is legal instead."""
+    import random
+
+    from assistant.core.errors import EntryError, IllegalMove
+    from assistant.games.roma.simulate import play_game
+
+    ids = {rule.id for rule in RULESET.rulebook()} | {"core.over"}
+    battery = [
+        "roll 1 2 3", "reroll 4 4 4", "end", "battle 3", "battle 2 add 6", "money 5", "cards 6 keep Nero",
+        "cards 2 keep Forum discard Legat Turris", "lay Centurio 3", "lay Forum 7", "activate 1", "activate 2 vp 6 6",
+        "activate 3 target 4", "activate 4 copy Legat", "activate 5 change 6 to 7", "activate 6 buy 9",
+        "activate 1 take Forum", "activate 2 lay Forum 3", "activate 3 move Legat 1", "activate 7 die 6",
+        "start Ann", "hand Ann Forum Forum Forum Forum", "give Ben Legat Nero", "place Ann Forum 1",
+    ]
+    rng = random.Random(7)
+    refusals = 0
+    for seed, options in ((3, {}), (4, {"bribe": "on"})):
+        game = play_game(RULESET, seed, options, max_turns=12)
+        for state in rng.sample(game.states, 40):
+            for text in battery:
+                try:
+                    move = RULESET.parse(state, text)
+                    RULESET.check(state, move)
+                except IllegalMove as err:
+                    refusals += 1
+                    assert err.rule in ids, (text, err.rule)
+                    assert err.hint, (text, err.rule, str(err))
+                except EntryError as err:
+                    assert err.rule in ids or err.rule.startswith("roma"), (text, err.rule)
+    assert refusals > 500

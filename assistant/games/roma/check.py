@@ -41,9 +41,9 @@ from assistant.games.roma.state import HAND_SIZE, SWAP_SIZE, RomaState
 
 def check(state: RomaState, move: RomaMove) -> None:
     if state.over:
-        raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken")
+        raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken", hint="undo the last entry if it was a mistake")
     if move.player not in state.seats:
-        raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game")
+        raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game", hint="players: " + ", ".join(state.seats))
     if state.in_setup:
         _check_setup(state, move)
         return
@@ -99,11 +99,11 @@ def _check_setup(state: RomaState, move: RomaMove) -> None:
     name = move.player
     if isinstance(move, Start):
         if state.starter is not None:
-            raise IllegalMove("roma.setup.start", f"{state.seats[state.starter]} was already named start player")
+            raise IllegalMove("roma.setup.start", f"{state.seats[state.starter]} was already named start player", hint=setup_hint(state))
         return
     if isinstance(move, Hand):
         if state.dealt[i]:
-            raise IllegalMove("roma.setup.hands", f"{name}'s 4 cards were already entered")
+            raise IllegalMove("roma.setup.hands", f"{name}'s 4 cards were already entered", hint=setup_hint(state))
         if len(move.cards) != HAND_SIZE:
             raise IllegalMove("roma.setup.hands", f"{name} is dealt 4 cards, not {len(move.cards)}", hint="hand NAME card card card card")
         _check_possible(state, move.cards, f"dealt to {name}")
@@ -112,9 +112,9 @@ def _check_setup(state: RomaState, move: RomaMove) -> None:
         if not (state.dealt[0] and state.dealt[1]):
             raise IllegalMove("roma.setup.swap", "both players' 4 cards are entered before the swap", hint="hand NAME card card card card")
         if state.swapped or state.given[i] is not None:
-            raise IllegalMove("roma.setup.swap", f"{name} has already given 2 cards")
+            raise IllegalMove("roma.setup.swap", f"{name} has already given 2 cards", hint=setup_hint(state))
         if len(move.cards) != SWAP_SIZE:
-            raise IllegalMove("roma.setup.swap", f"{name} gives exactly 2 cards, not {len(move.cards)}")
+            raise IllegalMove("roma.setup.swap", f"{name} gives exactly 2 cards, not {len(move.cards)}", hint=f"give {name} card card")
         _need_in_hand(state, i, move.cards, "roma.setup.swap")
         return
     if isinstance(move, Place):
@@ -243,11 +243,16 @@ def _check_cards(state: RomaState, move: TakeCards) -> None:
     available = state.draw + len(state.discard) + state.unknown_discards
     drawn = min(move.die, available)
     if drawn == 0:
-        raise IllegalMove("roma.actions.cards", "the draw pile and the discard pile are both empty: there is nothing to draw")
+        raise IllegalMove(
+            "roma.actions.cards",
+            f"{state.player} cannot take cards: the draw pile and the discard pile are both empty",
+            hint=_turn_hint(state),
+        )
     if len(move.discards) > drawn - 1:
         raise IllegalMove(
             "roma.actions.cards",
             f"{state.player} draws {drawn} and keeps 1, so at most {drawn - 1} cards are discarded, not {len(move.discards)}",
+            hint=f"cards {move.die} keep {move.keep}" + (" discard " + " ".join(move.discards[: drawn - 1]) if drawn > 1 else ""),
         )
     # A15: when the draw pile runs out in the middle, the discard pile is shuffled into a new one.
     reshuffled = Counter(state.discard) if move.die > state.draw else Counter()
@@ -286,7 +291,11 @@ def _check_activate(state: RomaState, move: Activate) -> None:
             )
     else:
         if move.die is not None and move.die != move.disc:
-            raise IllegalMove("roma.actions.activate", f"disc {move.disc} is activated only by a die showing {move.disc}")
+            raise IllegalMove(
+                "roma.actions.activate",
+                f"{name}'s disc {move.disc} is activated only by a die showing {move.disc}, not {move.die}",
+                hint=f"activate {move.disc}" + (f" vp {move.die}" if CARDS[card].effect == "forum" else ""),
+            )
         _need_die(state, move.disc, f"activate disc {move.disc}")
     if card == "Scaenicus":
         options = copy_candidates(state, me)
@@ -309,7 +318,11 @@ def _check_activate(state: RomaState, move: Activate) -> None:
                 hint=("copy " + " / ".join(options)) if options else None,
             )
     elif move.copy is not None:
-        raise IllegalMove("roma.cards.scaenicus", f"only a Scaenicus copies; disc {move.disc} holds {card}")
+        raise IllegalMove(
+            "roma.cards.scaenicus",
+            f"only a Scaenicus copies; {name}'s disc {move.disc} holds {card}",
+            hint=f"activate {move.disc}" + (f" die {move.die}" if move.disc == BRIBE_DISC and move.die else ""),
+        )
     effect_name = effective_card(state, move)
     assert effect_name is not None
     effect = CARDS[effect_name].effect
@@ -326,29 +339,52 @@ def _check_activate(state: RomaState, move: Activate) -> None:
             raise IllegalMove(rule, f"say which unused die the Consul changes and to what (dice left: {die_text(tuple(rest))})", hint="change 5 to 6")
         a, b = move.change
         if a not in rest:
-            raise IllegalMove(rule, f"{name} has no other unused die showing {a} (left after the Consul's die: {die_text(tuple(rest))})")
+            raise IllegalMove(
+                rule,
+                f"{name} has no other unused die showing {a} (left after the Consul's die: {die_text(tuple(rest))})",
+                hint=" / ".join(f"change {v} to {w}" for v in sorted(set(rest)) for w in (v - 1, v + 1) if 1 <= w <= 6) or "no other die is left",
+            )
+        options = [str(v) for v in (a - 1, a + 1) if 1 <= v <= 6]
         if abs(a - b) != 1:
-            raise IllegalMove(rule, f"the Consul changes a die by exactly 1: {a} can become {' or '.join(str(v) for v in (a - 1, a + 1) if 1 <= v <= 6)}")
+            raise IllegalMove(
+                rule,
+                f"{name}'s Consul changes a die by exactly 1: {a} can become {' or '.join(options)}, not {b}",
+                hint=" / ".join(f"change {a} to {v}" for v in options),
+            )
         if not 1 <= b <= 6:
-            raise IllegalMove("roma.rulings.a13", f"a die stays between 1 and 6: {a} cannot become {b}")
+            raise IllegalMove(
+                "roma.rulings.a13",
+                f"a die stays between 1 and 6: {name}'s {a} cannot become {b}",
+                hint=" / ".join(f"change {a} to {v}" for v in options),
+            )
     elif effect == "buy_vp_from_opponent":
         n = move.buy or 0
         money = state.money[me] - (move.die if move.disc == BRIBE_DISC and move.die else 0)
         if 2 * n > money:
-            raise IllegalMove(rule, f"{n} VP cost {2 * n} sestertii; {name} has {money}", hint=f"buy {money // 2}")
+            after = f" after paying {move.die} for the bribe disc" if move.disc == BRIBE_DISC and move.die else ""
+            raise IllegalMove(rule, f"{n} VP cost {2 * n} sestertii; {name} has {money}{after}", hint=f"buy {min(money // 2, state.vp[opp])}")
         if n > state.vp[opp]:
             raise IllegalMove(rule, f"{state.seats[opp]} has only {state.vp[opp]} VP to sell", hint=f"buy {min(money // 2, state.vp[opp])}")
     elif effect == "search_draw_pile":
         if move.take is None:
             raise IllegalMove(rule, "name the card taken from the draw pile", hint="take CARD")
         if state.draw == 0:
-            raise IllegalMove("roma.rulings.a16", "the draw pile is empty: the Haruspex finds nothing to take")
+            raise IllegalMove(
+                "roma.rulings.a16",
+                f"the draw pile is empty: {name}'s Haruspex finds nothing to take",
+                hint=_turn_hint(state),
+            )
         _check_possible(state, (move.take,), "in the draw pile")
     elif effect == "retrieve_character_from_discard":
         if move.take is None:
             raise IllegalMove(rule, "name the character taken from the discard pile", hint="take CARD")
         if CARDS[move.take].kind != "character":
-            raise IllegalMove(rule, f"the Aesculapinum takes back a character, and {move.take} is a building")
+            known = sorted({c for c in state.discard if CARDS[c].kind == "character"})
+            raise IllegalMove(
+                rule,
+                f"{name}'s Aesculapinum takes back a character, and {move.take} is a building",
+                hint=("take " + " / ".join(known)) if known else "take CHARACTER",
+            )
         if move.take not in state.discard:
             if state.unknown_discards == 0:
                 known = sorted({c for c in state.discard if CARDS[c].kind == "character"})
@@ -363,7 +399,11 @@ def _check_activate(state: RomaState, move: Activate) -> None:
         _need_in_hand(state, me, tuple(c for c, _ in move.lays), rule)
         for c, d in move.lays:
             if CARDS[c].kind != kind:
-                raise IllegalMove(rule, f"the {effect_name} lays {kind}s only, and {c} is a {CARDS[c].kind}")
+                raise IllegalMove(
+                    rule,
+                    f"{name}'s {effect_name} lays {kind}s only, and {c} is a {CARDS[c].kind}",
+                    hint=f"a {CARDS[c].kind} is laid with 'lay {c} {d}' (paying {CARDS[c].cost})",
+                )
             _need_disc(state, d, rule)
     elif effect in ("rearrange_characters", "rearrange_buildings"):
         _check_rearrange(state, move, effect, rule, effect_name)
@@ -418,12 +458,17 @@ def _check_target(state: RomaState, move: Activate, effect: str, rule: str, card
         if not targets:
             raise IllegalMove(
                 "roma.rulings.a14",
-                f"{card} on disc {move.disc} has nothing to attack: {state.seats[opp]} has no card opposite",
+                f"{state.player}'s {card} on disc {move.disc} has nothing to attack: {state.seats[opp]} has no card opposite",
+                hint=_turn_hint(state),
             )
         return
     if not targets:
         kind = TARGET_KIND[effect]
-        raise IllegalMove("roma.rulings.a14", f"{state.seats[opp]} has no face-up {kind} for {card} to target")
+        raise IllegalMove(
+            "roma.rulings.a14",
+            f"{state.seats[opp]} has no face-up {kind} for {state.player}'s {card} to target",
+            hint=_turn_hint(state),
+        )
     if move.target is None:
         raise IllegalMove(rule, f"say which of {state.seats[opp]}'s discs {card} targets", hint="target " + " / ".join(map(str, targets)))
     if move.target not in targets:
@@ -452,10 +497,15 @@ def _check_forum(state: RomaState, move: Activate, rest: list[int]) -> None:
         raise IllegalMove(
             "roma.actions.dice",
             f"{state.player} has no unused die showing {', '.join(map(str, missing))} for the Forum (left: {die_text(tuple(rest))})",
+            hint=("vp " + " / ".join(str(v) for v in sorted(set(rest)))) if rest else "no die is left",
         )
     if len(move.vp) == 2:
         if not any(state.card_at(me, d) == "Templum" for d in neighbours(state, move.disc)):
-            raise IllegalMove("roma.cards.templum", f"a third die needs a Templum next to the Forum on disc {move.disc}")
+            raise IllegalMove(
+                "roma.cards.templum",
+                f"a third die needs a Templum next to {state.player}'s Forum on disc {move.disc}",
+                hint=" / ".join(f"vp {v}" for v in sorted(set(move.vp))),
+            )
 
 
 def _check_rearrange(state: RomaState, move: Activate, effect: str, rule: str, card: str) -> None:
@@ -472,7 +522,8 @@ def _check_rearrange(state: RomaState, move: Activate, effect: str, rule: str, c
         )
     discs = [d for _, d in move.moves]
     if len(set(discs)) != len(discs):
-        raise IllegalMove(rule, "only one card per disc")
+        twice = next(d for d in discs if discs.count(d) > 1)
+        raise IllegalMove(rule, f"{state.player} may lay only one card per disc, and disc {twice} is named twice", hint="move " + " ".join(f"{c} {d}" for d, c in enumerate(state.boards[me], 1) if c is not None and CARDS[c].kind == kind))
     for d in discs:
         _need_disc(state, d, rule)
 
@@ -482,5 +533,9 @@ def _check_battle(state: RomaState, move: Battle) -> None:
     assert b is not None
     if move.add is not None:
         if not b.boost:
-            raise IllegalMove("roma.cards.centurio", f"only a Centurio may add an action die to the battle die ({b.attacker} attacks)")
+            raise IllegalMove(
+                "roma.cards.centurio",
+                f"only a Centurio may add an action die to the battle die, and {state.player}'s {b.attacker} attacks",
+                hint=f"battle {move.roll}",
+            )
         _need_die(state, move.add, "add to the battle")
