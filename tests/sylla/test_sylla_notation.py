@@ -69,6 +69,7 @@ def test_expecting_names_phase_step_and_player():
     prompt = game.expecting()
     assert prompt.phase == "round 1, phase I (First Consul)"
     assert prompt.players == ("Black",) and "takes" in prompt.kinds
+    assert prompt.message == "round 1, phase I (First Consul): the Consul Black takes a token and shows it"
     game = ex.replay(ex.ROUND1_CUBES.split("Red up 3")[0])
     prompt = game.expecting()
     assert prompt.phase == "round 1, phase VI (great work)"

@@ -109,7 +109,8 @@ class Sylla(Ruleset):
             effect=event_names().get(state.current_effect or "", ""), work=works_by_id().get(state.work or "", {}).get("name", "Ecclesia"),
         )
         where = "end of the game" if state.phase == "end" else f"round {state.round}, phase {state.phase} ({PHASE_NAMES[state.phase]})"
-        return Prompt(players, where, tuple(v.strip() for v in verbs.split(",")), message, self._words(state))
+        # the message names the phase too: `play` shows only the message at its prompt
+        return Prompt(players, where, tuple(v.strip() for v in verbs.split(",")), f"{where}: {message}", self._words(state))
 
     def _awaited(self, state: State) -> tuple[str, ...]:
         """Whose entry the current step waits for (empty: the table's, or setup)."""
