@@ -273,3 +273,14 @@ def test_7w_military_resolve_neighbours_cannot_both_win_their_conflict() -> None
     t["players"][2]["tokens"] = [-1]
     t["players"][3]["tokens"] = [-1]
     assert score_table(t).points["Ada"]["military"] == 10
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [("Ramesses", "Ramses"), ("Salomon", "Solomon"), ("Balkis", "Bilkis"), ("Sapho", "Sappho"),
+     ("Tomiris", "Tomyris"), ("Hatshepsout", "Hatshepsut"), ("Praxitele", "Praxiteles")],
+)
+def test_7w_names_leader_common_spellings(text: str, name: str) -> None:
+    from assistant.games.sevenwonders import data
+
+    assert data.leader(text).name == name
