@@ -324,3 +324,51 @@ def test_7w_turn_actions_leader_named_in_an_age_turn():
     with pytest.raises(InvalidEntry) as info:
         game.push("ada build Bathz")
     assert "Baths" in (info.value.hint or "")
+
+
+# -- the second hand-written game (4 players) ------------------------------------------------
+RECORD4 = "tests/records/7wonders/four-players-by-hand.txt"
+# Worked out by hand:
+# Ada (Rome B): tokens -1, +3 +3, -1 +5 = 9; 51 coins = 17; stages 0 + 3 + 3 = 6; Gardens 5;
+#   Lighthouse 6 yellow + Arena 3 stages + Haven 2 brown = 11; 2 tablets = 4; Amytis 2 x 3
+#   stages + Nefertiti 4 = 10.  Total 62.
+# Bob (Halikarnassos B): +1 -1, -1 -1, +5 +5 = 8; 0 coins; stages 2 + 1 + 0 = 3; Baths 3;
+#   compasses 3, gears 3, tablet 1: 9 + 9 + 1 + 7 = 26.  Total 40.
+# Cleo (Olympia B): +1 +1, +3 +3, -1 +5 = 12; 7 coins = 2; stage 2 = 5; Aqueduct 5; Builders
+#   3 + 3 + 3 stages = 9, Shipowners 4 brown + 4 purple = 8, Magistrates 3 + 1 blue = 4,
+#   Strategists 5 + 3 Defeat tokens = 8, copied Traders Guild: Dan's 4 yellow = 4 → 33.  Total 57.
+# Dan (Ephesus A): five Defeat tokens -5; 28 coins = 9; 3 + 7 = 10; Courthouse 4 + Palace 8 +
+#   Town Hall 6 = 18; Chamber of Commerce 2 grey x 2 = 4; Traders Guild: Ada's 6 yellow = 6;
+#   1 tablet = 1; Plato: one set of the 7 colours = 7.  Total 50.
+HAND4_SCORES = {
+    "Ada": (9, 17, 6, 5, 11, 0, 4, 10),
+    "Bob": (8, 0, 3, 3, 0, 0, 26, 0),
+    "Cleo": (12, 2, 5, 5, 0, 33, 0, 0),
+    "Dan": (-5, 9, 10, 18, 4, 6, 1, 7),
+}
+
+
+def replay4() -> Game:
+    return Game.from_record(RULESET, read_record((ROOT / RECORD4).read_text(encoding="utf-8")))
+
+
+def test_7w_record_by_hand_four_players_replays_to_hand_scores():
+    game = replay4()
+    assert game.outcome() is not None
+    sheet = game.score()
+    for player, points in HAND4_SCORES.items():
+        assert tuple(sheet.points[player][c] for c in CATS) == points, player
+    assert sheet.winners == ("Ada",)
+    state = game.state
+    assert [c.coins for c in state.cities] == [51, 0, 7, 28]
+    assert state.city("Ada").leaders == ("Xenophon", "Caesar", "Amytis", "Vitruvius", "Nefertiti")
+    assert state.city("Cleo").copied_guild == "Traders Guild"
+    assert RULESET.score_table(RULESET.table_from_state(state)).to_json() == sheet.to_json()
+
+
+def test_7w_record_by_hand_four_players_coins_by_age():
+    game = replay4()
+    ends = [s for s in game.states if s.phase == "recruit" and s.turn == 0 and all(c is None for c in s.choices)]
+    by_age = {s.age: [c.coins for c in s.cities] for s in ends}
+    assert by_age[2] == [13, 3, 0, 21]
+    assert by_age[3] == [19, 1, 8, 37]

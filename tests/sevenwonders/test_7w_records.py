@@ -1,5 +1,6 @@
 """Complete game records replayed to their expected final scores (a 3-player and a
-7-player game with Leaders, and the bundled 4-player example without Leaders)."""
+7-player game with Leaders played by random legal entries, two games written by hand with
+Leaders, and the bundled 4-player example without Leaders)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,18 @@ EXPECTED = {
         "Fay": (18, 4, 3, 16, 4, 0, 0, 6),
         "Gus": (-3, 10, 10, 0, 3, 0, 10, 0),
     },
+    # written by hand, scores worked out by hand (see test_7w_audit_engine.py)
+    "tests/records/7wonders/three-players-by-hand.txt": {
+        "Ada": (11, 9, 10, 12, 8, 5, 0, 3),
+        "Bob": (-4, 1, 3, 2, 0, 0, 58, 0),
+        "Cleo": (11, 2, 10, 21, 0, 0, 2, 0),
+    },
+    "tests/records/7wonders/four-players-by-hand.txt": {
+        "Ada": (9, 17, 6, 5, 11, 0, 4, 10),
+        "Bob": (8, 0, 3, 3, 0, 0, 26, 0),
+        "Cleo": (12, 2, 5, 5, 0, 33, 0, 0),
+        "Dan": (-5, 9, 10, 18, 4, 6, 1, 7),
+    },
     "examples/7wonders-game.txt": {
         "Ada": (7, 5, 3, 11, 0, 5, 2, 0),
         "Bob": (6, 3, 7, 7, 3, 7, 0, 0),
@@ -43,6 +56,8 @@ EXPECTED = {
 WINNERS = {
     "tests/records/7wonders/three-players-leaders.txt": ("Bob",),
     "tests/records/7wonders/seven-players-leaders.txt": ("Fay",),
+    "tests/records/7wonders/three-players-by-hand.txt": ("Bob",),
+    "tests/records/7wonders/four-players-by-hand.txt": ("Ada",),
     "examples/7wonders-game.txt": ("Dan",),
 }
 
