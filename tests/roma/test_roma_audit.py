@@ -214,3 +214,11 @@ def test_roma_every_refusal_has_a_rule_and_a_hint():
                 except EntryError as err:
                     assert err.rule in ids or err.rule.startswith("roma"), (text, err.rule)
     assert refusals > 500
+
+
+def test_roma_cards_centurio_prompt_offers_the_added_die(table):
+    t = table({2: "Centurio", 3: "Legionarius"}, {2: "Nero", 3: "Forum"}, dice=(2, 3, 5))
+    t.play("activate 2")
+    assert "battle N add D" in prompt(t) and "3, 5" in prompt(t)
+    t.play("battle 1", "activate 3")
+    assert "add" not in prompt(t).split(" — ")[-1]

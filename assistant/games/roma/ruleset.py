@@ -90,7 +90,10 @@ class Roma(Ruleset):
         if state.battle is not None:
             b = state.battle
             target = board.defence_text(state, state.opponent, b.target)
-            return Prompt((name,), phase + ", battle", ("battle",), f"{name}'s {b.attacker} attacks {state.seats[state.opponent]}'s {target}: enter the battle die")
+            message = f"{name}'s {b.attacker} attacks {state.seats[state.opponent]}'s {target}: enter the battle die"
+            if b.boost and state.dice:
+                message += f" (the Centurio may add an unused die, {board.die_text(state.dice)}: 'battle N add D')"
+            return Prompt((name,), phase + ", battle", ("battle",), message)
         if state.dice is None:
             return Prompt((name,), phase + ", phase 2", ("roll",), f"{name}: roll the three action dice")
         kinds = ["lay", "money", "cards", "activate", "end"]
