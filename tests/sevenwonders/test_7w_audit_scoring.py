@@ -284,3 +284,12 @@ def test_7w_names_leader_common_spellings(text: str, name: str) -> None:
     from assistant.games.sevenwonders import data
 
     assert data.leader(text).name == name
+
+
+def test_7w_wonder_order_too_many_stages_suggests_the_other_side() -> None:
+    found = problems(three({"wonder": "Gizah", "side": "A", "stages": 4}))
+    assert found == [("Ada", "7w.wonder.order", "Gizah A has 3 stages, not 4 (side B has 4: is it side B?)")]
+    found = problems(three({"wonder": "Rome", "side": "A", "stages": 3}))
+    assert found == [("Ada", "7w.wonder.order", "Rome A has 2 stages, not 3 (side B has 3: is it side B?)")]
+    found = problems(three({"wonder": "Rhodes", "side": "B", "stages": 3}))
+    assert found[0] == ("Ada", "7w.wonder.order", "Rhodes B has 2 stages, not 3 (side A has 3: is it side A?)")

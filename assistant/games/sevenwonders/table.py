@@ -177,7 +177,10 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
     if board is not None:
         count = len(data.wonder(board, side).stages)
         if stages > count:
-            reader.problem("7w.wonder.order", f"{board} {side} has {count} stages, not {stages}", name)
+            other = "B" if side == "A" else "A"
+            other_count = len(data.wonder(board, other).stages)
+            maybe = f" (side {other} has {other_count}: is it side {other}?)" if other_count >= stages else ""
+            reader.problem("7w.wonder.order", f"{board} {side} has {count} stages, not {stages}{maybe}", name)
             stages = count
     coins = reader.integer(raw, "coins", rule="7w.table.numbers", player=name, high=999)
     tokens: list[int] = []
