@@ -206,6 +206,8 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
                 reader.problem("sylla.end.slaves", f"{freed} Slaves freed but only {slaves} face up", name)
             if "denarii" in p and 2 * freed > denarii:
                 reader.problem("sylla.limits.money", f"freeing {freed} Slaves costs {2 * freed} denarii; {name} has {denarii}", name)
+        elif not (ecclesia_vote == "all" or thumb == "up"):
+            freed = 0  # ecclesia_vote=thumb-up: a thumb-down player frees nobody
         else:
             freed = freed_default(slaves, denarii)
             if slaves and "denarii" not in p:
