@@ -265,6 +265,16 @@ EXTRA_RULE = {
 }
 
 
+EXTRA_NAME = {
+    "seventh": "Babylon B's 7th card",
+    "rome": "Rome B's extra leader",
+    "halikarnassos": "Halikarnassos's build from the discard pile",
+    "solomon": "Solomon's build from the discard pile",
+    "courtesan": "placing the Courtesan token",
+    "copy": "naming the guild Olympia B copies",
+}
+
+
 def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
     step = next_extra(state)
     assert step is not None
@@ -272,7 +282,11 @@ def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
     owner = state.seats[i]
     hint = EXTRA_HINT[kind].format(p=owner)
     if move.player != owner:
-        raise IllegalMove(EXTRA_RULE[kind], f"the game waits for {owner} ({kind} step) before anyone else", hint=hint)
+        raise IllegalMove(
+            EXTRA_RULE[kind],
+            f"{state.phase_label}: the game waits for {owner} ({EXTRA_NAME[kind]}) before {move.player}'s entry",
+            hint=hint,
+        )
     wanted = {
         "seventh": (Build, Stage, Sell),
         "rome": (Recruit,),
@@ -282,7 +296,7 @@ def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
         "copy": (CopyGuild,),
     }[kind]
     if not isinstance(move, wanted):
-        raise IllegalMove(EXTRA_RULE[kind], f"{owner} owes the {kind} step now", hint=hint)
+        raise IllegalMove(EXTRA_RULE[kind], f"{owner} owes {EXTRA_NAME[kind]} now, not this entry", hint=hint)
     city = state.cities[i]
     if kind == "seventh":
         check_card_action(state, i, move, payment)
