@@ -124,10 +124,15 @@ def test_bundled_example_table():
     assert set(js["players"][0]["scores"]) == {"prestige", "plebs", "christians", "slaves", "politics"}
 
 
-@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "tables" / "sylla").glob("*.toml")), ids=lambda p: p.stem)
+TABLES = sorted([*(ROOT / "tests" / "tables" / "sylla").glob("*.toml"), *(ROOT / "tests" / "tables" / "sylla").glob("*.json")])
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.name)
 def test_table_files(path):
-    """Each tests/tables/sylla/*.toml carries its expected totals in an [expect] section."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    """Each tests/tables/sylla/*.toml or *.json carries its expected totals in an [expect] section."""
+    from assistant.core.tablefile import load_table
+
+    data = load_table(path)
     expect = data.pop("expect")
     if "problem" in expect:
         with pytest.raises(TableError) as err:
