@@ -60,17 +60,26 @@ def test_pax_bundled_example_record_replays():
     assert game.outcome() is not None and game.score().winners == ("Livinia",)
 
 
-def test_pax_hand_played_record_refusals_at_the_table():
-    """The hand-played record notes each mistake made at the table as
+HAND_PLAYED = sorted((ROOT / "tests" / "records" / "pax").glob("*hand_played*.txt"))
+
+
+def test_pax_hand_played_records_exist():
+    assert len(HAND_PLAYED) >= 2
+
+
+@pytest.mark.parametrize("path", HAND_PLAYED, ids=lambda p: p.stem)
+def test_pax_hand_played_record_refusals_at_the_table(path):
+    """The hand-played records note each mistake made at the table as
     ``# "ENTRY" refused: why [rule]``: at that point of the game the entry is refused with
-    that rule, and a refusal always says what is legal instead or why."""
+    that rule, and the refusal says what is legal instead."""
     import re
 
     from assistant.core.errors import IllegalMove, InvalidEntry
 
-    text = (ROOT / "tests" / "records" / "pax" / "two_players_hand_played.txt").read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    record = read_record(text)
     body = text.split("\n\n", 1)[1]
-    state = R.setup(["Livia", "Marcus"], {})
+    state = R.setup(list(record.players), {})
     checked = 0
     for line in body.splitlines():
         refusal = re.match(r'^# "([^"]+)" refused: .*\[([a-z.\-]+)\]$', line.strip())
@@ -79,6 +88,7 @@ def test_pax_hand_played_record_refusals_at_the_table():
             with pytest.raises((IllegalMove, InvalidEntry)) as exc:
                 R.check(state, R.parse(state, entry))
             assert exc.value.rule == rule, (entry, exc.value)
+            assert exc.value.hint, entry
             checked += 1
             continue
         entry = line.split("#", 1)[0].strip()
@@ -86,4 +96,4 @@ def test_pax_hand_played_record_refusals_at_the_table():
             move = R.parse(state, entry)
             R.check(state, move)
             state = R.apply(state, move)
-    assert checked == 21 and state.phase == "over"
+    assert checked >= 8 and state.phase == "over"
