@@ -293,3 +293,26 @@ def test_7w_wonder_order_too_many_stages_suggests_the_other_side() -> None:
     assert found == [("Ada", "7w.wonder.order", "Rome A has 2 stages, not 3 (side B has 3: is it side B?)")]
     found = problems(three({"wonder": "Rhodes", "side": "B", "stages": 3}))
     assert found[0] == ("Ada", "7w.wonder.order", "Rhodes B has 2 stages, not 3 (side A has 3: is it side A?)")
+
+
+def test_7w_table_format_keys_in_other_spellings() -> None:
+    t = {
+        "Game": "7wonders", "Leaders": True, "Date": "2026-11-28", "location": "Ada's",
+        "Players": [
+            {"Name": "Ada", "Board": "Olympia", "Side": "B", "Stages": 3, "Coins": 9,
+             "Cards": ["Spies Guild"], "Copied Guild": "Builders Guild"},
+            {"name": "Bob", "wonder": "Rhodes", "side": "A", "stages": 3, "cards": ["Builders Guild"]},
+            {"name": "Cy", "wonder": "Ephesus"},
+        ],
+    }
+    sheet = score_table(t)
+    # Builders copied from Bob: 3 (Ada) + 3 (Bob) + 0 (Cy); the Spies count no red card.
+    assert sheet.points["Ada"]["guilds"] == 6 and sheet.points["Ada"]["treasury"] == 3
+    assert sheet.notes == ()
+
+
+def test_7w_table_format_key_twice_and_typo() -> None:
+    found = problems(three({"wonder": "Gizah", "coins": 3, "Coins": 4, "cardz": ["Altar"]}))
+    assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.table.format"), ("Ada", "7w.table.format")]
+    assert "'Coins' is given twice" in found[0][2]
+    assert "unknown key 'cardz' (did you mean 'cards'?)" == found[1][2]

@@ -319,7 +319,7 @@ def test_7w_wonder_olympia_b_copy_given_in_table() -> None:
 
 def test_7w_table_format_unknown_keys_and_game() -> None:
     t = base()
-    t["players"][0]["card"] = ["Altar"]
+    t["players"][0]["crads"] = ["Altar"]
     t["game"] = "roma"
     t["expansion"] = "cities"
     found = problems(t)

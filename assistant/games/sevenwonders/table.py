@@ -28,6 +28,7 @@ checked (rules ``7w.table.*`` and the rules they rest on):
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -42,7 +43,7 @@ from assistant.games.sevenwonders.scoring import City, can_copy_guild, neighbour
 
 GAME = "7wonders"
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "coins", "tokens", "cards", "leaders", "courtesan", "copied_guild")
-TOP_KEYS = ("game", "leaders", "players")
+TOP_KEYS = ("game", "leaders", "players", "date", "location")
 TOKEN_VALUES = (1, 3, 5, -1)
 TURNS = 18  # 3 Ages x 6 turns: one card played per turn
 #: Leaders guilds that work without leaders: a table without Leaders may have played them as
@@ -105,25 +106,63 @@ def _split_age(text: str) -> tuple[str, int | None]:
     return m["card"], len(age) if age.startswith("I") else int(age)
 
 
-def _unknown_keys(reader: TableReader, obj: Mapping[str, Any], known: Sequence[str], player: str | None) -> None:
+#: Other spellings of the keys (compared after folding case and separators): a board is also
+#: called a wonder, and one word of a list may be written in the singular.
+KEY_ALIASES = {
+    "board": "wonder", "city": "wonder", "wonder_side": "side", "coin": "coins", "money": "coins",
+    "treasury": "coins", "token": "tokens", "military_tokens": "tokens", "conflict_tokens": "tokens",
+    "card": "cards", "structures": "cards", "leader": "leaders", "wonder_stages": "stages",
+    "stage": "stages", "courtesans": "courtesan", "courtesan_token": "courtesan",
+    "copy": "copied_guild", "olympia_copy": "copied_guild", "copied": "copied_guild",
+    "guild_copied": "copied_guild", "player": "players",
+}
+
+
+def _key(text: object) -> str:
+    return "_".join(normalize(str(text)).split())
+
+
+def _canonical_keys(reader: TableReader, obj: Mapping[str, Any], known: Sequence[str], player: str | None) -> dict[str, Any]:
+    """``obj`` with its keys as INTERFACES.md §1 writes them (``Coins``, ``copied guild``,
+    ``board`` are read as ``coins``, ``copied_guild``, ``wonder``); an unknown key, or a key
+    given twice, is a problem (a typo such as ``card =`` must not be silently ignored)."""
     index = NameIndex([(k, []) for k in known], what="key")
-    for key in obj:
-        if key in known:
+    out: dict[str, Any] = {}
+    for key, value in obj.items():
+        folded = _key(key)
+        canonical = folded if folded in known else KEY_ALIASES.get(folded)
+        if canonical not in known:
+            hint = index.suggest(str(key), 1)
+            extra = f" (did you mean '{hint[0]}'?)" if hint else " (known keys: " + ", ".join(known) + ")"
+            reader.problem("7w.table.format", f"unknown key '{key}'{extra}", player)
             continue
-        hint = index.suggest(str(key), 1)
-        extra = f" (did you mean '{hint[0]}'?)" if hint else " (known keys: " + ", ".join(known) + ")"
-        reader.problem("7w.table.format", f"unknown key '{key}'{extra}", player)
+        if canonical in out:
+            reader.problem("7w.table.format", f"'{key}' is given twice (as '{canonical}')", player)
+            continue
+        out[canonical] = value
+    return out
 
 
 def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
     """The validated cities (seating order) and whether Leaders is in play; raises
     :class:`TableError` listing every problem."""
     reader = TableReader(GAME)
-    _unknown_keys(reader, table, TOP_KEYS, None)
+    table = _canonical_keys(reader, table, TOP_KEYS, None)
+    for key in ("date", "location"):
+        if key in table and not isinstance(table[key], (str, datetime.date)):
+            reader.problem("7w.table.format", f"'{key}' must be text, not {table[key]!r}")
     game = table.get("game")
     if game is not None and (not isinstance(game, str) or normalize(game) not in ("7wonders", "7w", "leaders", "7 wonders", "seven wonders")):
         reader.problem("7w.table.format", f"this is a 7 Wonders table, but game = {game!r}")
     use_leaders = reader.boolean(table, "leaders", rule="7w.table.format", default=True)
+    if isinstance(table.get("players"), list):
+        entries = []
+        for entry in table["players"]:
+            if isinstance(entry, dict):
+                named = next((v for k, v in entry.items() if _key(k) == "name"), None)
+                entry = _canonical_keys(reader, entry, PLAYER_KEYS, named if isinstance(named, str) else None)
+            entries.append(entry)
+        table["players"] = entries
     players = reader.players(table, rule="7w.setup.players", low=3, high=7)
     n = len(players)
     if not players:
@@ -132,7 +171,6 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
     cities: list[City] = []
     for raw in players:
         name = raw["name"]
-        _unknown_keys(reader, raw, PLAYER_KEYS, name)
         cities.append(_read_city(reader, raw, name, use_leaders, n))
 
     if 3 <= n <= 7:
