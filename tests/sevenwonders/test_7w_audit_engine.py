@@ -372,3 +372,14 @@ def test_7w_record_by_hand_four_players_coins_by_age():
     by_age = {s.age: [c.coins for c in s.cities] for s in ends}
     assert by_age[2] == [13, 3, 0, 21]
     assert by_age[3] == [19, 1, 8, 37]
+
+
+def test_7w_leaders_recruit_forced_hint_offers_only_what_is_possible():
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    put(game, "ada", coins=3)
+    err = illegal(game, "ada recruit Caesar")
+    assert err.rule == "7w.leaders.recruit.forced"
+    assert err.hint == "ada sell Caesar (3 coins)"  # Gizah A's stage needs 2 stone: not possible
+    put(game, "ada", coins=3, cards=("Stone Pit", "Quarry"))
+    err = illegal(game, "ada recruit Caesar")
+    assert "ada stage Caesar" in (err.hint or "")

@@ -227,13 +227,22 @@ def check_recruitment(state: SWState, move: Any, payment: bool = True) -> None:
         if cost > city.spendable:
             raise IllegalMove(
                 "7w.leaders.recruit.forced",
-                f"{move.player} cannot recruit {name}: it costs {cost} coins and {move.player} has {city.spendable}",
-                hint=f"{move.player} sell {name} (3 coins), or stage {name}",
+                f"{move.player} cannot recruit {name}: it costs {cost} coins and {move.player} has {city.spendable}"
+                + (f" to spend now ({city.income} more arrive only after this phase)" if city.income else ""),
+                hint=f"{move.player} sell {name} (3 coins)" + (f", or {move.player} stage {name}" if stage_possible(state, i) else ""),
             )
     elif isinstance(move, Stage):
         costs.check_stage(
             state, i, move, rule="7w.leaders.recruit.wonder", with_payment=payment, instead=recruit_instead(state, i, name)
         )
+
+
+def stage_possible(state: SWState, i: int) -> bool:
+    """The next wonder stage exists and can be paid now (for hints)."""
+    city = state.cities[i]
+    if city.stages >= len(city.board.stages):
+        return False
+    return costs.stage_quote(state, i, "7w.leaders.recruit.wonder").payable
 
 
 def recruit_instead(state: SWState, i: int, name: str | None) -> str:
