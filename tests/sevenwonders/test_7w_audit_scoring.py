@@ -316,3 +316,9 @@ def test_7w_table_format_key_twice_and_typo() -> None:
     assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.table.format"), ("Ada", "7w.table.format")]
     assert "'Coins' is given twice" in found[0][2]
     assert "unknown key 'cardz' (did you mean 'cards'?)" == found[1][2]
+
+
+def test_7w_table_format_names_in_one_text() -> None:
+    t = three({"wonder": "Gizah", "cards": "Altar, Baths; Theater", "leaders": ["Sappho, Zenobia", ""]})
+    sheet = score_table(t)
+    assert sheet.points["Ada"]["civilian"] == 2 + 3 + 2 and sheet.points["Ada"]["leaders"] == 5

@@ -118,6 +118,12 @@ KEY_ALIASES = {
 }
 
 
+def _names(items: Sequence[str]) -> list[str]:
+    """The names of a list, where one entry may hold several separated by commas or
+    semicolons (``"Altar, Temple"``); no name contains either. Empty entries are dropped."""
+    return [part.strip() for item in items for part in re.split(r"[,;]", item) if part.strip()]
+
+
 def _key(text: object) -> str:
     return "_".join(normalize(str(text)).split())
 
@@ -236,7 +242,7 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
                     tokens.append(t)
 
     cards: list[str] = []
-    for text in reader.strings(raw, "cards", rule="7w.table.format", player=name):
+    for text in _names(reader.strings(raw, "cards", rule="7w.table.format", player=name)):
         if data.card_index().find(text) is None and data.leader_index().exact(text):
             reader.problem("7w.terms.city", f"{text} is a leader: list it under 'leaders', not 'cards'", name)
             continue
@@ -255,7 +261,7 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
         cards.append(found)
 
     leaders: list[str] = []
-    for text in reader.strings(raw, "leaders", rule="7w.table.format", player=name):
+    for text in _names(reader.strings(raw, "leaders", rule="7w.table.format", player=name)):
         if data.leader_index().find(text) is None and data.card_index().exact(text):
             reader.problem(
                 "7w.terms.city",
