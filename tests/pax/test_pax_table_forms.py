@@ -204,3 +204,13 @@ def test_pax_open_pc_cards_or_symbols_refusal_names_the_option():
     with pytest.raises(TableError) as exc:
         R.score_table(table)
     assert any('pc_count = "cards"' in p.message for p in exc.value.problems)
+
+
+def test_pax_scoring_json_null_is_a_missing_key(tmp_path):
+    table = copy.deepcopy(LIVINIA_DECIMUS)
+    table["players"][1]["hand"] = None
+    table["players"][1]["primus_conspiratus"] = None
+    table["players"][0]["symbols"]["senator"] = None
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table), encoding="utf-8")
+    assert R.score_table(load_table(path)).totals == {"Livinia": 24, "Decimus": 22}

@@ -60,6 +60,8 @@ def canonical_keys(reader: TableReader, obj: Mapping[str, Any], known: tuple[str
     result: dict[str, Any] = {}
     for raw, value in obj.items():
         key = _KEY_OF.get(normalize(str(raw)))
+        if value is None and key != "name":
+            continue  # JSON null: the same as leaving the key out
         if key is None:
             cat = category_index().exact(str(raw))
             if cat is not None and "symbols" in known:
@@ -95,6 +97,8 @@ def read_symbols(reader: TableReader, obj: Mapping[str, Any], who: str | None, r
     high = symbol_range()[1]
     given: dict[str, str] = {}
     for key in raw:
+        if raw[key] is None:
+            continue  # JSON null: the category was left out
         try:
             cat = category_index().resolve(key)
         except (InvalidEntry, AmbiguousEntry) as exc:
