@@ -383,3 +383,11 @@ def test_7w_leaders_recruit_forced_hint_offers_only_what_is_possible():
     put(game, "ada", coins=3, cards=("Stone Pit", "Quarry"))
     err = illegal(game, "ada recruit Caesar")
     assert "ada stage Caesar" in (err.hint or "")
+
+
+def test_7w_wonder_olympia_a_free_build_not_for_a_stage():
+    game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=2)
+    with pytest.raises(InvalidEntry) as info:
+        game.push("ada stage free")
+    assert info.value.rule == "7w.wonder.olympia.a" and "wonder stage" in info.value.message

@@ -143,7 +143,12 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
             raise InvalidEntry("name the card to build", rule=RULE, hint=f"{player} build <card>")
         return Build(player, name, None, free), stated
     if free:
-        raise InvalidEntry("'free' goes with build (Olympia A's free build)", rule=RULE)
+        what = "a wonder stage" if verb == "stage" else "a sale"
+        raise InvalidEntry(
+            f"Olympia A's free build is for building a structure, not for {what}",
+            rule="7w.wonder.olympia.a",
+            hint=f"{player} build <card> free",
+        )
     if verb == "stage":
         return Stage(player, name, None), stated
     if stated is not None:
