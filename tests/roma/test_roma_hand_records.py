@@ -1,6 +1,7 @@
 """Hand-played records with checkpoints worked out on paper: a comment line
-``# check: Livia 8, Marcus 15, stockpile 13`` (or ``# check: money Livia 0, Marcus 3``) states
-the VP and stockpile (or the money) at that point of the game, and the replay must agree; a
+``# check: Livia 8, Marcus 15, stockpile 13`` (or ``# check: money Livia 0, Marcus 3``, or
+``# check: draw 38, discard 5``) states the VP and stockpile (the money, the piles) at that
+point of the game, and the replay must agree; a
 line ``# refused: "activate 3" [roma.cards.basilica]`` is a table's mistake at that point, which
 must be refused citing that rule (and change nothing)."""
 
@@ -43,7 +44,10 @@ def replay_with_checks(path: Path) -> tuple[Game, int]:
         if text.startswith("# check:"):
             claim = text[len("# check:") :].split("(")[0]
             state = game.state
-            if claim.strip().startswith("money"):
+            if claim.strip().startswith("draw"):
+                expected = {name: int(n) for name, n in PAIR.findall(claim)}
+                actual = {"draw": state.draw, "discard": len(state.discard) + state.unknown_discards}
+            elif claim.strip().startswith("money"):
                 expected = {name: int(n) for name, n in PAIR.findall(claim.replace("money", "", 1))}
                 actual = {name: state.money[i] for i, name in enumerate(state.seats)}
             else:
