@@ -391,3 +391,20 @@ def test_7w_wonder_olympia_a_free_build_not_for_a_stage():
     with pytest.raises(InvalidEntry) as info:
         game.push("ada stage free")
     assert info.value.rule == "7w.wonder.olympia.a" and "wonder stage" in info.value.message
+
+
+def test_7w_guild_courtesans_copied_tomyris_acts_in_age3_conflict():
+    """7w.guild.courtesans (reading used: the copy acts as if just recruited) and
+    7w.military.leaders: Courtesans built on Age III's last turn, token on Cleo's Tomyris;
+    Ada's Defeat token of that Age's conflict goes to the winner, Bob."""
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    put(game, "ada", cards=("Lumber Yard", "Clay Pool", "Glassworks", "Loom"), hand_size=0)
+    put(game, "bob", cards=("Arsenal",), hand_size=0)
+    put(game, "cleo", leaders=("Tomyris",), hand_size=0)
+    set_state(game, phase="turn", age=3, turn=6, choices=(None,) * 3)
+    play(game, "ada build Courtesans Guild", "bob sell", "cleo sell")
+    assert game.expecting().players == ("ada",)
+    game.push("ada courtesan Tomyris")
+    state = game.state
+    assert state.phase == "over"
+    assert [c.tokens for c in state.cities] == [(), (5, -1, 5, -1), ()]
