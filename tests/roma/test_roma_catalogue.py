@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from assistant.core.rulebook import lookup
 from assistant.games import get_ruleset
 from assistant.games.roma import RULESET
@@ -35,7 +37,7 @@ def test_roma_cards_match_the_shared_data():
 
     shared = Path("/work/shared/games/roma/cards.json")
     if not shared.exists():  # the shared folder is beside the checkout only on the build machine
-        return
+        pytest.skip("shared/games/roma/cards.json is not beside this checkout")
     theirs = {c["name"]: c for c in json.loads(shared.read_text())["cards"]}
     for card in RULESET.catalogue():
         src = theirs[card["name"]]
