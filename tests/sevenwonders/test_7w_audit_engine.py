@@ -408,3 +408,13 @@ def test_7w_guild_courtesans_copied_tomyris_acts_in_age3_conflict():
     state = game.state
     assert state.phase == "over"
     assert [c.tokens for c in state.cities] == [(), (5, -1, 5, -1), ()]
+
+
+def test_7w_leaders_hand_entered_after_a_choice_must_hold_it():
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    game.push("ada recruit Nero")
+    err = illegal(game, "ada leaders Caesar, Midas, Plato, Sappho")
+    assert err.rule == "7w.leaders.hand" and "Nero" in err.message
+    game.push("ada leaders Caesar, Nero, Plato, Sappho")
+    play(game, "bob sell", "cleo sell")
+    assert game.state.city("ada").hand == ("Caesar", "Plato", "Sappho")

@@ -73,6 +73,14 @@ def check_hand(state: SWState, move: LeaderHand) -> None:
             f"{move.player} holds {city.hand_size} leader(s) now, not {len(move.leaders)}",
             hint=f"name exactly {city.hand_size}" if city.hand_size else None,
         )
+    pending = state.choices[i] if state.phase == "recruit" and state.choices else None
+    chosen = getattr(pending, "leader", None) or getattr(pending, "card", None)
+    if isinstance(chosen, str) and chosen not in move.leaders:
+        raise IllegalMove(
+            "7w.leaders.hand",
+            f"{move.player} has chosen {chosen} in this Recruitment phase, so the hand holds {chosen}",
+            hint=f"undo the choice, or name {chosen} in the hand",
+        )
     for name in move.leaders:
         where = leader_owner(state, name, exclude=i, may_draw=draws_from_box(city))
         if where:
