@@ -174,15 +174,21 @@ def test_7w_setup_guilds_leaders_guild_without_leaders() -> None:
         assert ("Finn", "7w.setup.guilds") in rules_of(t)
 
 
-def test_7w_setup_guilds_gamers_architects_base_option_noted() -> None:
-    # Gamers and Architects work without leaders: the digest's explicit option; the table
-    # that lists one played it, and the score says so.
+def test_7w_setup_guilds_gamers_architects_base_option() -> None:
+    # Gamers and Architects work without leaders: allowed in a base game only as the explicit
+    # option of 7w.setup.guilds (leaders_guilds = true); the refusal says how.
     t = copy.deepcopy(load_table(TABLES / "three_players_base_tiebreak.toml"))
     t["players"][1]["cards"].append("Gamers Guild")
+    found = problems(t)
+    assert [(w, r) for w, r, _ in found] == [("Finn", "7w.setup.guilds")]
+    assert "leaders_guilds = true" in found[0][2]
+    t["leaders_guilds"] = True
     out = score_table(t).to_json()
     finn = next(p for p in out["players"] if p["name"] == "Finn")
     assert finn["scores"]["guilds"] == 4 + t["players"][1]["coins"] // 3
-    assert any("Gamers Guild (Finn)" in n and "7w.setup.guilds" in n for n in out["notes"])
+    # the option never allows the guilds that act on leaders
+    t["players"][1]["cards"][-1] = "Diplomats Guild"
+    assert [(w, r) for w, r, _ in problems(t)] == [("Finn", "7w.setup.guilds")]
 
 
 def test_7w_table_leaders_off() -> None:

@@ -46,8 +46,9 @@ RESOURCES = RAW + MANUFACTURED
 COLORS = ("brown", "grey", "blue", "yellow", "green", "red", "purple")
 SYMBOLS = ("compass", "gear", "tablet")
 PLAYER_COUNTS = (3, 4, 5, 6, 7)
-#: Leaders guilds that act on no leader: a final table without Leaders may list them as a
-#: house option (``7w.setup.guilds``); a tracked game adds the Leaders guilds only with Leaders.
+#: Leaders guilds that act on no leader: a final table without Leaders may list them as an
+#: explicit house option (``leaders_guilds = true``, ``7w.setup.guilds``); a tracked game adds
+#: the Leaders guilds only with Leaders.
 BASE_OPTION_GUILDS = ("Gamers Guild", "Architects Guild")
 BOARD_NAMES = ("Rhodes", "Alexandria", "Ephesus", "Babylon", "Olympia", "Halikarnassos", "Gizah", "Rome")
 

@@ -43,11 +43,11 @@ from assistant.games.sevenwonders.scoring import City, can_copy_guild, neighbour
 
 GAME = "7wonders"
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "coins", "tokens", "cards", "leaders", "courtesan", "copied_guild")
-TOP_KEYS = ("game", "leaders", "players", "date", "location")
+TOP_KEYS = ("game", "leaders", "leaders_guilds", "players", "date", "location")
 TOKEN_VALUES = (1, 3, 5, -1)
 TURNS = 18  # 3 Ages x 6 turns: one card played per turn
 #: Leaders guilds that work without leaders: a table without Leaders may have played them as
-#: the house option of ``7w.setup.guilds`` (the score then says so).
+#: the explicit house option of ``7w.setup.guilds`` (``leaders_guilds = true``).
 BASE_OPTION_GUILDS = data.BASE_OPTION_GUILDS
 #: The blank leader card of the box (for home-made leaders), never in play (``7w.setup.leaders``).
 BLANK_LEADER = ("semiramis", "szemiramisz")
@@ -161,6 +161,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
     if game is not None and (not isinstance(game, str) or normalize(game) not in ("7wonders", "7w", "leaders", "7 wonders", "seven wonders")):
         reader.problem("7w.table.format", f"this is a 7 Wonders table, but game = {game!r}")
     use_leaders = reader.boolean(table, "leaders", rule="7w.table.format", default=True)
+    option_guilds = reader.boolean(table, "leaders_guilds", rule="7w.setup.guilds", default=False)
     if isinstance(table.get("players"), list):
         entries = []
         for entry in table["players"]:
@@ -181,7 +182,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
 
     if 3 <= n <= 7:
         _check_boards(reader, cities, use_leaders)
-        _check_cards(reader, cities, use_leaders, n)
+        _check_cards(reader, cities, use_leaders, n, option_guilds)
         _check_leaders(reader, cities, use_leaders)
         _check_tokens(reader, cities)
         _check_choices(reader, cities)
@@ -368,7 +369,7 @@ def _check_ages(reader: TableReader, city: City) -> None:
         )
 
 
-def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: int) -> None:
+def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: int, option_guilds: bool = False) -> None:
     used: Counter[str] = Counter()
     guild_total = 0
     for city in cities:
@@ -378,12 +379,20 @@ def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: 
             used[name] += 1
             if first.guild:
                 guild_total += 1
-                if first.requires_leaders and not use_leaders and name not in BASE_OPTION_GUILDS:
-                    reader.problem(
-                        "7w.setup.guilds",
-                        f"{name} needs the Leaders expansion (it acts on leaders), but the table says leaders = false",
-                        city.name,
-                    )
+                if first.requires_leaders and not use_leaders:
+                    if name not in BASE_OPTION_GUILDS:
+                        reader.problem(
+                            "7w.setup.guilds",
+                            f"{name} needs the Leaders expansion (it acts on leaders), but the table says leaders = false",
+                            city.name,
+                        )
+                    elif not option_guilds:
+                        reader.problem(
+                            "7w.setup.guilds",
+                            f"{name} is a Leaders guild, in the Age III pool only with Leaders (leaders = false here);"
+                            " if this table added it to a game without Leaders, write leaders_guilds = true",
+                            city.name,
+                        )
             elif data.total_copies(name, n) == 0:
                 marks = ", ".join(f"{m}+" for v in versions for m in v.players)
                 reader.problem("7w.setup.decks", f"{name} ({marks}) is not in the {n}-player decks", city.name)
@@ -529,24 +538,10 @@ def _check_choices(reader: TableReader, cities: list[City]) -> None:
                 )
 
 
-def table_notes(cities: Sequence[City], use_leaders: bool) -> list[str]:
-    """What the score should say about the table itself: a Leaders guild that works without
-    leaders (Gamers, Architects) played in a game without Leaders."""
-    notes = []
-    if not use_leaders:
-        for city in cities:
-            for name in city.cards:
-                if name in BASE_OPTION_GUILDS:
-                    notes.append(
-                        f"{name} ({city.name}) is a Leaders guild played without Leaders: scored as the table's house option (7w.setup.guilds)"
-                    )
-    return notes
-
-
 def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     """Validate a §1 final table, then score it (raises TableError on any problem)."""
-    cities, use_leaders = read_table(table)
-    return score_cities(cities, extra_notes=table_notes(cities, use_leaders))
+    cities, _ = read_table(table)
+    return score_cities(cities)
 
 
 def to_table(cities: Sequence[City], leaders: bool = True) -> dict[str, Any]:

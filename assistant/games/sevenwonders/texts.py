@@ -40,7 +40,7 @@ def _copies_text(card: data.Card) -> str:
     if card.guild:
         pool = "the Leaders guild pool (with Leaders only)" if card.requires_leaders else "the guild pool"
         if card.name in data.BASE_OPTION_GUILDS:
-            pool = "the Leaders guild pool (with Leaders; a final table without Leaders may list it as a house option)"
+            pool = "the Leaders guild pool (with Leaders; a final table without Leaders lists it with leaders_guilds = true)"
         return f"One copy, in {pool}; players + 2 guilds are drawn for Age III"
     marks = ", ".join(f"{m}+" for m in card.players)
     per = ", ".join(f"{n}p: {card.copies(n)}" for n in data.PLAYER_COUNTS)
