@@ -5,14 +5,20 @@ Every problem is collected (player, rule id, reason) and raised together as a
 :class:`~assistant.core.errors.TableError`, so the user fixes the file in one go. What is
 checked (rules ``7w.table.*`` and the rules they rest on):
 
-* the file: ``game``, ``leaders`` (true/false), 3-7 ``[[players]]`` with distinct names,
-  unknown keys (a typo such as ``card =`` would otherwise be silently ignored);
-* boards: known name, used once, side A/B, Rome only with Leaders, stages within the side;
+* the file: ``game``, ``leaders`` (true/false), ``leaders_guilds`` (the base-game option of
+  Gamers/Architects), ``date``/``location`` (kept by ``--save``), 3-7 ``[[players]]`` with
+  distinct names; keys in any case (``Copied Guild``) and a few synonyms (``board``), but
+  unknown keys and keys given twice are problems (a typo such as ``crads =`` would otherwise be
+  silently ignored);
+* boards: known name or title, the side possibly written with it ("Gizah B"), used once, side
+  A/B, Rome only with Leaders, stages within the side (suggesting the other side);
 * numbers: coins, tokens (+1/+3/+5/-1 only; per-Age and per-player limits; as many
-  Victory as Defeat tokens on the whole table);
-* cards: known names, no duplicate name in a city, in the deck at this player count, not
-  used more often than copies exist, at most players + 2 guilds, Leaders guilds only with
-  Leaders, no more cards than the turns and extra builds allow;
+  Victory as Defeat tokens on the whole table; each Age's Victory tokens fit the pairs of
+  neighbours, one per pair);
+* cards: known names (an Age may be written with them: "Loom (Age II)"), no duplicate name in
+  a city, in the deck at this player count, not used more often than copies exist, at most
+  players + 2 guilds, Leaders guilds only with Leaders, no more cards than the turns and extra
+  builds allow, in all and per Age;
 * leaders: known, none when ``leaders = false``, none in two cities, not more than the
   Recruitment phases (and Rome B's extra recruitments) allow;
 * choices: ``courtesan`` needs the Courtesans' Guild and a neighbour's recruited leader;
