@@ -169,8 +169,13 @@ def _check_possible(state: RomaState, cards: tuple[str, ...] | list[str], where:
             what = f"a {name}" if n == 1 else f"{n} × {name}"
             raise IllegalMove(
                 "roma.deck",
-                f"{what} cannot be {where}: the deck has {copies}, and {seen[name]} "
-                f"{'is' if seen[name] == 1 else 'are'} already on the boards, in the hands or face up on the discard pile",
+                f"{what} cannot be {where}: the deck has {'only ' if seen[name] == 0 else ''}{copies}"
+                + (
+                    f", and {seen[name]} {'is' if seen[name] == 1 else 'are'} already on the boards, "
+                    "in the hands or face up on the discard pile"
+                    if seen[name]
+                    else ""
+                ),
                 hint="check the card's name",
             )
 
