@@ -91,7 +91,8 @@ def _turn_hint(state: RomaState) -> str:
         return f"{state.player}: roll A B C"
     usable = activatable(state)
     cards = f"; activate: {', '.join(usable)}" if usable else ""
-    return f"{state.player}: dice left {die_text(state.dice)}{cards}; or lay, money, cards, end"
+    others = "lay, money, cards, end" if state.dice else "lay (no die needed) or end"
+    return f"{state.player}: dice left {die_text(state.dice)}{cards}; or {others}"
 
 
 def _check_setup(state: RomaState, move: RomaMove) -> None:
