@@ -322,3 +322,18 @@ def test_7w_table_format_names_in_one_text() -> None:
     t = three({"wonder": "Gizah", "cards": "Altar, Baths; Theater", "leaders": ["Sappho, Zenobia", ""]})
     sheet = score_table(t)
     assert sheet.points["Ada"]["civilian"] == 2 + 3 + 2 and sheet.points["Ada"]["leaders"] == 5
+
+
+def test_7w_table_every_problem_conflicts_check_with_other_problems() -> None:
+    t = {
+        "leaders": False,
+        "players": [
+            {"name": "Ada", "wonder": "Gizah", "tokens": [5, 5], "cards": ["Templ"]},
+            {"name": "Bob", "wonder": "Rhodes", "tokens": [5, 5]},
+            {"name": "Cy", "wonder": "Ephesus", "tokens": [-1, -1]},
+            {"name": "Dee", "wonder": "Babylon", "tokens": [-1, -1]},
+        ],
+    }
+    found = problems(t)
+    assert ("Ada", "7w.names") in [(w, r) for w, r, _ in found]
+    assert (None, "7w.military.resolve") in [(w, r) for w, r, _ in found]
