@@ -328,7 +328,7 @@ def test_7w_table_every_problem_conflicts_check_with_other_problems() -> None:
     t = {
         "leaders": False,
         "players": [
-            {"name": "Ada", "wonder": "Gizah", "tokens": [5, 5], "cards": ["Templ"]},
+            {"name": "Ada", "wonder": "Gizah", "tokens": [5, 5], "cards": ["Pantheonn"]},
             {"name": "Bob", "wonder": "Rhodes", "tokens": [5, 5]},
             {"name": "Cy", "wonder": "Ephesus", "tokens": [-1, -1]},
             {"name": "Dee", "wonder": "Babylon", "tokens": [-1, -1]},
