@@ -118,10 +118,13 @@ class TableError(AssistantError):
     kind = "table"
 
     def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
-        self.problems = tuple(problems)
-        first = self.problems[0] if self.problems else Problem("table", "the table is invalid")
-        text = "; ".join(str(p) for p in self.problems)
-        super().__init__(text, rule=first.rule)
+        self.problems = tuple(problems) or (Problem("core.score", "the table is invalid"),)
+        if len(self.problems) == 1:
+            only = self.problems[0]
+            who = f"{only.player}: " if only.player else ""
+            super().__init__(who + only.message, rule=only.rule)
+        else:
+            super().__init__(f"the table cannot be scored: {len(self.problems)} problems")
 
     def to_json(self) -> dict[str, object]:
         return {"error": self.kind, "problems": [p.to_json() for p in self.problems]}
