@@ -337,3 +337,13 @@ def test_7w_table_every_problem_conflicts_check_with_other_problems() -> None:
     found = problems(t)
     assert ("Ada", "7w.names") in [(w, r) for w, r, _ in found]
     assert (None, "7w.military.resolve") in [(w, r) for w, r, _ in found]
+
+
+def test_7w_commerce_coins_timing_one_coin_held_reads_well() -> None:
+    from assistant.games.sevenwonders.payment import Cost, Production, pay_leader, quote, PaymentError
+
+    q = quote(Cost.of("wood"), Production.of("ore"), Production.of("wood"), Production.of("clay"), coins=1)
+    assert q.error().reason.endswith("but only 1 coin was held at the start of the turn (coins received this turn count from the next one)")
+    with pytest.raises(PaymentError) as err:
+        pay_leader(4, 1)
+    assert err.value.reason == "recruiting costs 4 coins but only 1 coin was held at the start of the phase"

@@ -280,7 +280,7 @@ def test_7w_build_cost_coin_cost_alone() -> None:
     q = quote(mine, NOTHING, NOTHING, NOTHING, coins=0)
     err = q.error()
     assert err is not None and err.rule == "7w.build.cost"
-    assert err.reason == "costs 1 coin but only 0 were held at the start of the turn"
+    assert err.reason == "costs 1 coin but only 0 coins were held at the start of the turn"
     assert quote(Cost(), NOTHING, NOTHING, NOTHING, coins=0).options[0].describe() == "no purchase"
 
 

@@ -591,12 +591,12 @@ class Quote:
         low = min(self.payments, key=lambda p: (p.total, p.left, p.right, p.bank))
         if not low.buys:
             coin_word = "coin" if self.cost.coins == 1 else "coins"
-            reason = f"costs {self.cost.coins} {coin_word} but only {self.coins} were held at the start of the turn"
+            reason = f"costs {self.cost.coins} {coin_word} but only {_coins(self.coins)} held at the start of the turn"
             return PaymentError(self.rule, reason)
         reason = (
             f"the cheapest payment is {low.describe()}"
             + (f" plus {self.cost.coins} to the bank" if self.cost.coins else "")
-            + f", but only {self.coins} coins were held at the start of the turn"
+            + f", but only {_coins(self.coins)} held at the start of the turn"
             + " (coins received this turn count from the next one)"
         )
         return PaymentError("7w.commerce.coins-timing", reason)
@@ -623,6 +623,11 @@ class Quote:
 # ---------------------------------------------------------------------------------------
 
 _ANY: tuple[int, ...] = tuple(range(len(RESOURCES)))
+
+
+def _coins(n: int) -> str:
+    """``"1 coin was"``, ``"3 coins were"``: coins held, for the refusals."""
+    return f"{n} coin was" if n == 1 else f"{n} coins were"
 
 
 def quote(
@@ -827,7 +832,7 @@ def _choose(q: Quote, matches: list[Payment]) -> Payment:
         reason = (
             f"paying {low.describe()}"
             + (f" plus {q.cost.coins} to the bank" if q.cost.coins and low.buys else "")
-            + f" needs {low.total} coins, but only {q.coins} were held at the start of the turn"
+            + f" needs {low.total} coins, but only {_coins(q.coins)} held at the start of the turn"
         )
         rule = "7w.commerce.coins-timing" if low.buys else q.rule
         raise PaymentError(rule, reason, q.hint())
@@ -980,7 +985,7 @@ def pay_leader(printed: int, coins: int, **modifiers: bool) -> int:
     if cost > coins:
         raise PaymentError(
             "7w.leaders.cost",
-            f"recruiting costs {cost} coins but only {coins} were held at the start of the phase",
+            f"recruiting costs {cost} coins but only {_coins(coins)} held at the start of the phase",
             "use the leader for a wonder stage or discard it for 3 coins",
         )
     return cost
