@@ -418,3 +418,13 @@ def test_7w_leaders_hand_entered_after_a_choice_must_hold_it():
     game.push("ada leaders Caesar, Nero, Plato, Sappho")
     play(game, "bob sell", "cleo sell")
     assert game.state.city("ada").hand == ("Caesar", "Plato", "Sappho")
+
+
+def test_7w_turn_forced_discard_hint_names_the_card_and_a_payable_stage():
+    """7w.turn.forced-discard: a build that cannot be paid proposes selling that card, and the
+    stage when the next stage can be paid."""
+    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", cards=("Quarry",))
+    err = illegal(game, "ada build Scriptorium")
+    assert err.rule == "7w.build.cost"
+    assert err.hint == "ada sell Scriptorium (3 coins), or ada stage Scriptorium (next wonder stage); see 7w.turn.forced-discard"

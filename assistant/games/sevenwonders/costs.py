@@ -16,6 +16,7 @@ Free builds (``7w.build.free``): a chain (owning a parent), Olympia A's once-per
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from assistant.core.errors import AmbiguousEntry, IllegalMove
@@ -108,7 +109,12 @@ def _pay_of(p: payment.Payment) -> Pay:
 
 
 def match(
-    q: payment.Quote, player: str, what: str, stated: dict[str, object] | None, entry: str = "", instead: str = ""
+    q: payment.Quote,
+    player: str,
+    what: str,
+    stated: dict[str, object] | None,
+    entry: str = "",
+    instead: str | Callable[[], str] = "",
 ) -> Pay:
     """The payment that fits what the user said (``stated``: keyword arguments of
     :func:`payment.match_payment`; ``None``: nothing said; ``entry``: the entry without its
@@ -122,6 +128,8 @@ def match(
             f"{player} can pay for {what} in several ways of the same cost; say which", options, rule=exc.rule
         ) from None
     except payment.PaymentError as exc:
+        if callable(instead):
+            instead = instead()
         hint = exc.hint or instead or f"discard it for 3 coins instead ({player} sell); see {FORCED}"
         raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {exc.reason}", hint=hint) from None
     return _pay_of(found)
@@ -163,10 +171,18 @@ def stored_pay(state: SWState, i: int, card_name: str, pay: Pay) -> Pay | None:
     return pay_or_none(pay)
 
 
-def olympia_hint(state: SWState, i: int, card_name: str) -> str:
+def build_instead(state: SWState, i: int, card_name: str) -> str:
+    """What is legal instead of a build that cannot be paid: Olympia A's free build when it
+    is open, else selling the card or using it for the next stage when that can be paid
+    (``7w.turn.forced-discard``)."""
+    player = state.seats[i]
     if olympia_open(state, i, card_name):
-        return f"{state.seats[i]} build {card_name} free (Olympia A's free build, once per Age)"
-    return ""
+        return f"{player} build {card_name} free (Olympia A's free build, once per Age)"
+    city = state.cities[i]
+    stage = ""
+    if city.stages < len(city.board.stages) and stage_quote(state, i).payable:
+        stage = f", or {player} stage {card_name} (next wonder stage)"
+    return f"{player} sell {card_name} (3 coins){stage}; see {FORCED}"
 
 
 def check_build(state: SWState, i: int, move: Build, with_payment: bool = True) -> None:
@@ -186,7 +202,8 @@ def check_build(state: SWState, i: int, move: Build, with_payment: bool = True) 
             raise IllegalMove("7w.build.free", f"{player} builds {move.card} free ({reason}): there is nothing to pay")
         return
     if with_payment:
-        match(build_quote(state, i, move.card), player, move.card, stated_of(move.pay), instead=olympia_hint(state, i, move.card))
+        instead = lambda: build_instead(state, i, move.card)  # noqa: E731 (only computed on a refusal)
+        match(build_quote(state, i, move.card), player, move.card, stated_of(move.pay), instead=instead)
 
 
 def check_stage(

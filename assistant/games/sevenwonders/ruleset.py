@@ -200,7 +200,8 @@ class SevenWonders(Ruleset):
                     [f"{entry} free", *paid],
                     rule="7w.wonder.olympia.a",
                 )
-            instead = costs.olympia_hint(state, i, move.card)
+            card_name = move.card
+            instead = lambda: costs.build_instead(state, i, card_name)  # noqa: E731 (only on a refusal)
             pay = costs.match(q, move.player, what, stated, entry, instead=instead)
             return replace(move, pay=costs.stored_pay(state, i, move.card, pay))
         else:
