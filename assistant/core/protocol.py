@@ -208,9 +208,14 @@ class Ruleset:
         from assistant.core.names import normalize
 
         if not self.min_players <= len(seats) <= self.max_players:
+            if self.min_players == self.max_players:
+                count = f"exactly {self.min_players}"
+            else:
+                count = f"{self.min_players} to {self.max_players}"
             raise InvalidEntry(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {len(seats)}",
+                f"{self.title} is played by {count} players, not {len(seats)}",
                 rule="core.players",
+                hint="name each player once with --player, in seating order",
             )
         seen: set[str] = set()
         for seat in seats:
