@@ -347,3 +347,13 @@ def test_7w_commerce_coins_timing_one_coin_held_reads_well() -> None:
     with pytest.raises(PaymentError) as err:
         pay_leader(4, 1)
     assert err.value.reason == "recruiting costs 4 coins but only 1 coin was held at the start of the phase"
+
+
+def test_7w_leader_aristotle_equal_totals_keep_the_larger_science_row() -> None:
+    # 1 gear + 5 tablets + Babylon A's wildcard, with Aristotle: a sixth tablet gives 36 + 1 = 37,
+    # a compass 1 + 1 + 25 + 7 = 34 plus Aristotle's 3 = 37. Same total: science 37, leaders 0.
+    t = three({"wonder": "Babylon", "side": "A", "stages": 2,
+               "cards": ["Workshop", "Scriptorium", "Library", "School", "University"],
+               "leaders": ["Aristotle", "Ptolemy"]})
+    sheet = score_table(t)
+    assert (sheet.points["Ada"]["science"], sheet.points["Ada"]["leaders"]) == (37, 0)

@@ -61,8 +61,14 @@ class ScienceResult:
 def best_science(fixed: Mapping[str, int], wildcards: int = 0, set_bonus: int = 0) -> ScienceResult:
     """The assignment of ``wildcards`` that maximises science + ``set_bonus`` x sets.
 
-    Ties between assignments are broken by the symbol order compass, gear, tablet, so the
-    result is deterministic.
+    Among assignments of the same total, the one with the most science points is taken (with
+    Aristotle a wildcard may make a set worth 7 + 3 or an identical symbol worth as much: the
+    science row is then the larger, and Aristotle's row gets only what it really adds); then
+    the symbol order compass, gear, tablet, so the result is deterministic.
+
+    >>> r = best_science({"gear": 1, "tablet": 5}, wildcards=1, set_bonus=3)
+    >>> r.counts, r.points, r.bonus
+    ((0, 1, 6), 37, 0)
     """
     base = tuple(int(fixed.get(s, 0)) for s in SYMBOLS)
     best: ScienceResult | None = None
@@ -71,7 +77,7 @@ def best_science(fixed: Mapping[str, int], wildcards: int = 0, set_bonus: int = 
         c, g, t = counts
         sets = min(counts)
         result = ScienceResult((c, g, t), tuple(combo), science_points(c, g, t), sets, set_bonus * sets)
-        if best is None or result.total > best.total:
+        if best is None or (result.total, result.points) > (best.total, best.points):
             best = result
     assert best is not None
     return best
