@@ -127,7 +127,9 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
     may_draw = draws_from_box(city)
     where = leader_owner(state, name, exclude=i, may_draw=may_draw)
     if where:
-        raise IllegalMove(rule, f"{name} cannot be {player}'s: it is {where}, and each leader exists once")
+        known = city.hand is not None and len(city.hand) >= city.hand_size
+        hint = ("in hand: " + ", ".join(city.hand)) if known and city.hand else "check the leader's name; each leader exists once"
+        raise IllegalMove(rule, f"{name} cannot be {player}'s: it is {where}, and each leader exists once", hint=hint)
     if name in city.named_leaders or (name in city.boxed and not may_draw):
         raise IllegalMove(rule, f"{player} has already played {name}")
     if city.hand is not None and name not in city.hand and len(city.hand) >= city.hand_size:

@@ -170,7 +170,8 @@ def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list
             raise original from None
         if state.phase == "recruit":
             raise InvalidEntry(
-                f"{found} is an Age card, and it is the {state.phase_label}: {player} plays a leader (recruit, stage or sell it)",
+                f"{found} is an Age card, and it is the Recruitment phase before Age {'I' * state.age}:"
+                f" {player} plays a leader (recruit, stage or sell it)",
                 rule="7w.leaders.recruit",
                 hint=f"{player} recruit <leader>, {player} stage <leader> or {player} sell <leader>",
             ) from None
