@@ -357,3 +357,136 @@ def test_7w_leader_aristotle_equal_totals_keep_the_larger_science_row() -> None:
                "leaders": ["Aristotle", "Ptolemy"]})
     sheet = score_table(t)
     assert (sheet.points["Ada"]["science"], sheet.points["Ada"]["leaders"]) == (37, 0)
+
+
+# -- an independent reference scorer, against random cities ---------------------------------
+
+import random
+from itertools import product as _product
+
+from assistant.games.sevenwonders import data as _data
+from assistant.games.sevenwonders.scoring import City, score_cities
+
+VP_LEADERS = {"Sappho": 2, "Zenobia": 3, "Nefertiti": 4, "Cleopatra": 5}
+PER_COLOUR = {"Hypatia": ("green", 1), "Nebuchadnezzar": ("blue", 1), "Phidias": ("brown", 1),
+              "Varro": ("yellow", 1), "Pericles": ("red", 2), "Praxiteles": ("grey", 2), "Hiram": ("purple", 2)}
+SYMBOL_LEADERS = {"Euclid": 0, "Pythagoras": 1, "Ptolemy": 2}
+GREEN = {"Apothecary": 0, "Dispensary": 0, "Lodge": 0, "Academy": 0, "Workshop": 1, "Laboratory": 1,
+         "Observatory": 1, "Study": 1, "Scriptorium": 2, "Library": 2, "School": 2, "University": 2}
+
+
+def reference(cities: list[City]) -> dict[str, list[int]]:
+    """Every category worked out from the rules text alone (left = next seat, right = previous)."""
+    n = len(cities)
+    colour = lambda city, col: sum(1 for c in city.cards if _data.card(c).color == col)  # noqa: E731
+    defeats = lambda city: sum(1 for t in city.tokens if t < 0)  # noqa: E731
+    out = {}
+    for i, city in enumerate(cities):
+        left, right = cities[(i + 1) % n], cities[(i - 1) % n]
+        side = _data.wonder(city.board, city.side)
+        stages = side.stages[: city.stages]
+        abilities = list(city.leaders) + ([city.courtesan] if city.courtesan and "Courtesans Guild" in city.cards else [])
+        wonder = sum(e.amount for st in stages for e in st.effects if e.type == "vp")
+        civilian = sum(_data.card(c).vp for c in city.cards if _data.card(c).color == "blue")
+        commercial = 0
+        for c in city.cards:
+            commercial += {"Haven": colour(city, "brown"), "Lighthouse": colour(city, "yellow"),
+                           "Chamber of Commerce": 2 * colour(city, "grey"), "Arena": city.stages}.get(c, 0)
+
+        def guild(name: str) -> int:
+            return {
+                "Workers Guild": colour(left, "brown") + colour(right, "brown"),
+                "Craftsmens Guild": 2 * (colour(left, "grey") + colour(right, "grey")),
+                "Traders Guild": colour(left, "yellow") + colour(right, "yellow"),
+                "Philosophers Guild": colour(left, "green") + colour(right, "green"),
+                "Spies Guild": colour(left, "red") + colour(right, "red"),
+                "Magistrates Guild": colour(left, "blue") + colour(right, "blue"),
+                "Strategists Guild": defeats(left) + defeats(right),
+                "Shipowners Guild": colour(city, "brown") + colour(city, "grey") + colour(city, "purple"),
+                "Builders Guild": city.stages + left.stages + right.stages,
+                "Gamers Guild": city.coins // 3,
+                "Diplomats Guild": len(left.leaders) + len(right.leaders),
+                "Architects Guild": 3 * (colour(left, "purple") + colour(right, "purple")),
+            }.get(name, 0)
+
+        guilds = sum(guild(c) for c in city.cards if _data.card(c).guild)
+        wild = sum(1 for st in stages for e in st.effects if e.type == "science" and e.symbol == "any")
+        wild += "Scientists Guild" in city.cards
+        if city.copied_guild:
+            guilds += guild(city.copied_guild)
+            wild += city.copied_guild == "Scientists Guild"
+        counts = [0, 0, 0]
+        for c in city.cards:
+            if c in GREEN:
+                counts[GREEN[c]] += 1
+        for ldr in abilities:
+            if ldr in SYMBOL_LEADERS:
+                counts[SYMBOL_LEADERS[ldr]] += 1
+        bonus = 3 if "Aristotle" in abilities else 0
+        best = None
+        for extra in _product(range(3), repeat=wild):
+            cc = list(counts)
+            for s in extra:
+                cc[s] += 1
+            sci = sum(x * x for x in cc) + 7 * min(cc)
+            key = (sci + bonus * min(cc), sci)
+            if best is None or key > best[0]:
+                best = (key, sci, bonus * min(cc))
+        science, aristotle = best[1], best[2]
+        leaders = aristotle
+        for ldr in abilities:
+            leaders += VP_LEADERS.get(ldr, 0)
+            if ldr in PER_COLOUR:
+                col, k = PER_COLOUR[ldr]
+                leaders += k * colour(city, col)
+            leaders += {
+                "Alexander": sum(1 for t in city.tokens if t > 0),
+                "Amytis": 2 * city.stages,
+                "Midas": city.coins // 3,
+                "Justinian": 3 * min(colour(city, "red"), colour(city, "blue"), colour(city, "green")),
+                "Plato": 7 * min(colour(city, col) for col in _data.COLORS),
+            }.get(ldr, 0)
+        out[city.name] = [sum(city.tokens), city.coins // 3, wonder, civilian, commercial, guilds, science, leaders]
+    return out
+
+
+def random_cities(rng: random.Random) -> list[City]:
+    n = rng.randint(3, 7)
+    boards = rng.sample(_data.BOARD_NAMES, n)
+    names = [c for c in _data.card_names()]
+    rng.shuffle(names)
+    leaders = [l.name for l in _data.leaders()]
+    rng.shuffle(leaders)
+    cities = []
+    for i, board in enumerate(boards):
+        side = rng.choice("AB")
+        stages = rng.randint(0, len(_data.wonder(board, side).stages))
+        cards = tuple(names[i * 10 : i * 10 + rng.randint(0, 10)])
+        mine = tuple(leaders[i * 5 : i * 5 + rng.randint(0, 4)])
+        tokens = tuple(rng.choice((1, 3, 5, -1)) for _ in range(rng.randint(0, 6)))
+        cities.append(City(f"P{i}", board, side, stages, rng.randint(0, 30), tokens, cards, mine))
+    # explicit end-of-game choices, where the city can make them
+    final = []
+    for i, city in enumerate(cities):
+        left, right = cities[(i + 1) % n], cities[(i - 1) % n]
+        courtesan = copied = None
+        if "Courtesans Guild" in city.cards and (left.leaders or right.leaders):
+            courtesan = rng.choice(left.leaders + right.leaders)
+        if city.board == "Olympia" and city.side == "B" and city.stages == 3:
+            guilds = [c for c in left.cards + right.cards if _data.card(c).guild]
+            copied = rng.choice(guilds) if guilds else None
+        final.append(City(city.name, city.board, city.side, city.stages, city.coins, city.tokens,
+                          city.cards, city.leaders, courtesan, copied))
+    return final
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_7w_scoring_matches_an_independent_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        cities = random_cities(rng)
+        sheet = score_cities(cities)
+        expected = reference(cities)
+        for city in cities:
+            got = [sheet.points[city.name][k] for k in CATS]
+            assert got == expected[city.name], (city, got, expected[city.name])
