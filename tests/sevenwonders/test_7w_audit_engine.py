@@ -311,7 +311,7 @@ def test_7w_leaders_recruit_age_card_named_in_recruitment():
     game = start("Gizah A", "Rhodes A", "Babylon A")
     with pytest.raises(InvalidEntry) as info:
         game.push("ada sell Baths")
-    assert info.value.rule == "7w.leaders.recruit" and "Recruitment before Age I" in info.value.message
+    assert info.value.rule == "7w.leaders.recruit" and "Recruitment phase before Age I" in info.value.message
     assert "ada sell <leader>" in (info.value.hint or "")
 
 
