@@ -490,3 +490,27 @@ def test_7w_scoring_matches_an_independent_reference(seed: int) -> None:
         for city in cities:
             got = [sheet.points[city.name][k] for k in CATS]
             assert got == expected[city.name], (city, got, expected[city.name])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_7w_scoring_end_choices_left_out_take_the_best_total(seed: int) -> None:
+    # 7w.scoring.end-choices: with the Courtesan and Olympia copies left out, each city gets
+    # the best total any legal choice gives (the reference tries them all).
+    rng = random.Random(100 + seed)
+    for _ in range(40):
+        chosen = random_cities(rng)
+        open_ = [City(c.name, c.board, c.side, c.stages, c.coins, c.tokens, c.cards, c.leaders) for c in chosen]
+        sheet = score_cities(open_)
+        n = len(open_)
+        for i, city in enumerate(open_):
+            left, right = open_[(i + 1) % n], open_[(i - 1) % n]
+            courtesans = list(left.leaders + right.leaders) if "Courtesans Guild" in city.cards else []
+            copies = []
+            if city.board == "Olympia" and city.side == "B" and city.stages == 3:
+                copies = [c for c in left.cards + right.cards if _data.card(c).guild]
+            best = max(
+                sum(reference([*open_[:i], City(city.name, city.board, city.side, city.stages, city.coins, city.tokens,
+                                                city.cards, city.leaders, cr, cg), *open_[i + 1:]])[city.name])
+                for cr in (courtesans or [None]) for cg in (copies or [None])
+            )
+            assert sheet.totals[city.name] == best, city
