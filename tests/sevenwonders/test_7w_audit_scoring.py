@@ -514,3 +514,21 @@ def test_7w_scoring_end_choices_left_out_take_the_best_total(seed: int) -> None:
                 for cr in (courtesans or [None]) for cg in (copies or [None])
             )
             assert sheet.totals[city.name] == best, city
+
+
+def test_7w_wonder_rule_texts_show_every_stage_cost_in_order() -> None:
+    from assistant.games.sevenwonders import texts
+
+    rules = {r.id: r.text for r in texts.rulebook()}
+    for board in _data.boards():
+        for side in (board.a, board.b):
+            text = rules[side.rule]
+            if side.rule == _data.wonder_rule(board.name, "A") and side.side == "B":
+                text = text[text.index("B:"):] if "B:" in text else text
+            elif side.side == "A" and "B:" in text:
+                text = text[: text.index("B:")]
+            at = 0
+            for stage in side.stages:
+                found = text.find(stage.cost.text(), at)
+                assert found >= 0, (side.label, stage.number, stage.cost.text())
+                at = found + 1
