@@ -22,7 +22,11 @@ def check(state: SWState, move: Any, payment: bool = True) -> None:
     """Raise IllegalMove unless ``move`` is legal now; ``payment`` False skips the payment
     (the parser resolves it only for an otherwise legal move)."""
     if state.phase == "over":
-        raise IllegalMove("7w.end", "the game is over: Age III's conflicts have been resolved")
+        raise IllegalMove(
+            "7w.end",
+            "the game is over: Age III's conflicts have been resolved",
+            hint="see the final score (score), or undo the last entries to change them",
+        )
     if move.player not in state.seats:
         raise IllegalMove("core.players", f"{move.player} does not play in this game")
     if isinstance(move, SetBoard):
@@ -131,7 +135,9 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
         hint = ("in hand: " + ", ".join(city.hand)) if known and city.hand else "check the leader's name; each leader exists once"
         raise IllegalMove(rule, f"{name} cannot be {player}'s: it is {where}, and each leader exists once", hint=hint)
     if name in city.named_leaders or (name in city.boxed and not may_draw):
-        raise IllegalMove(rule, f"{player} has already played {name}")
+        known = city.hand is not None and len(city.hand) >= city.hand_size
+        hint = ("in hand: " + ", ".join(city.hand)) if known and city.hand else "a leader still in the hand"
+        raise IllegalMove(rule, f"{player} has already played {name}", hint=hint)
     if city.hand is not None and name not in city.hand and len(city.hand) >= city.hand_size:
         raise IllegalMove(rule, f"{name} is not in {player}'s leader hand", hint="in hand: " + ", ".join(city.hand))
 
