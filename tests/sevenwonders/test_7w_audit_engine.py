@@ -428,3 +428,31 @@ def test_7w_turn_forced_discard_hint_names_the_card_and_a_payable_stage():
     err = illegal(game, "ada build Scriptorium")
     assert err.rule == "7w.build.cost"
     assert err.hint == "ada sell Scriptorium (3 coins), or ada stage Scriptorium (next wonder stage); see 7w.turn.forced-discard"
+
+
+def test_7w_every_refusal_has_a_known_rule_and_a_hint():
+    """Random entries in states of a random game: every IllegalMove names a rule of the rule
+    texts and says what is legal instead."""
+    import random
+
+    from assistant.games.sevenwonders import data
+    from assistant.games.sevenwonders.autoplay import random_game
+
+    ids = {rule.id for rule in RULESET.rulebook()}
+    names = [c.name for c in data.cards()] + [leader.name for leader in data.leaders()]
+    verbs = ("build", "stage", "sell", "recruit", "pick", "courtesan", "copy")
+    rng = random.Random(7)
+    game = random_game(3, 4)
+    refusals = 0
+    for state in rng.sample(game.states, 25):
+        for _ in range(20):
+            text = f"{rng.choice(state.seats)} {rng.choice(verbs)} {rng.choice(names)}"
+            try:
+                RULESET.check(state, RULESET.parse(state, text))
+            except IllegalMove as err:
+                refusals += 1
+                assert err.rule in ids or err.rule.startswith("core."), (text, err.rule)
+                assert err.hint, (text, err.message)
+            except (InvalidEntry, AmbiguousEntry):
+                pass
+    assert refusals > 100
