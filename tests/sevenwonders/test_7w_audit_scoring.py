@@ -4,12 +4,17 @@ people outside the project write a finished table, and the problems it must name
 from __future__ import annotations
 
 import json
+import random
+from itertools import product as _product
 from pathlib import Path
 
 import pytest
 
 from assistant.core.errors import TableError
 from assistant.core.tablefile import load_table
+from assistant.games.sevenwonders import data as _data
+from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, pay_leader, quote
+from assistant.games.sevenwonders.scoring import City, score_cities
 from assistant.games.sevenwonders.table import read_table, score_table
 
 
@@ -199,12 +204,10 @@ SEED_LEADER_NAMES = {
 
 
 def test_7w_names_hungarian_leader_names_of_the_seed() -> None:
-    from assistant.games.sevenwonders import data
-
-    assert sorted(SEED_LEADER_NAMES) == sorted(l.name for l in data.leaders())
+    assert sorted(SEED_LEADER_NAMES) == sorted(l.name for l in _data.leaders())
     for name, seed in SEED_LEADER_NAMES.items():
-        assert data.leader(name).hungarian.upper() == seed, name
-        assert data.leader(seed.lower()).name == name
+        assert _data.leader(name).hungarian.upper() == seed, name
+        assert _data.leader(seed.lower()).name == name
 
 
 def test_7w_names_card_with_its_age_and_guild_of() -> None:
@@ -217,14 +220,12 @@ def test_7w_names_card_with_its_age_and_guild_of() -> None:
 
 
 def test_7w_build_cost_missing_resource_message_reads_well() -> None:
-    from assistant.games.sevenwonders.payment import Cost, Production, quote
 
     q = quote(Cost.of("wood"), Production.of("ore"), Production.of("stone"), Production.of("clay"), coins=3)
     assert q.error().reason == "it needs wood and lacks 1 wood, even buying every resource the neighbours sell"
 
 
 def test_7w_commerce_rules_nothing_to_buy_when_own_production_covers() -> None:
-    from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, quote
 
     q = quote(Cost.of("clay"), Production.of("clay"), Production.of("clay"), Production.of("stone"), coins=3)
     for stated in ({"buy_left": ["clay"]}, {"left": 2}):
@@ -234,7 +235,6 @@ def test_7w_commerce_rules_nothing_to_buy_when_own_production_covers() -> None:
 
 
 def test_7w_commerce_price_wrong_amount_says_the_prices() -> None:
-    from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, quote
 
     q = quote(Cost.of("wood"), Production.of("ore"), Production.of("stone"), Production.of("wood"), coins=3)
     with pytest.raises(PaymentError) as err:
@@ -281,9 +281,7 @@ def test_7w_military_resolve_neighbours_cannot_both_win_their_conflict() -> None
      ("Tomiris", "Tomyris"), ("Hatshepsout", "Hatshepsut"), ("Praxitele", "Praxiteles")],
 )
 def test_7w_names_leader_common_spellings(text: str, name: str) -> None:
-    from assistant.games.sevenwonders import data
-
-    assert data.leader(text).name == name
+    assert _data.leader(text).name == name
 
 
 def test_7w_wonder_order_too_many_stages_suggests_the_other_side() -> None:
@@ -340,7 +338,6 @@ def test_7w_table_every_problem_conflicts_check_with_other_problems() -> None:
 
 
 def test_7w_commerce_coins_timing_one_coin_held_reads_well() -> None:
-    from assistant.games.sevenwonders.payment import Cost, Production, pay_leader, quote, PaymentError
 
     q = quote(Cost.of("wood"), Production.of("ore"), Production.of("wood"), Production.of("clay"), coins=1)
     assert q.error().reason.endswith("but only 1 coin was held at the start of the turn (coins received this turn count from the next one)")
@@ -360,12 +357,6 @@ def test_7w_leader_aristotle_equal_totals_keep_the_larger_science_row() -> None:
 
 
 # -- an independent reference scorer, against random cities ---------------------------------
-
-import random
-from itertools import product as _product
-
-from assistant.games.sevenwonders import data as _data
-from assistant.games.sevenwonders.scoring import City, score_cities
 
 VP_LEADERS = {"Sappho": 2, "Zenobia": 3, "Nefertiti": 4, "Cleopatra": 5}
 PER_COLOUR = {"Hypatia": ("green", 1), "Nebuchadnezzar": ("blue", 1), "Phidias": ("brown", 1),
