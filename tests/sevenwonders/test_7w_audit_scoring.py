@@ -523,3 +523,13 @@ def test_7w_wonder_rule_texts_show_every_stage_cost_in_order() -> None:
                 found = text.find(stage.cost.text(), at)
                 assert found >= 0, (side.label, stage.number, stage.cost.text())
                 at = found + 1
+
+
+def test_7w_table_numbers_written_as_text() -> None:
+    t = three({"wonder": "Gizah", "side": "B", "stages": "4", "coins": " 9", "tokens": ["+5", "+1"]})
+    t["players"][1]["tokens"] = ["-1"]
+    t["players"][2]["tokens"] = [-1]
+    sheet = score_table(t)
+    assert [sheet.points["Ada"][k] for k in ("military", "treasury", "wonder")] == [6, 3, 20]
+    found = problems(three({"wonder": "Gizah", "coins": "ten"}))
+    assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.table.numbers")]

@@ -130,6 +130,22 @@ def _names(items: Sequence[str]) -> list[str]:
     return [part.strip() for item in items for part in re.split(r"[,;]", item) if part.strip()]
 
 
+_NUMBER = re.compile(r"\s*[+-]?\d+\s*")
+
+
+def _numbers(entry: dict[str, Any]) -> dict[str, Any]:
+    """Whole numbers written as text (``"10"``, ``"+3"`` in a JSON file) read as numbers, for
+    ``stages``, ``coins`` and ``tokens``; anything else is left for the checks to refuse."""
+    for key in ("stages", "coins"):
+        value = entry.get(key)
+        if isinstance(value, str) and _NUMBER.fullmatch(value):
+            entry[key] = int(value)
+    tokens = entry.get("tokens")
+    if isinstance(tokens, list):
+        entry["tokens"] = [int(t) if isinstance(t, str) and _NUMBER.fullmatch(t) else t for t in tokens]
+    return entry
+
+
 def _key(text: object) -> str:
     return "_".join(normalize(str(text)).split())
 
@@ -173,7 +189,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
         for entry in table["players"]:
             if isinstance(entry, dict):
                 named = next((v for k, v in entry.items() if _key(k) == "name"), None)
-                entry = _canonical_keys(reader, entry, PLAYER_KEYS, named if isinstance(named, str) else None)
+                entry = _numbers(_canonical_keys(reader, entry, PLAYER_KEYS, named if isinstance(named, str) else None))
             entries.append(entry)
         table["players"] = entries
     players = reader.players(table, rule="7w.setup.players", low=3, high=7)
