@@ -533,3 +533,12 @@ def test_7w_table_numbers_written_as_text() -> None:
     assert [sheet.points["Ada"][k] for k in ("military", "treasury", "wonder")] == [6, 3, 20]
     found = problems(three({"wonder": "Gizah", "coins": "ten"}))
     assert [(who, rule) for who, rule, _ in found] == [("Ada", "7w.table.numbers")]
+
+
+def test_7w_table_format_leaders_written_as_text() -> None:
+    t = three({"wonder": "Gizah", "leaders": ["Sappho"]}, leaders="no")
+    assert [(w, r) for w, r, _ in problems(t)] == [("Ada", "7w.table.leaders-off")]
+    t["leaders"] = "Yes"
+    assert score_table(t).points["Ada"]["leaders"] == 2
+    t["leaders"] = "maybe"
+    assert [(w, r) for w, r, _ in problems(t)] == [(None, "7w.table.format")]

@@ -130,6 +130,7 @@ def _names(items: Sequence[str]) -> list[str]:
     return [part.strip() for item in items for part in re.split(r"[,;]", item) if part.strip()]
 
 
+_BOOLEANS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
 _NUMBER = re.compile(r"\s*[+-]?\d+\s*")
 
 
@@ -182,6 +183,10 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
     game = table.get("game")
     if game is not None and (not isinstance(game, str) or normalize(game) not in ("7wonders", "7w", "leaders", "7 wonders", "seven wonders")):
         reader.problem("7w.table.format", f"this is a 7 Wonders table, but game = {game!r}")
+    for key in ("leaders", "leaders_guilds"):
+        value = table.get(key)
+        if isinstance(value, str) and value.strip().lower() in _BOOLEANS:
+            table[key] = _BOOLEANS[value.strip().lower()]
     use_leaders = reader.boolean(table, "leaders", rule="7w.table.format", default=True)
     option_guilds = reader.boolean(table, "leaders_guilds", rule="7w.setup.guilds", default=False)
     if isinstance(table.get("players"), list):
