@@ -39,6 +39,46 @@ def test_record_export_import_round_trip(path):
     assert again.state == game.state
 
 
+def ledger_of(name: str) -> tuple[Game, dict[int, tuple[tuple[int, ...], tuple[int, ...]]]]:
+    """Replay a record, noting (prestige, denarii) of every player after each phase VII (round
+    5: prestige before the end-game scoring)."""
+    path = Path(__file__).resolve().parents[1] / "records" / "sylla" / name
+    record = read_record(path.read_text(encoding="utf-8"))
+    game = Game.from_record(RULESET, record, stop_at=0)  # the options and the Board header
+    seen: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    for line in record.entries:
+        if not line.text:
+            continue
+        game.push(line.text)
+        s = game.state
+        if s.step == "VII.tiles" and s.round not in seen:
+            seen[s.round] = (tuple(p.prestige for p in s.players), tuple(p.money for p in s.players))
+        if s.round == 5 and s.phase == "end" and 5 not in seen:
+            seen[5] = (tuple(p.prestige_before_end for p in s.players), tuple(p.money for p in s.players))
+    return game, seen
+
+
+def test_record_four_players_by_hand_with_options_follows_the_hand_ledger():
+    """4 players, all 5 rounds, ecclesia_vote=thumb-up and christian_slave=once; every figure
+    worked out by hand (the record's comments)."""
+    game, seen = ledger_of("four_players_by_hand_options.txt")
+    assert seen == {  # Red, Blue, White, Black
+        1: ((19, 22, 15, 13), (5, 4, 3, 3)),
+        2: ((17, 20, 11, 15), (6, 5, 2, 4)),
+        3: ((18, 21, 15, 11), (7, 7, 0, 5)),
+        4: ((24, 24, 14, 10), (10, 9, 0, 8)),
+        5: ((28, 26, 14, 13), (13, 8, 0, 7)),
+    }
+    s = game.state
+    assert (s.famine, [s.value(k) for k in ("civic", "health", "leisure")]) == (6, [6, 6, 1])
+    assert game.score().points == {
+        "Red": {"prestige": 28, "plebs": 0, "christians": 4, "slaves": 3, "politics": 40},
+        "Blue": {"prestige": 26, "plebs": 0, "christians": 4, "slaves": 6, "politics": 33},
+        "White": {"prestige": 14, "plebs": 0, "christians": 2, "slaves": 0, "politics": 51},
+        "Black": {"prestige": 13, "plebs": 2, "christians": 0, "slaves": 0, "politics": 32},
+    }
+
+
 def test_record_three_players_by_hand_follows_the_hand_ledger():
     """The game played by hand (all 5 rounds, 3 players): prestige and denarii at the end of each
     round and the final categories, all worked out by hand from the rules (see the record's

@@ -76,3 +76,31 @@ def test_sylla_notation_thumb_word_and_verb_suggestion():
     with pytest.raises(InvalidEntry) as err:
         before("Ann bids 2").push("Ann bdis 2")
     assert err.value.rule == "sylla.notation" and "did you mean 'bids'" in err.value.hint
+
+
+RECORD4 = read_record((Path(__file__).resolve().parents[1] / "records" / "sylla" / "four_players_by_hand_options.txt").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("nxt, mistake, rule, why, hint", [
+    ("White tavern civic up", "White tavern health up", "sylla.buildings.tavern.rules", "Black already moved the Health marker", "civic up"),
+    ("Red removes Slave Revolt", "Red removes Decadence", "sylla.events.decadence", "never removed", "Red removes Slave Revolt or Eruption"),
+    ("Red removes Slave Revolt", "Blue removes Eruption", "sylla.phase5.removal", "Blue is not the Consul", "Red removes"),
+    ("Black takes leisure", "Black takes gold", None, "token kind", None),
+    ("Blue frees 2", "Black frees 1", "sylla.open.ecclesia-vote", "Black gave his Ecclesia vote to the plebs", "awaited: Blue"),
+    ("Blue frees 2", "White frees 1", "sylla.end.slaves", "White has no face-up Slave he can pay to free (1 face up, 0 denarii)", "awaited: Blue"),
+    ("Blue frees 2", "Red frees 1", "sylla.end.slaves", "Red has already said", "awaited: Blue"),
+])
+def test_sylla_refusals_in_the_four_player_game(nxt, mistake, rule, why, hint):
+    from assistant.core.errors import EntryError
+
+    game = Game.from_record(RULESET, RECORD4, stop_at=0)
+    for line in RECORD4.entries:
+        if line.text == nxt:
+            break
+        if line.text:
+            game.push(line.text)
+    with pytest.raises(EntryError) as err:
+        game.push(mistake)
+    assert rule is None or err.value.rule == rule
+    assert why in err.value.message
+    assert hint is None or (err.value.hint and hint in err.value.hint)

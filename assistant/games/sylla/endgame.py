@@ -43,7 +43,16 @@ def check(state: State, move: object) -> None:
     if not isinstance(move, m.FreeMove):
         raise IllegalMove("sylla.end.slaves", ", ".join(state.pending) + " may free Slaves now", hint=f"{state.pending[0]} frees 0")
     if move.player not in state.pending:
-        raise IllegalMove("sylla.end.slaves", f"{move.player} has no Slave to free now", hint="awaited: " + ", ".join(state.pending))
+        p = state.player(move.player)
+        if not scores_ecclesia(state, p):
+            why = f"{p.name} gave his Ecclesia vote to the plebs, so he frees no Slave (option ecclesia_vote=thumb-up)"
+            rule = "sylla.open.ecclesia-vote"
+        elif p.freed is not None and p.name not in state.pending and max_free(p) > 0:
+            why, rule = f"{p.name} has already said how many Slaves he frees", "sylla.end.slaves"
+        else:
+            why = f"{p.name} has no face-up Slave he can pay to free ({face_up(p, 'slave')} face up, {p.money} denarii)"
+            rule = "sylla.end.slaves"
+        raise IllegalMove(rule, why, hint="awaited: " + ", ".join(state.pending))
     p = state.player(move.player)
     if move.count < 0 or move.count > face_up(p, "slave"):
         raise IllegalMove("sylla.end.slaves", f"{p.name} has {face_up(p, 'slave')} face-up Slaves, so cannot free {move.count}", hint=f"{p.name} frees {max_free(p)}")
