@@ -96,6 +96,7 @@ class Entered:
     prompt: Prompt | None
     outcome: Outcome | None
     sheet: ScoreSheet | None
+    events: tuple[str, ...] = ()
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -322,7 +323,8 @@ def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None
         if outcome is not None:
             sheet = game.score()
             _write_results(session, loaded, sheet, status="finished")
-        return Entered(loaded.id, entry, None if outcome else game.expecting(), outcome, sheet)
+        events = tuple(game.last_events())
+        return Entered(loaded.id, entry, None if outcome else game.expecting(), outcome, sheet, events)
 
 
 def undo(store: Store, game_id: int | str, n: int = 1) -> list[Entry]:

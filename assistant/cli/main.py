@@ -223,6 +223,7 @@ def move(
     result = service.enter(_store(db), game_id, entry, expect_ply=expect_ply)
     if json_out:
         data: dict[str, Any] = {"ok": True, "game": result.game_id, "ply": result.entry.ply, "entry": result.entry.text}
+        data["events"] = list(result.events)
         data["expecting"] = result.prompt.to_json() if result.prompt else None
         data["outcome"] = result.outcome.to_json() if result.outcome else None
         if result.sheet:
@@ -230,6 +231,7 @@ def move(
         render.print_json(data)
         return
     render.success(f"{result.entry.ply}. {result.entry.text}")
+    render.events(result.events)
     if result.outcome:
         render.message(f"game over: {result.outcome.reason}")
         if result.sheet:

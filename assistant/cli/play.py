@@ -155,6 +155,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             else:
                 result = service.enter(store, gid, line, expect_ply=game.ply)
                 render.success(f"{result.entry.ply}. {result.entry.text}")
+                render.events(result.events)
                 if result.outcome is not None:
                     render.message(f"game over: {result.outcome.reason}")
                     if result.sheet is not None:

@@ -68,6 +68,12 @@ def success(text: str) -> None:
     _line("✓ " + text, "green")
 
 
+def events(lines: Sequence[str]) -> None:
+    """What an entry set off by itself, one dim line each, under the ✓."""
+    for line in lines:
+        _line("  · " + line, "dim")
+
+
 def _esc(text: object) -> str:
     from rich.markup import escape
 

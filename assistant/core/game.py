@@ -86,6 +86,12 @@ class Game:
     def legal_moves(self) -> list[Any]:
         return list(self.ruleset.legal_moves(self.state))
 
+    def last_events(self) -> list[str]:
+        """What the last accepted entry set off by itself (see ``Ruleset.events``)."""
+        if not self.entries:
+            return []
+        return self.ruleset.events(self.states[-2], self.states[-1])
+
     def describe(self, *, reveal: bool = False) -> dict[str, Any]:
         return self.ruleset.describe(self.state, reveal=reveal)
 

@@ -178,6 +178,12 @@ class Ruleset:
         ``assistant rules GAME TOPIC`` tries rule ids first, then this, then a word search."""
         return []
 
+    def events(self, before: Any, after: Any) -> list[str]:
+        """What the last entry set off by itself, for the table to see at once: a turn that
+        resolved, conflicts, a pile Rome took, an effect that found nothing to act on.
+        ``before`` and ``after`` are the states around one accepted entry."""
+        return []
+
     def completions(self, state: Any) -> list[str]:
         """Words worth completing at the prompt now: verbs, players, names in play."""
         prompt = self.expecting(state)

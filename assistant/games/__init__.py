@@ -15,7 +15,11 @@ from assistant.core.protocol import Ruleset
 
 #: name -> (module, aliases, title). Keep the names of INTERFACES.md stable.
 GAMES: dict[str, tuple[str, tuple[str, ...], str]] = {
-    "7wonders": ("assistant.games.sevenwonders", ("7w", "leaders", "7 wonders", "seven wonders"), "7 Wonders (with Leaders)"),
+    "7wonders": (
+        "assistant.games.sevenwonders",
+        ("7w", "leaders", "7 wonders", "seven wonders", "7 wonders leaders", "7 wonders with leaders"),
+        "7 Wonders",
+    ),
     "roma": ("assistant.games.roma", ("rome",), "Roma"),
     "pax": ("assistant.games.pax", (), "PAX"),
     "sylla": ("assistant.games.sylla", (), "Sylla"),

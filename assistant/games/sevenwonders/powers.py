@@ -5,7 +5,7 @@ Courtesan token, ``7w.guild.courtesans``).
 
 from __future__ import annotations
 
-from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders import data, payment
 from assistant.games.sevenwonders.state import City, SWState
 
 
@@ -37,15 +37,13 @@ def leader_cost(state: SWState, i: int, name: str, *, maecenas: bool = True) -> 
     """The coins player ``i`` pays to recruit ``name`` now (``7w.leaders.cost``): Rome A and
     Maecenas make it 0; Rome B takes 2 off for its owner and 1 off for its neighbours."""
     city = state.cities[i]
-    cost = data.leader(name).cost
-    if is_rome(city, "A") or (maecenas and has_leader(city, "Maecenas")):
-        return 0
-    if is_rome(city, "B"):
-        cost -= 2
-    for j in {state.left(i), state.right(i)} - {i}:
-        if is_rome(state.cities[j], "B"):
-            cost -= 1
-    return max(0, cost)
+    return payment.leader_cost(
+        data.leader(name).cost,
+        rome_a_owner=is_rome(city, "A"),
+        maecenas=maecenas and has_leader(city, "Maecenas"),
+        rome_b_owner=is_rome(city, "B"),
+        rome_b_neighbour=any(is_rome(state.cities[j], "B") for j in {state.left(i), state.right(i)} - {i}),
+    )
 
 
 def chain_parent(city: City, card: data.Card) -> str | None:

@@ -66,8 +66,8 @@ def parse_boards(text: str, seats: Sequence[str], leaders_on: bool) -> list[tupl
 
 class SevenWonders(Ruleset):
     name = "7wonders"
-    title = "7 Wonders (with Leaders)"
-    aliases = ("7w", "leaders", "7 wonders", "seven wonders")
+    title = "7 Wonders"
+    aliases = ("7w", "leaders", "7 wonders", "seven wonders", "7 wonders leaders", "7 wonders with leaders")
     version = "1"
     min_players = 3
     max_players = 7
@@ -421,6 +421,38 @@ class SevenWonders(Ruleset):
         else:
             out["discard_pile_size"] = len(state.pile) + sum(state.pile_unknown)
         return out
+
+    def events(self, before: SWState, after: SWState) -> list[str]:
+        """When a turn, a Recruitment phase or an extra step resolves: what each city gained
+        (cards, stages, leaders, coins, conflict tokens). Nothing while choices are collected:
+        they stay hidden until everyone has chosen."""
+        if before.phase == "boards" or (before.clock == after.clock and before.cities == after.cities):
+            return []
+        lines = []
+        if before.clock != after.clock and before.phase in ("turn", "recruit"):
+            lines.append(f"{before.phase_label} resolved")
+        for name, old, new in zip(after.seats, before.cities, after.cities):
+            parts = []
+            built = [c for c in new.cards if c not in old.cards]
+            if built:
+                parts.append("built " + ", ".join(built))
+            if new.stages > old.stages:
+                parts.append(f"wonder stage {new.stages}")
+            recruited = [leader for leader in new.leaders if leader not in old.leaders]
+            if recruited:
+                parts.append("recruited " + ", ".join(recruited))
+            if new.coins != old.coins:
+                parts.append(f"coins {old.coins} → {new.coins}")
+            tokens = new.tokens[len(old.tokens) :]
+            if tokens:
+                parts.append("conflict tokens " + " ".join(f"{t:+d}" for t in tokens))
+            if new.courtesan and new.courtesan != old.courtesan:
+                parts.append(f"Courtesan token on {new.courtesan}")
+            if parts:
+                lines.append(f"{name}: " + "; ".join(parts))
+        if after.phase != before.phase or after.age != before.age:
+            lines.append("now: " + after.phase_label)
+        return lines
 
     def completions(self, state: SWState) -> list[str]:
         prompt = self.expecting(state)

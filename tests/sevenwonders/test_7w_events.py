@@ -1,0 +1,36 @@
+"""What a resolved turn shows the table (Ruleset.events): choices stay hidden until the last
+player has chosen; then each city's gains, and the conflicts at the end of an Age."""
+
+from pathlib import Path
+
+from assistant.core.game import Game
+from assistant.core.record import read_record
+from assistant.games import get_ruleset
+
+RECORD = Path(__file__).resolve().parents[1] / "records" / "7wonders" / "three-players-by-hand.txt"
+
+
+def test_7w_turn_resolution_events():
+    game = Game(get_ruleset("7w"), ["Ada", "Bob", "Cleo"], {"boards": "Gizah A, Rhodes B, Babylon A", "leaders": "false"})
+    game.push("ada build Lumber Yard")
+    assert game.last_events() == []  # a choice is collected, not shown
+    game.push("bob build Stone Pit")
+    assert game.last_events() == []
+    game.push("cleo build Baths")
+    assert game.last_events() == [
+        "Age I, turn 1 resolved",
+        "Ada: built Lumber Yard; coins 3 → 5",
+        "Bob: built Stone Pit",
+        "Cleo: built Baths; coins 3 → 1",
+    ]
+
+
+def test_7w_end_of_age_events_show_conflicts():
+    record = read_record(RECORD.read_text(encoding="utf-8"))
+    game = Game.from_record(get_ruleset("7w"), record)
+    ages_seen = []
+    for i in range(1, len(game.states)):
+        lines = game.ruleset.events(game.states[i - 1], game.states[i])
+        if any("conflict tokens" in line for line in lines):
+            ages_seen.append(game.states[i - 1].age)
+    assert ages_seen == [1, 2, 3]
