@@ -94,6 +94,10 @@ def test_sylla_data_ladder():
         with pytest.raises(IllegalMove) as err:
             check_board(parse_board(text.split()))
         assert err.value.rule in ("sylla.data.ladder", "sylla.data.building-slots")
+    with pytest.raises(IllegalMove) as err:
+        check_board(parse_board("ladder=0,1,2,3,4 crisis=0 spaces=r,y,g,r,y,g".split()))
+    assert "leftmost space" in err.value.message and "crisis=1 to 2" in err.value.hint
+    check_board(parse_board("ladder=-1,0,1,2,3 crisis=1 spaces=r,y,g,r,y,g".split()))  # no known floor at 0
 
 
 def test_board_entry_or_option():

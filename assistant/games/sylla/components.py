@@ -323,7 +323,8 @@ def parse_board(words: list[str]) -> BoardSpec:
         raise InvalidEntry("ladder values, crisis and start must be whole numbers", rule="sylla.data.ladder") from None
     if start < 0:
         if len(ladder) % 2 == 0:
-            raise InvalidEntry(f"the ladder has {len(ladder)} spaces, so give the middle start space (start=N)", rule="sylla.data.ladder")
+            raise InvalidEntry(f"the ladder has {len(ladder)} spaces, so give the middle start space (start=N)", rule="sylla.data.ladder",
+                               hint=f"start={len(ladder) // 2} or start={len(ladder) // 2 + 1}, counted from 1 at the left")
         start = len(ladder) // 2
     spaces = tuple(parse_hexes(v, "sylla.data.building-slots") for v in fields["spaces"].split(",") if v.strip())
     return BoardSpec(ladder, crisis, start, spaces)
@@ -337,8 +338,11 @@ def check_board(spec: BoardSpec) -> None:
         raise IllegalMove("sylla.data.ladder", f"ladder values lie between -{high} and {high} (a typo?)")
     if not 0 <= spec.start < len(spec.ladder):
         raise IllegalMove("sylla.data.ladder", f"the start space must be one of the {len(spec.ladder)} spaces")
-    if not 1 <= spec.crisis <= spec.start:
-        raise IllegalMove("sylla.data.ladder", "the crisis zone starts at the left end and stops before the middle start space",
+    if spec.crisis < 1:
+        raise IllegalMove("sylla.data.ladder", f"crisis={spec.crisis}: the crisis zone holds at least the leftmost space (the rulebook's crisis example)",
+                          hint=f"crisis=1 to {spec.start}: how many spaces at the left end are in the zone")
+    if spec.crisis > spec.start:
+        raise IllegalMove("sylla.data.ladder", f"crisis={spec.crisis} would put the start space {spec.start + 1} in the crisis zone; the markers start in the middle, between crisis and ideal",
                           hint=f"crisis=1 to {spec.start}")
     if len(spec.spaces) != facts()["board"]["building_spaces"] or any(len(s) != 1 for s in spec.spaces):
         raise IllegalMove("sylla.data.building-slots", "give one colour (r, y or g) for each of the 6 building spaces, left to right")
