@@ -200,6 +200,11 @@ class PaxRuleset(Ruleset):
         return score_final(rome, players, level=state.level, notes=notes)
 
     # -- what the command line needs ------------------------------------------------------
+    def events(self, before, after) -> list[str]:
+        """What the entry did and set off (income, Rome's take at the end of a round, refills,
+        the verdict), as the engine recorded it on the new state."""
+        return list(after.events)
+
     def describe(self, state: PaxState, *, reveal: bool = False) -> dict[str, Any]:
         prompt = self.expecting(state)
         players = []
