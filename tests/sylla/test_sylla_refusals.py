@@ -104,3 +104,23 @@ def test_sylla_refusals_in_the_four_player_game(nxt, mistake, rule, why, hint):
     assert rule is None or err.value.rule == rule
     assert why in err.value.message
     assert hint is None or (err.value.hint and hint in err.value.hint)
+
+
+def test_sylla_components_hidden_secret_choices_stay_out_of_the_log():
+    """Temple and Insula colours and a fist before the last vote leave no trace in what `state`
+    shows without --reveal (sylla.components.hidden)."""
+    game = Game.from_record(RULESET, RECORD, stop_at=0)
+    words = ("civic", "health", "leisure", " up ", " down ")
+    checked = 0
+    for text in LINES:
+        before_log = len(game.state.log)
+        not_last_vote = game.state.step in ("VI.vote", "end.vote") and len(game.state.pending) > 1
+        secret = " temple " in f" {text} " or " insula " in f" {text} " or not_last_vote
+        game.push(text)
+        if secret:
+            new = " ".join(game.state.log[before_log:]).casefold()
+            shown = str(RULESET.describe(game.state)).casefold()
+            assert not any(w in new for w in words), (text, new)
+            assert "votes so far" not in shown
+            checked += 1
+    assert checked >= 10
