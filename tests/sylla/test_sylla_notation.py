@@ -77,3 +77,13 @@ def test_expecting_names_phase_step_and_player():
     assert "Public Baths" in prompt.message
     fresh = Game(RULESET, ["A", "B", "C"], {})
     assert fresh.expecting().kinds == ("board", "sets", "keeps", "events", "remove", "work", "tiles")
+
+
+def test_sylla_notation_keeps_without_commas():
+    game = Game(RULESET, ["Blue", "Red", "White"], {})
+    game.push("sets Blue=1 Red=2 White=3")
+    game.push("Blue keeps senator r senator fish y merchant g merchant fish g slave ryg vestal y")
+    with_commas = Game(RULESET, ["Blue", "Red", "White"], {})
+    with_commas.push("sets Blue=1 Red=2 White=3")
+    with_commas.push("Blue keeps senator r, senator fish y, merchant g, merchant fish g, slave ryg, vestal y")
+    assert game.state.player("Blue").cards == with_commas.state.player("Blue").cards

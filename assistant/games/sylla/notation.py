@@ -18,6 +18,7 @@ from assistant.games.sylla.components import (
     parse_hexes,
     parse_roman,
     parse_token,
+    type_index,
     work_index,
 )
 from assistant.games.sylla.state import State
@@ -48,6 +49,22 @@ def _groups(words: list[str]) -> list[list[str]]:
     """Split on commas: ``a b, c d`` -> [[a, b], [c, d]]."""
     text = " ".join(words)
     return [g.split() for g in text.split(",") if g.strip()]
+
+
+def _cards(words: list[str]) -> list[list[str]]:
+    """Characters split on commas, or, without commas, before each type word:
+    ``senator r senator fish y`` -> [[senator, r], [senator, fish, y]]."""
+    out: list[list[str]] = []
+    for group in _groups(words):
+        current: list[str] = []
+        for word in group:
+            if current and type_index().exact(word):
+                out.append(current)
+                current = []
+            current.append(word)
+        if current:
+            out.append(current)
+    return out
 
 
 def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
@@ -93,7 +110,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             pairs.append((seats.resolve(name), n))
         return m.SetsMove(tuple(pairs))
     if verb == "keep":
-        return m.KeepMove(who(), tuple(parse_character(g) for g in _groups(args)))
+        return m.KeepMove(who(), tuple(parse_character(g) for g in _cards(args)))
     if verb == "events":
         return m.EventsMove(tuple(parse_event(g) for g in _groups(args)))
     if verb == "remove":
@@ -130,7 +147,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             return m.RecruitMove(who(), state.display[n - 1])
         return m.RecruitMove(who(), parse_character(args))
     if verb == "display":
-        return m.DisplayMove(tuple(parse_character(g) for g in _groups(args)))
+        return m.DisplayMove(tuple(parse_character(g) for g in _cards(args)))
     if verb == "offer":
         if not args:
             raise InvalidEntry("offer which space?", rule="sylla.phase3.sequence", hint="offers 3, or offers field")
