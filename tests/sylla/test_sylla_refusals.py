@@ -52,6 +52,8 @@ MISTAKES = [
     ("Cy tavern health up", "Cy tavern health hold", "sylla.open.tavern-direction", "not at an end", "health up"),
     ("Ben prevents Senate Purge, Decadence", "Ben prevents Pillage", "sylla.phase5.effects", "2 of the tied", "Ben prevents"),
     ("event Slave Revolt 0 L leisure", "event Slave Revolt 1 L leisure", "sylla.data.events", "2 famine icons together", "icons"),
+    ("Cy bids 1", "Ann pays Sla1", "sylla.phase3.auction", "auction of the Market Stall on space 1 (red) is on", "Cy bids N"),
+    ("event Famine 1 V health", "event Epidemic 1 V health", "sylla.setup.events", "already been in play", "Famine"),
     ("Ann frees 1", "Ann frees 2", "sylla.end.slaves", "1 face-up Slaves", "Ann frees 1"),
 ]
 

@@ -75,7 +75,8 @@ def check(state: State, move: object) -> None:
         return
     if step == "III.bid":
         if not isinstance(move, (m.BidMove, m.PassMove)):
-            raise IllegalMove("sylla.phase3.auction", f"the auction is on: {state.actor} bids or passes")
+            raise IllegalMove("sylla.phase3.auction", f"the auction of the {describe_offer(state)} is on: {state.actor} bids or passes",
+                              hint=f"{state.actor} bids N, or {state.actor} passes")
         if move.player != state.actor:
             raise IllegalMove("sylla.phase3.auction", f"it is {state.actor}'s turn to bid, not {move.player}'s (from the offerer's left; the offerer bids last)",
                               hint=f"{state.actor} bids N, or {state.actor} passes")

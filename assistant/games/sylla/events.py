@@ -267,7 +267,8 @@ def check(state: State, move: object) -> None:
     if step == "V.down":
         event = state.current_effect or ""
         if not isinstance(move, m.DownMove):
-            raise IllegalMove("sylla.events.disable", f"{event_names()[event]} happens: " + ", ".join(state.pending) + " turn an item face down")
+            raise IllegalMove("sylla.events.disable", f"{event_names()[event]} happens: " + ", ".join(state.pending) + " turn an item face down",
+                              hint=f"{state.pending[0]} turns " + " or ".join(i.label for i in eligible(state, state.player(state.pending[0]), event)))
         if move.player not in state.pending:
             raise IllegalMove("sylla.events.disable", f"{move.player} has nothing (more) to turn face down for {event_names()[event]}",
                               hint="awaited: " + ", ".join(state.pending))
@@ -286,16 +287,19 @@ def check(state: State, move: object) -> None:
             raise IllegalMove("sylla.events.decadence", "Decadence is never removed",
                               hint=f"{state.consul} removes " + " or ".join(event_names()[e] for e in state.prevented if e != "decadence"))
         if move.event not in state.prevented:
-            raise IllegalMove("sylla.phase5.removal", f"only a prevented event leaves: " + " or ".join(event_names()[e] for e in state.prevented))
+            raise IllegalMove("sylla.phase5.removal", f"{event_names()[move.event]} was not prevented; only a prevented event leaves",
+                              hint=f"{state.consul} removes " + " or ".join(event_names()[e] for e in state.prevented if e != "decadence"))
         return
     if step == "V.draw":
         if not isinstance(move, m.EventsMove):
             raise IllegalMove("sylla.phase5.removal", "draw a new event into the empty slot and enter it", hint="event Epidemic 0 V health")
         if len(move.events) != 1:
-            raise IllegalMove("sylla.phase5.removal", "one event is drawn into the empty slot")
+            raise IllegalMove("sylla.phase5.removal", "one event is drawn into the empty slot", hint="event Epidemic 0 V health")
         spec = move.events[0]
         if spec.id in state.seen_events:
-            raise IllegalMove("sylla.setup.events", f"{event_names()[spec.id]} has already been in play this game; each event exists once")
+            left = [name for i, name in event_names().items() if i not in state.seen_events]
+            raise IllegalMove("sylla.setup.events", f"{event_names()[spec.id]} has already been in play this game; each event exists once",
+                              hint="still in the deck: " + ", ".join(left))
         check_event(spec)
         check_icons_total({**state.seen_events, spec.id: spec})
 

@@ -27,7 +27,8 @@ def check_display(state: State, move: m.DisplayMove) -> None:
     if not (state.phase in ("setup", "I") or state.step == "VII.tiles"):
         raise IllegalMove("sylla.phase2.recruit", "the display is entered before recruitment (at setup, at the end of a round or in phase I)")
     if state.display is not None:
-        raise IllegalMove("sylla.phase2.recruit", "this round's display is already entered")
+        raise IllegalMove("sylla.phase2.recruit", "this round's display is already entered",
+                          hint="to correct it, undo the display entry (assistant undo ID)")
     want = display_size(state)
     if len(move.cards) != want:
         rule = "sylla.3p.recruit" if len(state.seats) == 3 else "sylla.phase2.recruit"

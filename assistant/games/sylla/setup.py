@@ -115,7 +115,8 @@ def check(state: State, move: object) -> None:
         if p.set is None:
             raise IllegalMove("sylla.setup.characters", f"enter the Income tiles first: {p.name}'s characters come from his set", hint="sets Blue=I Red=II ...")
         if state.kept.get(p.name):
-            raise IllegalMove("sylla.setup.characters", f"{p.name} has already chosen his characters")
+            raise IllegalMove("sylla.setup.characters", f"{p.name} has already chosen his characters",
+                              hint="still to choose: " + (", ".join(s for s in state.seats if not state.kept.get(s)) or "nobody"))
         want = kept_count(state)
         if len(move.cards) != want:
             rule = "sylla.3p.setup" if len(state.seats) == 3 else "sylla.setup.characters"
