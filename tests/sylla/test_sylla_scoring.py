@@ -218,3 +218,15 @@ def test_sylla_open_ecclesia_vote_thumb_up_thumb_down_frees_nobody():
     with pytest.raises(TableError) as err:
         RULESET.score_table(t)
     assert [p.rule for p in err.value.problems] == ["sylla.open.ecclesia-vote"]
+
+
+def test_sylla_end_interfaces_sample_with_one_player_scores_plus_54():
+    """INTERFACES.md §1 shows a single player, Red: the sample as written scores 40 + 54."""
+    t = {"game": "sylla", "ladder": {"civic": 1, "health": 3, "leisure": 3},
+         "players": [{"name": "Red", "prestige": 40, "christians": 3, "slaves": 2, "denarii": 5, "freed": 2,
+                      "tokens": {"civic": 3, "health": 8, "leisure": 5}, "plebs_votes": 0}]}
+    sheet = RULESET.score_table(t)
+    assert sheet.totals == {"Red": 94} and list(sheet.winners) == ["Red"]
+    five = {"ladder": t["ladder"], "players": [{"name": n, "prestige": 1} for n in "ABCDE"]}
+    with pytest.raises(TableError):
+        RULESET.score_table(five)

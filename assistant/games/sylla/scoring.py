@@ -158,9 +158,12 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     # A marker's value is needed only when someone holds tokens of its kind (checked below).
     values = {k: reader.integer(ladder, k, rule="sylla.data.ladder", default=0, low=-high, high=high) for k in TOKENS}
     held: dict[str, int] = {k: 0 for k in TOKENS}
-    players = reader.players(table, rule="sylla.end", low=3, high=4)
+    # 1 or 2 players are scored too (each player's score stands alone; the official 2-player
+    # variant exists, and a table may list only the players it asks about); 5 cannot happen.
+    players = reader.players(table, rule="sylla.end", low=1, high=4)
     n = len(players)
-    kept = facts()["characters"]["kept_at_setup"].get(str(n), 4)
+    kept_at_setup = {k: v for k, v in facts()["characters"]["kept_at_setup"].items() if k.isdigit()}
+    kept = kept_at_setup.get(str(n), max(kept_at_setup.values()))
     max_characters = kept + facts()["start"]["rounds"]  # kept at setup + one recruit per round
     max_slaves = facts()["characters"]["per_set_of_each_type"]["value"] * facts()["characters"]["sets"]
     names: list[str] = []
@@ -229,4 +232,6 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     if total_slaves > max_slaves:
         reader.problem("sylla.data.characters", f"{total_slaves} Slaves on the table; the game has {max_slaves}")
     reader.raise_if_problems()
+    if 0 < n < 3:
+        notes.append(f"{n} player{'s' if n > 1 else ''} listed: each score is computed alone (the base game is for 3 or 4)")
     return build_sheet(names, points, notes, details)
