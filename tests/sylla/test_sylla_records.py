@@ -113,3 +113,11 @@ def test_record_three_players_by_hand_follows_the_hand_ledger():
         "Ben": {"prestige": 30, "plebs": 3, "christians": 8, "slaves": 0, "politics": 45},
         "Cy": {"prestige": 37, "plebs": 2, "christians": 6, "slaves": 3, "politics": 20},
     }
+
+
+def test_example_game_in_examples_replays():
+    """examples/sylla-four-player-game.txt (the hand-played 4-player record) replays to its score."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "sylla-four-player-game.txt"
+    record = read_record(path.read_text(encoding="utf-8"))
+    game = Game.from_record(RULESET, record)
+    assert dict(game.score().totals) == {"Red": 75, "Blue": 69, "White": 67, "Black": 47}
