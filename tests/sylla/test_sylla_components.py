@@ -175,3 +175,20 @@ def test_catalogue_and_explain():
     assert RULESET.explain("Bank")[0].id == "sylla.buildings.bank"
     assert RULESET.explain("Colosseum")[0].id == "sylla.greatworks.colosseum"
     assert RULESET.explain("nothing at all") == []
+
+
+def test_sylla_data_characters_option_rulebook_keeps_only_rulebook_checks():
+    """card_checks=rulebook: the research notes' facts (fish, Slaves' colours, 2 per set) are not
+    enforced, so a box that differs can still be followed; the default enforces them."""
+    for options, ok in (({}, False), ({"card_checks": "rulebook"}, True)):
+        game = Game(RULESET, ["A", "B", "C"], options)
+        game.push("sets A=I B=II C=III")
+        entry = "A keeps legionary fish r, slave ry, senator r I, senator y I, senator g I, vestal y"
+        if ok:
+            game.push(entry)
+        else:
+            with pytest.raises(IllegalMove) as err:
+                game.push(entry)
+            assert "card_checks=rulebook" in err.value.hint
+    with pytest.raises(IllegalMove):
+        Game(RULESET, ["A", "B", "C"], {"card_checks": "rulebook"}).push("board ladder=0,1,2 crisis=1 spaces=r,y,g")

@@ -230,3 +230,10 @@ def test_sylla_end_interfaces_sample_with_one_player_scores_plus_54():
     five = {"ladder": t["ladder"], "players": [{"name": n, "prestige": 1} for n in "ABCDE"]}
     with pytest.raises(TableError):
         RULESET.score_table(five)
+
+
+def test_sylla_data_characters_table_option_rulebook_lifts_the_slave_count():
+    data = tomllib.loads((ROOT / "tests" / "tables" / "sylla" / "too_many_slaves.toml").read_text(encoding="utf-8"))
+    data.pop("expect")
+    data["options"] = {"card_checks": "rulebook"}
+    assert RULESET.score_table(data).points["A"]["slaves"] == 0  # 9 face-up Slaves, no denarii

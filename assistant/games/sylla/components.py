@@ -182,23 +182,33 @@ def parse_character(words: list[str]) -> CharacterSpec:
     return CharacterSpec(kind, christian, hexes, card_set)
 
 
-def check_character(spec: CharacterSpec, who: str) -> None:
-    """The per-card checks (sylla.data.characters)."""
+NOTES_HINT = "if your card really shows this, play with --option card_checks=rulebook"
+
+
+def check_character(spec: CharacterSpec, who: str, *, notes: bool = True) -> None:
+    """The per-card checks (sylla.data.characters). ``notes`` adds the facts that come from
+    the research notes, not the rulebook (option ``card_checks=notes``, the default)."""
     f = facts()["characters"]
     # Two hexagons of one colour are accepted: no source rules them out for sure, and a bid
     # counts cards, not hexagons (sylla.phase3.auction), so such a card still counts once.
     if not f["hexes_per_card"]["low"] <= len(spec.hexes) <= f["hexes_per_card"]["high"]:
-        raise IllegalMove("sylla.data.characters", f"{who}'s {spec.kind} must show 1 to 3 hexagons")
+        raise IllegalMove("sylla.data.characters", f"{who}'s {spec.kind} must show 1 to 3 hexagons",
+                          hint="the letters of its hexagons, e.g. ry")
+    if not notes:
+        return
     if spec.christian and spec.kind not in f["christian_types"]["value"]:
-        raise IllegalMove("sylla.data.characters", f"{who}'s {spec.kind} cannot be Christian: only Senators, Merchants and Slaves show the fish",
-                          hint=f"enter it without 'fish': {spec.kind} {spec.hexes}")
+        raise IllegalMove("sylla.data.characters", f"{who}'s {spec.kind} cannot be Christian: only Senators, Merchants and Slaves show the fish (research notes)",
+                          hint=f"enter it without 'fish': {spec.kind} {spec.hexes}; {NOTES_HINT}")
     if spec.kind == "slave" and "".join(sorted(set(spec.hexes), key="ryg".index)) != f["slave_hexes"]["value"]:
-        raise IllegalMove("sylla.data.characters", f"{who}'s Slave shows {spec.hexes}; Slaves show all three colours (ryg)",
-                          hint="slave ryg")
+        raise IllegalMove("sylla.data.characters", f"{who}'s Slave shows {spec.hexes}; Slaves show all three colours, ryg (research notes)",
+                          hint=f"slave ryg; {NOTES_HINT}")
 
 
-def check_set_counts(existing: list[CharacterSpec], new: list[CharacterSpec], who: str) -> None:
-    """No set holds more than 2 of a type; at most 8 of a type exist."""
+def check_set_counts(existing: list[CharacterSpec], new: list[CharacterSpec], who: str, *, notes: bool = True) -> None:
+    """No set holds more than 2 of a type; at most 8 of a type exist (research notes: checked
+    only with ``notes``)."""
+    if not notes:
+        return
     per = facts()["characters"]["per_set_of_each_type"]["value"]
     counts: dict[tuple[int | None, str], int] = {}
     totals: dict[str, int] = {}
@@ -209,10 +219,10 @@ def check_set_counts(existing: list[CharacterSpec], new: list[CharacterSpec], wh
     for spec in new:
         if spec.set is not None and counts[(spec.set, spec.kind)] > per:
             raise IllegalMove("sylla.data.characters",
-                              f"{who}: set {ROMAN_OF[spec.set]} has only {per} {spec.kind}s, and {counts[(spec.set, spec.kind)]} are entered",
-                              hint="check the numeral and type on the card")
+                              f"{who}: set {ROMAN_OF[spec.set]} has only {per} {spec.kind}s (research notes), and {counts[(spec.set, spec.kind)]} are entered",
+                              hint=f"check the numeral and type on the card; {NOTES_HINT}")
         if totals[spec.kind] > per * facts()["characters"]["sets"]:
-            raise IllegalMove("sylla.data.characters", f"{who}: the game has only {per * 4} {spec.kind}s")
+            raise IllegalMove("sylla.data.characters", f"{who}: the game has only {per * 4} {spec.kind}s (research notes)", hint=NOTES_HINT)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import CharacterSpec, check_character, check_set_counts, facts
-from assistant.games.sylla.setup import add_character, all_characters
+from assistant.games.sylla.setup import add_character, all_characters, notes_checks
 from assistant.games.sylla.state import State
 
 
@@ -34,8 +34,8 @@ def check_display(state: State, move: m.DisplayMove) -> None:
         rule = "sylla.3p.recruit" if len(state.seats) == 3 else "sylla.phase2.recruit"
         raise IllegalMove(rule, f"the display holds {want} characters with {len(state.seats)} players, not {len(move.cards)}")
     for spec in move.cards:
-        check_character(spec, "the display")
-    check_set_counts(all_characters(state), list(move.cards), "the display")
+        check_character(spec, "the display", notes=notes_checks(state))
+    check_set_counts(all_characters(state), list(move.cards), "the display", notes=notes_checks(state))
 
 
 def matching(state: State, spec: CharacterSpec) -> int | None:
@@ -54,7 +54,7 @@ def check(state: State, move: object) -> None:
         raise IllegalMove("sylla.phase2.recruit", f"it is {state.actor}'s turn to recruit, not {move.player}'s (one each, clockwise from the Consul)",
                           hint=f"{state.actor} recruits ..." if state.display is None else
                           "the display: " + ", ".join(f"{i + 1}: {c.text()}" for i, c in enumerate(state.display)))
-    check_character(move.card, move.player)
+    check_character(move.card, move.player, notes=notes_checks(state))
     if state.display is not None:
         if matching(state, move.card) is None:
             raise IllegalMove("sylla.phase2.recruit", f"no {move.card.text()} lies in the display",
@@ -65,7 +65,7 @@ def check(state: State, move: object) -> None:
                               hint=" or ".join(f"{move.player} recruits {c.text()}" for c in alike))
     if len(all_characters(state)) >= facts()["characters"]["total"]:
         raise IllegalMove("sylla.data.characters", "all 40 characters are already in play")
-    check_set_counts(all_characters(state), [move.card], move.player)
+    check_set_counts(all_characters(state), [move.card], move.player, notes=notes_checks(state))
 
 
 def apply_display(state: State, move: m.DisplayMove) -> None:

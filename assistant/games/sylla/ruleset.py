@@ -87,6 +87,7 @@ class Sylla(Ruleset):
     options = (
         OptionSpec("ecclesia_vote", "all", "who scores Christians and freed slaves at the end (sylla.open.ecclesia-vote)", ("all", "thumb-up")),
         OptionSpec("christian_slave", "both", "a freed Christian Slave scores as Christian too (sylla.open.christian-slave)", ("both", "once")),
+        OptionSpec("card_checks", "notes", "check entered characters against the research notes too (2 of each type per set, Christians, Slaves' colours), or the rulebook only (sylla.data.characters)", ("notes", "rulebook")),
         OptionSpec("board", "ask", "the printed board 'ladder=... crisis=N start=N spaces=...', or 'ask' to enter it at setup (sylla.data.ladder)", None, True),
     )
 
@@ -260,7 +261,8 @@ class Sylla(Ruleset):
             players.append(entry)
         return {
             "game": "sylla",
-            "options": {"ecclesia_vote": state.options.get("ecclesia_vote", "all"), "christian_slave": state.options.get("christian_slave", "both")},
+            "options": {"ecclesia_vote": state.options.get("ecclesia_vote", "all"), "christian_slave": state.options.get("christian_slave", "both"),
+                        "card_checks": state.options.get("card_checks", "notes")},
             "ladder": {k: state.value(k) for k in TOKENS},
             "players": players,
         }

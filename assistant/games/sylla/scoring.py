@@ -84,7 +84,7 @@ PLAYER_KEYS: dict[str, str] = {
     "thumb": "thumb",
 }
 TOP_KEYS: dict[str, str] = {"ladder": "ladder", "players": "players", "options": "options", "game": "game"}
-OPTION_KEYS: dict[str, str] = {"ecclesia_vote": "ecclesia_vote", "christian_slave": "christian_slave"}
+OPTION_KEYS: dict[str, str] = {"ecclesia_vote": "ecclesia_vote", "christian_slave": "christian_slave", "card_checks": "card_checks", "board": "board"}
 
 
 def canonical_top(table: Mapping[str, Any]) -> dict[str, Any]:
@@ -183,7 +183,7 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
                 p["tokens"] = flat
         prestige = reader.integer(p, "prestige", rule="sylla.limits.prestige-floor", player=name, default=None)
         christians = reader.integer(p, "christians", rule="sylla.end.christians", player=name, high=max_characters)
-        slaves = reader.integer(p, "slaves", rule="sylla.end.slaves", player=name, high=min(max_slaves, max_characters))
+        slaves = reader.integer(p, "slaves", rule="sylla.end.slaves", player=name, high=max_characters)
         christian_slaves = reader.integer(p, "christian_slaves", rule="sylla.open.christian-slave", player=name, high=slaves)
         if christian_slaves > christians:
             reader.problem("sylla.open.christian-slave", f"{christian_slaves} Christian Slaves but only {christians} Christians", name)
@@ -229,8 +229,10 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     for k in TOKENS:
         if k not in ladder and held[k]:
             reader.problem("sylla.end.politics", f"the [ladder] value of the {k} marker is missing ({held[k]} {k} tokens are held)")
-    if total_slaves > max_slaves:
-        reader.problem("sylla.data.characters", f"{total_slaves} Slaves on the table; the game has {max_slaves}")
+    notes_checks = key_form(options.get("card_checks", "notes")) != "rulebook"
+    if notes_checks and total_slaves > max_slaves:
+        reader.problem("sylla.data.characters", f"{total_slaves} Slaves on the table; the game has {max_slaves} (research notes: "
+                       "2 per set; if your box differs, add card_checks = \"rulebook\" under [options])")
     reader.raise_if_problems()
     if 0 < n < 3:
         notes.append(f"{n} player{'s' if n > 1 else ''} listed: each score is computed alone (the base game is for 3 or 4)")

@@ -47,6 +47,12 @@ def place_board(state: State, spec: BoardSpec) -> None:
     state.markers = {k: spec.start for k in ("civic", "health", "leisure")}
 
 
+def notes_checks(state: State) -> bool:
+    """Whether entered characters are checked against the research notes' facts too
+    (option card_checks=notes, the default) or against the rulebook only."""
+    return state.options.get("card_checks", "notes") != "rulebook"
+
+
 def kept_count(state: State) -> int:
     return int(facts()["characters"]["kept_at_setup"][str(len(state.seats))])
 
@@ -125,9 +131,9 @@ def check(state: State, move: object) -> None:
             if spec.set is not None and spec.set != p.set:
                 raise IllegalMove("sylla.setup.characters", f"{p.name} drew set {ROMAN_OF[p.set]}; a card of set {ROMAN_OF[spec.set]} is not his",
                                   hint="enter the cards without a numeral, or with his")
-            check_character(spec, p.name)
+            check_character(spec, p.name, notes=notes_checks(state))
         specs = [CharacterSpec(c.kind, c.christian, c.hexes, p.set) for c in move.cards]
-        check_set_counts(all_characters(state), specs, p.name)
+        check_set_counts(all_characters(state), specs, p.name, notes=notes_checks(state))
     elif isinstance(move, m.EventsMove):
         if state.events:
             raise IllegalMove("sylla.setup.events", "the event row is already entered")
