@@ -231,6 +231,14 @@ def resolve_down(state: State, name: str, word: str) -> str:
     return matching[0].label
 
 
+def draw_hint(state: State) -> str:
+    """``event NAME icons fighters token`` for one of the events still in the deck."""
+    left = [i for i in event_names() if i not in state.seen_events]
+    if not left:
+        return "event NAME icons V|L|VL token"
+    return f"event {event_names()[left[0]]} 0 V health  (name, famine icons, fighters, token colour; still in the deck: " + ", ".join(event_names()[i] for i in left) + ")"
+
+
 def check(state: State, move: object) -> None:
     step = state.step
     if step == "V.place":
@@ -292,9 +300,9 @@ def check(state: State, move: object) -> None:
         return
     if step == "V.draw":
         if not isinstance(move, m.EventsMove):
-            raise IllegalMove("sylla.phase5.removal", "draw a new event into the empty slot and enter it", hint="event Epidemic 0 V health")
+            raise IllegalMove("sylla.phase5.removal", "draw a new event into the empty slot and enter it", hint=draw_hint(state))
         if len(move.events) != 1:
-            raise IllegalMove("sylla.phase5.removal", "one event is drawn into the empty slot", hint="event Epidemic 0 V health")
+            raise IllegalMove("sylla.phase5.removal", "one event is drawn into the empty slot", hint=draw_hint(state))
         spec = move.events[0]
         if spec.id in state.seen_events:
             left = [name for i, name in event_names().items() if i not in state.seen_events]
