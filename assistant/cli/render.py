@@ -176,6 +176,8 @@ def prompt_line(prompt: "Prompt", *, to_stderr: bool = False) -> None:
     who = ", ".join(prompt.players) if prompt.players else "the table"
     kinds = f" ({' / '.join(prompt.kinds)})" if prompt.kinds else ""
     text = prompt.message or f"waiting for {who}{kinds}"
+    if prompt.phase and prompt.phase.casefold() not in text.casefold():
+        text = f"{prompt.phase} · {text}"
     stream = sys.stderr if to_stderr else sys.stdout
     arrow = "\x1b[36m→\x1b[0m" if _colour(stream) else "→"
     stream.write(f"{arrow} {text}\n")

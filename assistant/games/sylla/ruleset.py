@@ -193,6 +193,11 @@ class Sylla(Ruleset):
         return scoring.build_sheet([p.name for p in state.players], points, notes)
 
     # -- for the command line -------------------------------------------------------------------
+    def events(self, before, after) -> list[str]:
+        """What the entry set off, as the public log recorded it (votes and screens stay
+        hidden: the log never holds them)."""
+        return list(after.log[len(before.log) :])
+
     def describe(self, state: State, *, reveal: bool = False) -> dict[str, Any]:
         prompt = self.expecting(state)
         data: dict[str, Any] = {
