@@ -379,6 +379,15 @@ def abandon(store: Store, game_id: int | str) -> int:
         return row.id  # type: ignore[return-value]
 
 
+def read_entries(store: Store, game_id: int | str) -> tuple[int, str, list[dict[str, Any]]]:
+    """A game's stored entries (id, game name, entries) without replaying them: the record
+    as it stands, for ``log``."""
+    with store.read() as session:
+        row = _game_row(session, game_id)
+        entries = [{"ply": e.ply, "text": e.text, "comment": e.comment} for e in _entries(session, row.id)]  # type: ignore[arg-type]
+        return row.id, row.ruleset, entries  # type: ignore[return-value]
+
+
 def read_game(store: Store, game_id: int | str) -> Loaded:
     with store.read() as session:
         return load(session, game_id)

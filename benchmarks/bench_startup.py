@@ -42,7 +42,18 @@ def median_ms(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
+def compile_package() -> None:
+    """Byte-compile the package as ``pip install`` does, so that a checkout run with
+    PYTHONDONTWRITEBYTECODE (or a fresh clone) is not measured compiling its sources."""
+    import compileall
+
+    import assistant
+
+    compileall.compile_dir(str(Path(assistant.__file__).parent), quiet=1)
+
+
 def main() -> None:
+    compile_package()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "ASSISTANT_DB": str(Path(tmp) / "bench.sqlite3"), "NO_COLOR": "1"}
         example = Path(__file__).resolve().parents[1] / "examples" / "roma-short-game.txt"
@@ -55,7 +66,7 @@ def main() -> None:
             ("assistant rules 7wonders 7w.build.cost", [*assistant(), "rules", "7wonders", "7w.build.cost"]),
             ("assistant games (database)", [*assistant(), "games"]),
             ("assistant state 1 (database + Roma replay)", [*assistant(), "state", "1"]),
-            ("assistant log 1 --json (database + replay)", [*assistant(), "log", "1", "--json"]),
+            ("assistant log 1 --json (database)", [*assistant(), "log", "1", "--json"]),
             ("assistant db path", [*assistant(), "db", "path"]),
         ]
         results = {}
@@ -64,7 +75,7 @@ def main() -> None:
             results[label] = median_ms(cmd, env)
             print(f"{label:46s} {results[label][0]:8.1f} {results[label][1]:8.1f}")
         base = results["python -c 'import sqlmodel'"]
-        for label in ("assistant games (database)", "assistant state 1 (database + Roma replay)", "assistant log 1 --json (database + replay)"):
+        for label in ("assistant games (database)", "assistant state 1 (database + Roma replay)", "assistant log 1 --json (database)"):
             wall, cpu = results[label]
             print(f"{label} / import sqlmodel: wall {wall / base[0]:.2f}, cpu {cpu / base[1]:.2f} (target <= 1.30)")
 

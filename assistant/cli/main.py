@@ -90,7 +90,9 @@ GameArg = Annotated[str, typer.Argument(metavar="GAME", help="7wonders (7w), rom
 def _store(db: str | None):  # type: ignore[no-untyped-def]
     from assistant.store.db import Store
 
-    return Store.open(db or _state["db"])
+    store = Store.open(db or _state["db"])
+    _state.setdefault("stores", []).append(store)
+    return store
 
 
 def handle_errors(func: F) -> F:
@@ -299,11 +301,9 @@ def log(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None
     """List the entries of a game, numbered by ply."""
     from assistant import service
 
-    loaded = service.read_game(_store(db), game_id)
-    game = loaded.game
-    entries = [] if game is None else [{"ply": e.ply, "text": e.text, "comment": c} for e, c in zip(game.entries, game.comments)]
+    gid, ruleset, entries = service.read_entries(_store(db), game_id)
     if json_out:
-        render.print_json({"id": loaded.id, "game": loaded.row.ruleset, "entries": entries})
+        render.print_json({"id": gid, "game": ruleset, "entries": entries})
         return
     if not entries:
         render.message("no entries yet")
@@ -862,5 +862,33 @@ def db_check(db: DbOpt = None, json_out: JsonOpt = False) -> None:
 
 
 def run() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point.
+
+    The command has committed or rolled back its one transaction when ``app()`` returns; the
+    output is flushed and the database closed, then the process ends with ``os._exit``. That
+    skips the interpreter's teardown of the few hundred modules SQLAlchemy and pydantic load
+    (about 60 ms, a sixth of a database command) and changes nothing that was written.
+    """
+    import os
+
+    code = 0
+    try:
+        app()
+    except SystemExit as exc:
+        if isinstance(exc.code, int):
+            code = exc.code
+        elif exc.code is not None:
+            sys.stderr.write(f"{exc.code}\n")
+            code = 1
+    finally:
+        for store in _state.get("stores", []):
+            try:
+                store.close()
+            except Exception:  # closing must not hide the command's own result
+                pass
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (BrokenPipeError, ValueError):
+                pass
+    os._exit(code)
