@@ -185,8 +185,39 @@ def _sum(effects: tuple[Effect, ...], kind: str) -> int:
     return sum(e.amount for e in effects if e.type == kind)
 
 
+class HasEffects:
+    """What cards, wonder stages and leaders read off their ``effects`` alike."""
+
+    effects: tuple[Effect, ...]
+
+    @property
+    def vp(self) -> int:
+        """Printed flat VP."""
+        return _sum(self.effects, "vp")
+
+    @property
+    def shields(self) -> int:
+        return _sum(self.effects, "shields")
+
+    @property
+    def coins(self) -> int:
+        """Coins taken once (when built or recruited)."""
+        return _sum(self.effects, "coins")
+
+    @property
+    def science(self) -> str | None:
+        """``compass``/``gear``/``tablet``, ``any`` (Scientists Guild) or ``None``."""
+        for e in self.effects:
+            if e.type == "science":
+                return e.symbol
+        return None
+
+    def has(self, kind: str) -> bool:
+        return any(e.type == kind for e in self.effects)
+
+
 @dataclass(frozen=True)
-class Card:
+class Card(HasEffects):
     """An Age card (a structure), guilds included.
 
     ``players`` holds one entry per physical copy: the player count from which that copy is
@@ -217,23 +248,6 @@ class Card:
         return sum(1 for mark in self.players if players >= mark)
 
     @property
-    def vp(self) -> int:
-        """Printed flat VP (blue cards)."""
-        return _sum(self.effects, "vp")
-
-    @property
-    def shields(self) -> int:
-        return _sum(self.effects, "shields")
-
-    @property
-    def science(self) -> str | None:
-        """``compass``/``gear``/``tablet``, ``any`` (Scientists Guild) or ``None``."""
-        for e in self.effects:
-            if e.type == "science":
-                return e.symbol
-        return None
-
-    @property
     def rule(self) -> str:
         """The rule id that describes the card's kind."""
         if self.guild:
@@ -244,27 +258,12 @@ class Card:
 
 
 @dataclass(frozen=True)
-class Stage:
+class Stage(HasEffects):
     """A wonder stage: its position (1-based), cost and effects."""
 
     number: int
     cost: Cost
     effects: tuple[Effect, ...]
-
-    @property
-    def vp(self) -> int:
-        return _sum(self.effects, "vp")
-
-    @property
-    def shields(self) -> int:
-        return _sum(self.effects, "shields")
-
-    @property
-    def coins(self) -> int:
-        return sum(e.amount for e in self.effects if e.type == "coins")
-
-    def has(self, kind: str) -> bool:
-        return any(e.type == kind for e in self.effects)
 
 
 @dataclass(frozen=True)
@@ -316,7 +315,7 @@ class Board:
 
 
 @dataclass(frozen=True)
-class Leader:
+class Leader(HasEffects):
     """A leader (white card). ``timing``: I (once when recruited), O (ongoing), E (end)."""
 
     id: str
@@ -330,24 +329,6 @@ class Leader:
     @property
     def rule(self) -> str:
         return f"7w.leader.{self.id}"
-
-    @property
-    def vp(self) -> int:
-        return _sum(self.effects, "vp")
-
-    @property
-    def shields(self) -> int:
-        return _sum(self.effects, "shields")
-
-    @property
-    def science(self) -> str | None:
-        for e in self.effects:
-            if e.type == "science":
-                return e.symbol
-        return None
-
-    def has(self, kind: str) -> bool:
-        return any(e.type == kind for e in self.effects)
 
 
 def wonder_rule(board_name: str, side: str) -> str:
