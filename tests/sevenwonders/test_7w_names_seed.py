@@ -1,0 +1,93 @@
+"""Every name of the seed Leaders rulebook resolves (7w.meta.seed-layout): the leader
+headings as printed (capitals, 'HUNGARIAN (ENGLISH)'), the 4 Leaders guilds and Rome; and
+what the data really says about science symbols (7w.cards.basic)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from assistant.games.sevenwonders import data
+
+SEED = Path("/work/shared/seeds/000_1b1c332260a2f76a.txt")
+
+# The leader headings of the seed, in its own spelling (pages 6-8 and the biographies).
+SEED_LEADERS = {
+    "NAGY SÁNDOR": "Alexander", "AMÜTHISZ": "Amytis", "ARKHIMÉDÉSZ": "Archimedes",
+    "ARISZTOTELÉSZ": "Aristotle", "BILKÍSZ": "Bilkis", "JULIUS CAESAR": "Caesar",
+    "KLEOPÁTRA": "Cleopatra", "KROISZOSZ": "Croesus", "EUKLEIDÉSZ": "Euclid",
+    "HAMMURÁPI": "Hammurabi", "HANNIBAL": "Hannibal", "HATSHEPSUT": "Hatshepsut",
+    "HIRÁM": "Hiram", "HÜPATIA": "Hypatia", "IMHOTEP": "Imhotep",
+    "I. JUSTINIANUS": "Justinian", "LEÓNIDASZ": "Leonidas", "MAECENAS": "Maecenas",
+    "MÍDÁSZ": "Midas", "NABUKODONOZOR": "Nebuchadnezzar", "NOFERTITI": "Nefertiti",
+    "NERO": "Nero", "PERIKLÉSZ": "Pericles", "PHEIDIASZ": "Phidias", "PLATÓN": "Plato",
+    "PRAXITELÉSZ": "Praxiteles", "PTOLEMAIOSZ": "Ptolemy", "PÜTHAGORASZ": "Pythagoras",
+    "II. RAMSZESZ": "Ramses", "SALAMON": "Solomon", "SZAPPHÓ": "Sappho", "TOMYRIS": "Tomyris",
+    "VARRO": "Varro", "VITRUVIUS": "Vitruvius", "XENOPHÓN": "Xenophon", "ZENOBIA": "Zenobia",
+}
+SEED_GUILDS = {
+    "JÁTÉKOSOK CÉHE": "Gamers Guild", "KURTIZÁNOK CÉHE": "Courtesans Guild",
+    "DIPLOMATÁK CÉHE": "Diplomats Guild", "MÉRNÖKÖK CÉHE": "Architects Guild",
+    "Kurtizánok céhe": "Courtesans Guild", "Diplomaták céhe": "Diplomats Guild",
+}
+SEED_ROME = ["Róma", "Róma Kolosszeum", "Kolosszeum", "Rome", "Roma", "Colosseum"]
+
+
+def test_7w_names_seed_covers_all_36_leaders() -> None:
+    assert sorted(SEED_LEADERS.values()) == sorted(l.name for l in data.leaders())
+
+
+@pytest.mark.parametrize("text,name", sorted(SEED_LEADERS.items()))
+def test_7w_names_seed_leader_heading(text: str, name: str) -> None:
+    assert data.leader(text).name == name
+    assert data.component_index().resolve(text) == name
+    assert data.leader(text.title()).name == name  # as typed at a table
+
+
+@pytest.mark.parametrize("text,name", sorted(SEED_GUILDS.items()))
+def test_7w_names_seed_guild(text: str, name: str) -> None:
+    assert data.card(text).name == name
+    assert data.component_index().resolve(text) == name
+
+
+@pytest.mark.parametrize("text", SEED_ROME)
+def test_7w_names_seed_rome(text: str) -> None:
+    assert data.board(text).name == "Rome"
+    assert data.component_index().resolve(text) == "Rome"
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the seed rulebook is not in this checkout")
+def test_7w_names_seed_headings_are_the_ones_tested() -> None:
+    """Each 'HUNGARIAN (ENGLISH)' heading of the seed is in SEED_LEADERS (so none is missed)."""
+    text = SEED.read_text(encoding="utf-8")
+    headings = set(re.findall(r"([A-ZÁÉÍÓÖŐÚÜŰ][A-ZÁÉÍÓÖŐÚÜŰ. ]{2,}?) \(([A-Z][A-Za-z ]+)\)", text))
+    assert len(headings) >= 30
+    for hungarian, english in headings:
+        hungarian = hungarian.strip()
+        if hungarian == "PTOLEMAIOSZ PÜTHAGORASZ":  # two headings run together in the extraction
+            continue
+        assert hungarian in SEED_LEADERS, hungarian
+        assert data.leader(english).name == SEED_LEADERS[hungarian]
+
+
+def test_7w_cards_basic_science_symbols_in_the_decks() -> None:
+    """7w.cards.basic: 4 green card *designs* carry each symbol; the physical copies follow
+    the player marks: 4 of each at 3 players, 8 of each in the full 7-player set; plus one
+    wildcard (Scientists Guild) and three leader symbols (Euclid, Pythagoras, Ptolemy)."""
+    designs = Counter(c.science for c in data.cards() if c.color == "green")
+    assert designs == {"compass": 4, "gear": 4, "tablet": 4}
+    per_count = {}
+    for n in (3, 4, 5, 6, 7):
+        copies: Counter[str] = Counter()
+        for age in (1, 2, 3):
+            copies.update(c.science for c in data.deck(age, n) if c.color == "green")
+        per_count[n] = dict(copies)
+    assert per_count[3] == {"compass": 4, "gear": 4, "tablet": 4}
+    assert per_count[7] == {"compass": 8, "gear": 8, "tablet": 8}
+    assert per_count[4] == {"compass": 5, "gear": 4, "tablet": 6}
+    assert [c.name for c in data.cards() if c.science == "any"] == ["Scientists Guild"]
+    assert {l.name: l.science for l in data.leaders() if l.science} == {
+        "Euclid": "compass", "Pythagoras": "gear", "Ptolemy": "tablet"}
