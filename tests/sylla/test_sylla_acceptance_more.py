@@ -110,3 +110,16 @@ def test_example_recruit_two_cards_under_the_deck():
     assert game.state.display is None and game.state.phase == "III"  # 2 went under the deck
     taken = [game.state.player(n).cards[-1].kind for n in ("Black", "Blue", "Red", "White")]
     assert taken == ["slave", "legionary", "senator", "vestal"]
+
+
+def test_every_digest_id_has_a_rule_text():
+    """Every id of the digest (RULES.md, the worked examples included) is shown by
+    `assistant rules sylla ID` (data/sylla/rules.md)."""
+    import re
+
+    digest = Path("/work/shared/games/sylla/RULES.md")
+    if not digest.exists():
+        pytest.skip("the shared digest is not in this checkout")
+    ids = set(re.findall(r"`(sylla\.[a-z0-9.\-]+)`", digest.read_text(encoding="utf-8")))
+    ours = {r.id for r in RULESET.rulebook()}
+    assert sorted(ids - ours) == []
