@@ -123,3 +123,28 @@ def test_every_digest_id_has_a_rule_text():
     ids = set(re.findall(r"`(sylla\.[a-z0-9.\-]+)`", digest.read_text(encoding="utf-8")))
     ours = {r.id for r in RULESET.rulebook()}
     assert sorted(ids - ours) == []
+
+
+def test_sylla_events_disable_face_down_scores_nothing_at_end(base):
+    """§14 counts face-up cards only: a face-down Christian or Slave scores nothing and cannot be
+    freed; tapped ones count."""
+    from assistant.games.sylla import endgame
+    from assistant.games.sylla.state import Card
+
+    s = base
+    s.round = 5
+    red = s.player("Red")
+    red.cards = [Card("Sen1", "senator", "y", True, down=True), Card("Mer1", "merchant", "g", True, tapped=True),
+                 Card("Sla1", "slave", "ryg", True, down=True), Card("Sla2", "slave", "ryg")]
+    red.money = 10
+    endgame.start(s)
+    for text in ["Blue down 0", "Red down 0", "White down 0", "Black down 0"]:
+        s = RULESET.apply(s, RULESET.parse(s, text))
+    with pytest.raises(IllegalMove) as err:
+        RULESET.check(s, RULESET.parse(s, "Red frees 2"))
+    assert err.value.rule == "sylla.end.slaves"
+    for name in list(s.pending):
+        s = RULESET.apply(s, RULESET.parse(s, f"{name} frees {1 if name == 'Red' else 0}"))
+    red_points = RULESET.score(s).points["Red"]
+    assert red_points["christians"] == 2  # only the tapped Christian Merchant
+    assert red_points["slaves"] == 3
