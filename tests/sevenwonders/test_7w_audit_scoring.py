@@ -542,3 +542,25 @@ def test_7w_table_format_leaders_written_as_text() -> None:
     assert score_table(t).points["Ada"]["leaders"] == 2
     t["leaders"] = "maybe"
     assert [(w, r) for w, r, _ in problems(t)] == [(None, "7w.table.format")]
+
+
+RECORDS = sorted(str(p.relative_to(Path(__file__).resolve().parents[2]))
+                 for p in (Path(__file__).resolve().parents[2] / "tests" / "records" / "7wonders").glob("*.txt"))
+
+
+@pytest.mark.parametrize("path", RECORDS)
+def test_7w_record_final_scores_match_the_independent_reference(path: str) -> None:
+    """The complete records (3- and 7-player among them): their replayed score sheet equals
+    the independent reference scorer above applied to their final cities."""
+    from assistant.core.game import Game
+    from assistant.core.record import read_record
+    from assistant.games.sevenwonders import RULESET
+
+    root = Path(__file__).resolve().parents[2]
+    game = Game.from_record(RULESET, read_record((root / path).read_text(encoding="utf-8")))
+    assert game.outcome() is not None
+    cities, _ = read_table(RULESET.table_from_state(game.state))
+    expected = reference(cities)
+    sheet = game.score()
+    for city in cities:
+        assert [sheet.points[city.name][k] for k in CATS] == expected[city.name], city.name
