@@ -258,3 +258,37 @@ def test_pax_open_wealth_floor_discount_beyond_the_price():
     state = push(state, "buy I")
     assert aureus(state, "Ada") == 3
     assert any("for 0 Aurei" in e for e in state.events)
+
+
+def test_pax_open_partial_draw():
+    """2 cards left: the player draws both, each to a different place, a third is refused,
+    and he gets no 2 Aurei (he could draw)."""
+    state = with_deck(started(), 2)
+    assert state.turn.target == 2
+    assert refused(state, "draw army 1/1 hand, army 2/1 hand").rule == "pax.turn.draw"
+    assert refused(state, "draw army 1/1 hand, army 2/1 II, army 3/1 deck").rule == "pax.turn.draw"
+    state = push(state, "draw army 1/1 deck, army 2/1 II")
+    assert state.turn.draw_done and state.deck_size == 1  # the card slid under is not drawn again
+    state = push(state, "end")
+    assert aureus(state, "Ada") == 5 + 2  # basic income only
+    assert state.turn.target == 1  # Ben draws the card Ada slid under the deck
+    exc = refused(state, "draw wealth 1/1 hand")
+    assert "army 1/1" in exc.message
+
+
+def test_pax_open_partial_draw_with_religion():
+    """With 3-5 Religion symbols and 2 cards left, both come together and the first placed
+    may not go to the hand."""
+    state = give(with_deck(started(), 2), "Ada", display="religion 1/2, religion 1/1")
+    assert refused(state, "draw army 1/1 hand").rule == "pax.cat.religion"
+    state = push(state, "draw army 1/1 I", "draw army 2/1 hand")
+    assert state.turn.draw_done
+
+
+def test_pax_open_solo_market():
+    """Solitaire: after the starting cards, one face-up card under each of the 3 Legions."""
+    state = push(R.setup(["Ann"], {"level": "1"}), "keep army 1/1")
+    assert state.phase == "market" and len(state.empty_legions()) == 3
+    assert refused(state, "market w1, w1, w1, w1").rule == "pax.setup.market"
+    state = push(state, "market w1, w2, w3")
+    assert state.phase == "turn" and [len(g) for g in state.legions] == [1, 1, 1]
