@@ -148,3 +148,13 @@ def test_sylla_events_disable_face_down_scores_nothing_at_end(base):
     red_points = RULESET.score(s).points["Red"]
     assert red_points["christians"] == 2  # only the tapped Christian Merchant
     assert red_points["slaves"] == 3
+
+
+def test_sylla_greatworks_ecclesia_is_never_drawn():
+    from assistant.core.errors import InvalidEntry
+
+    game = Game(RULESET, ["A", "B", "C"], {"board": BOARD})
+    for text in ("remove Ecclesia", "work Egyház"):
+        with pytest.raises(InvalidEntry) as err:
+            game.push(text)
+        assert err.value.rule == "sylla.greatworks.ecclesia" and "after round 5" in err.value.message

@@ -67,6 +67,14 @@ def _cards(words: list[str]) -> list[list[str]]:
     return out
 
 
+def _drawn_work(text: str) -> str:
+    """A Great Work of the pile; Ecclesia is named with its own reason (it is never drawn)."""
+    if normalize(text) in ("ecclesia", normalize("egyház")):
+        raise InvalidEntry("Ecclesia is not in the Great Work pile: it comes into being by itself after round 5",
+                           rule="sylla.greatworks.ecclesia", hint="work Pantheon, Temple, Granary, Public Baths, Colosseum or Senate")
+    return work_index().resolve(text)
+
+
 def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     words = text.replace(";", ",").split()
     if not words:
@@ -117,10 +125,10 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         if not args:
             raise InvalidEntry("remove what?", rule="sylla.notation")
         if state.phase == "setup" and player is None:
-            return m.RemoveWorkMove(work_index().resolve(" ".join(args)))
+            return m.RemoveWorkMove(_drawn_work(" ".join(args)))
         return m.RemoveEventMove(who(), event_index().resolve(" ".join(args)))
     if verb == "work":
-        return m.WorkMove(work_index().resolve(" ".join(args)))
+        return m.WorkMove(_drawn_work(" ".join(args)))
     if verb == "tiles":
         tiles: list[str] = []
         rest = [w for w in " ".join(args).replace(",", " ").split()]
