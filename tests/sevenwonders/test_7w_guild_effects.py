@@ -66,3 +66,17 @@ def test_7w_guild_built_in_the_tracked_game(guild: str) -> None:
     assert after[category] - before[category] == vp
     for other in ("military", "treasury", "wonder", "civilian", "commercial", "leaders"):
         assert after[other] == before[other], other
+
+
+def test_7w_wonder_olympia_b_copy_does_not_resolve_age3_again():
+    """ENGINES.md (joffrey #41): the end-of-game copy must not hand out Age III tokens twice."""
+    game = start("Olympia B", "Rhodes A", "Gizah A", leaders=False)
+    set_state(game, age=3, turn=6)
+    put(game, "ada", stages=3, cards=("Barracks",))
+    put(game, "bob", cards=("Spies Guild",))
+    play(game, "ada sell", "bob sell", "cleo sell")
+    assert game.state.city("ada").tokens == (5, 5)
+    game.push("ada copy Spies Guild")
+    assert game.outcome() is not None
+    assert game.state.city("ada").tokens == (5, 5)
+    assert [len(c.tokens) for c in game.state.cities] == [2, 1, 1]

@@ -147,3 +147,11 @@ def test_7w_leader_xenophon_from_his_recruitment_on():
     put(game, "ada", cards=("Marketplace", "Lumber Yard", "Timber Yard"))
     play(game, "ada build Caravansery", "bob sell", "cleo sell")  # 2 wood, her own
     assert game.state.city("ada").coins == coins + 2
+
+
+def test_7w_commerce_bank_bilkis_does_not_pay_hatshepsut():
+    """The bank is no neighbour: a Bilkis purchase earns no Hatshepsut coin."""
+    game = after_recruitment("Gizah A", "Rhodes A", "Babylon A")
+    put(game, "ada", leaders=("Hatshepsut", "Bilkis"), coins=5)
+    play(game, "ada build Guard Tower pay bank clay", "bob sell", "cleo sell")
+    assert game.state.city("ada").coins == 5 - 1
