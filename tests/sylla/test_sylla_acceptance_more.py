@@ -158,3 +158,23 @@ def test_sylla_greatworks_ecclesia_is_never_drawn():
         with pytest.raises(InvalidEntry) as err:
             game.push(text)
         assert err.value.rule == "sylla.greatworks.ecclesia" and "after round 5" in err.value.message
+
+
+def test_sylla_open_table_options_of_new_sylla(db_path):
+    """`assistant new sylla --option ecclesia_vote=thumb-up --option christian_slave=once`: both
+    OPEN points where tables differ are options of a new game, kept in its record; a wrong value
+    is refused with the values allowed."""
+    from assistant import service
+    from assistant.core.errors import EntryError
+    from assistant.store.db import Store
+
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "sylla", ["Ann", "Ben", "Cy"],
+                           {"ecclesia_vote": "thumb-up", "christian_slave": "once", "board": BOARD})
+    state = service.read_game(store, gid).game.state
+    assert state.options["ecclesia_vote"] == "thumb-up" and state.options["christian_slave"] == "once"
+    exported = service.export_game(store, gid)
+    assert "ecclesia_vote=thumb-up" in exported and "christian_slave=once" in exported
+    with pytest.raises(EntryError) as err:
+        service.new_game(store, "sylla", ["Ann", "Ben", "Cy"], {"christian_slave": "twice"})
+    assert "both" in (err.value.hint or "") + str(err.value)
