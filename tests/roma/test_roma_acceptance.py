@@ -339,3 +339,13 @@ def test_roma_legal_moves_list_every_accepted_action(seed):
             tried += 1
             assert move.notation() in legal, (text, move.notation())
     assert tried > 100
+
+
+def test_roma_bribe_praetorianus_blocks_disc_7(table):
+    """roma.bribe: disc 7 is a dice disc for the Praetorianus too; without the option there is
+    no disc 7 to block."""
+    t = table({1: "Praetorianus"}, {7: "Legat"}, money=(0, 9), dice=(1, 2, 3), options={"bribe": "on"})
+    t.play("activate 1 target 7", "end", "roll 2 4 5")
+    assert t.refuse("activate 7 die 2").rule == "roma.cards.praetorianus"
+    t = table({1: "Praetorianus"}, {6: "Legat"}, dice=(1, 2, 3))
+    assert t.refuse("activate 1 target 7").rule == "roma.cards.praetorianus"
