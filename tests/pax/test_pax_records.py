@@ -97,3 +97,43 @@ def test_pax_hand_played_record_refusals_at_the_table(path):
             R.check(state, move)
             state = R.apply(state, move)
     assert checked >= 8 and state.phase == "over"
+
+
+@pytest.mark.parametrize("path", HAND_PLAYED, ids=lambda p: p.stem)
+def test_pax_hand_played_record_money_ledger(path):
+    """The hand-played records keep the money worked out by hand at the table in their
+    comments (``# ... -> Marcus 4``, or ``-> 4`` for the player of the entry): after each such
+    entry the program's Aurei are those of the hand ledger (pax.turn.buy, pax.turn.play,
+    pax.turn.income, pax.turn.alternative, pax.end.deck-empty); and each group Rome took at an
+    end of round (``# Rome takes II (religion 3/1, worth 3)``) is the one the program moved."""
+    import re
+
+    from assistant.games.pax.cards import parse_token
+
+    text = path.read_text(encoding="utf-8")
+    record = read_record(text)
+    state = R.setup(list(record.players), {})
+    checked = 0
+    taken = 0
+    for line in text.split("\n\n", 1)[1].splitlines():
+        entry, _, comment = line.partition("#")
+        rome = re.match(r"^# Rome takes (?:Legion )?([IV]+) \((.*), worth (\d+)", line.strip())
+        if rome:  # pax.roundend.rome: the group Rome took, as worked out at the table
+            group = [c.token() for c in state.rome[taken:]]
+            cards = [parse_token(t).token() for t in rome.group(2).split(", ")]
+            assert sorted(group) == sorted(cards), line
+            assert sum(c.value for c in state.rome[taken:]) == int(rome.group(3)), line
+            taken = len(state.rome)
+            checked += 1
+        if not entry.strip():
+            continue
+        move = R.parse(state, entry.strip())
+        R.check(state, move)
+        state = R.apply(state, move)
+        ledger = re.findall(r"-> (?:([A-Z][a-z]+) )?(\d+)\b", comment)
+        if ledger:
+            name, amount = ledger[-1]
+            name = name if name in state.seats else move.player
+            assert state.players[state.seats.index(name)].aureus == int(amount), (line, name)
+            checked += 1
+    assert checked >= 20
