@@ -127,3 +127,15 @@ def test_example_interfaces_table_shape() -> None:
     ada = out["players"][0]["scores"]
     assert ada == {"military": 10, "treasury": 3, "wonder": 8, "civilian": 12, "commercial": 0,
                    "guilds": 0, "science": 2, "leaders": 3}
+
+
+def test_example_rb6_science_three_two_one() -> None:
+    # 6 green cards: 3 Scriptorium-line tablets, 2 compasses, 1 gear -> 9 + 4 + 1 + 7 = 21
+    me = City("Me", "Gizah", "A", 0, 0, (), ("Scriptorium", "Library", "University", "Apothecary", "Dispensary", "Workshop"))
+    assert points(me)["science"] == 21
+
+
+def test_example_rb7_science_three_two_two() -> None:
+    me = City("Me", "Gizah", "A", 0, 0, (),
+              ("Scriptorium", "Library", "University", "Apothecary", "Dispensary", "Workshop", "Laboratory"))
+    assert points(me)["science"] == 9 + 4 + 4 + 7 + 7 == 31
