@@ -1,7 +1,9 @@
 """A physical PAX table for the tests: a shuffled deck of 74 plausible cards (the known counts
 per category, random values 1-4 and 1-2 symbols), and a random player who draws from it and
 enters what happens. The program under test never sees this table, only the entries; after each
-entry the tests compare what the program knows with what lies on the table.
+entry the tests compare what the program knows with what lies on the table, the players' money
+included: the table keeps its own ledger of Aurei by the rulebook (prices less the Wealth
+discount, play costs 0, 1, 2 ..., income, the alternative action, the empty deck).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ class Table:
     hands: dict[str, list[Card]] = field(default_factory=dict)
     displays: dict[str, list[Card]] = field(default_factory=dict)
     drawn: list[Card] = field(default_factory=list)
+    money: dict[str, int] = field(default_factory=dict)
 
 
 class RandomTable:
@@ -64,7 +67,10 @@ class RandomTable:
         t.legions = [[] for _ in range(3 if n == 1 else n + 1)]
         t.hands = {s: [] for s in seats}
         t.displays = {s: [] for s in seats}
+        t.money = {s: 5 for s in seats}  # pax.setup.money
         self.t = t
+        self.turn_plays: list[Card] = []
+        self.owed = 0  # 2 Aurei for a player who cannot draw, paid with his next entry
         self.entries: list[str] = []
 
     # -- entering ------------------------------------------------------------------------
@@ -95,6 +101,7 @@ class RandomTable:
         assert state.card_count() == 74, state
         for p in state.players:
             assert p.aureus >= 0
+            assert p.aureus == self.t.money[p.name], (p.name, p.aureus, self.t.money[p.name])
             assert Counter(p.hand) == Counter(self.t.hands[p.name]), p.name
             assert Counter(p.display) == Counter(self.t.displays[p.name]), p.name
         assert [Counter(g) for g in state.legions] == [Counter(g) for g in self.t.legions]
@@ -165,14 +172,33 @@ class RandomTable:
         turn = state.turn
         who = self.seats[turn.player]
         if self.rng.random() < 0.05:
+            self.t.money[who] += 2  # pax.turn.alternative
             self.push(f"{who} peek" if self.rng.random() < 0.5 else "peek")
             return
+        self.turn_plays = []
+        self.owed = 2 if turn.target == 0 else 0  # pax.end.deck-empty
         self.draw(who, turn.target, turn.religion)
         self.buy(who)
         for _ in range(self.rng.randint(2, 6) if self.builder else self.rng.randint(0, 3)):
             if not self.play_one(who):
                 break
+        self.pay(who, -self.income(who))
         self.push(f"{who} end")
+
+    def pay(self, who: str, amount: int) -> None:
+        """The table's own ledger: ``who`` pays ``amount`` (negative: receives), after the
+        2 Aurei still owed for an empty deck."""
+        self.t.money[who] += self.owed - amount
+        self.owed = 0
+
+    def income(self, who: str) -> int:
+        """pax.turn.income, worked out on the physical display."""
+        if not self.turn_plays:
+            return 2
+        if any(c.category == "conspiracy" for c in self.turn_plays):
+            return 0
+        rows = [sum(1 for c in self.t.displays[who] if c.category == cat) for cat in {c.category for c in self.turn_plays}]
+        return max(rows) + (1 if any(c.category == "senator" for c in self.turn_plays) else 0)
 
     def draw(self, who: str, target: int, religion: int) -> None:
         """Draw as the rulebook says for the player's Religion, entering either one line for
@@ -226,6 +252,8 @@ class RandomTable:
             return
         move = self.rng.choice(buys)
         i = ROMAN.index(move.legion)
+        wealth = sum(c.symbols for c in self.t.displays[who] if c.category == "wealth")
+        self.pay(who, max(0, sum(c.value for c in self.t.legions[i]) - wealth // 3))
         self.t.hands[who].extend(self.t.legions[i])
         self.t.legions[i] = []
         self.push(move.notation())
@@ -242,6 +270,8 @@ class RandomTable:
             if paid >= 2 and state.players[state.turn.player].aureus < 6:
                 return False
         move = self.rng.choice(plays)
+        self.pay(who, sum(range(len(self.turn_plays), len(self.turn_plays) + len(move.cards))))
+        self.turn_plays.extend(move.cards)
         for card in move.cards:
             self.t.hands[who].remove(card)
             self.t.displays[who].append(card)
