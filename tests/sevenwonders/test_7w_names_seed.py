@@ -91,3 +91,27 @@ def test_7w_cards_basic_science_symbols_in_the_decks() -> None:
     assert [c.name for c in data.cards() if c.science == "any"] == ["Scientists Guild"]
     assert {l.name: l.science for l in data.leaders() if l.science} == {
         "Euclid": "compass", "Pythagoras": "gear", "Ptolemy": "tablet"}
+
+
+# RULES.md §6.5, parent -> children, typed from the digest (independent of cards.json).
+DIGEST_CHAINS = {
+    "Baths": {"Aqueduct"}, "Altar": {"Temple"}, "Theater": {"Statue"},
+    "Apothecary": {"Stables", "Dispensary"}, "Scriptorium": {"Courthouse", "Library"},
+    "Workshop": {"Archery Range", "Laboratory"}, "Marketplace": {"Caravansery"},
+    "East Trading Post": {"Forum"}, "West Trading Post": {"Forum"},
+    "Temple": {"Pantheon"}, "Statue": {"Gardens"}, "Dispensary": {"Arena", "Lodge"},
+    "Laboratory": {"Siege Workshop", "Observatory"}, "Library": {"Senate", "University"},
+    "School": {"Academy", "Study"}, "Caravansery": {"Lighthouse"}, "Forum": {"Haven"},
+    "Training Ground": {"Circus"}, "Walls": {"Fortifications"},
+}
+
+
+def test_7w_build_chain_data_equals_the_digest_both_ways() -> None:
+    down = {c.name: set(c.chains_to) for c in data.cards() if c.chains_to}
+    assert down == DIGEST_CHAINS
+    up: dict[str, set[str]] = {}
+    for parent, children in DIGEST_CHAINS.items():
+        for child in children:
+            up.setdefault(child, set()).add(parent)
+    assert {c.name: set(c.chains_from) for c in data.cards() if c.chains_from} == up
+    assert up["Forum"] == {"East Trading Post", "West Trading Post"}
