@@ -178,3 +178,11 @@ def test_sylla_open_table_options_of_new_sylla(db_path):
     with pytest.raises(EntryError) as err:
         service.new_game(store, "sylla", ["Ann", "Ben", "Cy"], {"christian_slave": "twice"})
     assert "both" in (err.value.hint or "") + str(err.value)
+
+
+def test_sylla_data_characters_two_of_each_type_message():
+    game = Game(RULESET, ["A", "B", "C", "D"], {"board": BOARD})
+    game.push("sets A=I B=II C=III D=IV")
+    with pytest.raises(IllegalMove) as err:
+        game.push("A keeps legionary r, legionary y, legionary g, slave ryg")
+    assert err.value.rule == "sylla.data.characters" and "set I has only 2 Legionaries" in err.value.message

@@ -204,6 +204,12 @@ def check_character(spec: CharacterSpec, who: str, *, notes: bool = True) -> Non
                           hint=f"slave ryg; {NOTES_HINT}")
 
 
+def plural(kind: str) -> str:
+    """'legionary' -> 'Legionaries', 'senator' -> 'Senators' (for messages)."""
+    name = kind.capitalize()
+    return name[:-1] + "ies" if name.endswith("y") else name + "s"
+
+
 def check_set_counts(existing: list[CharacterSpec], new: list[CharacterSpec], who: str, *, notes: bool = True) -> None:
     """No set holds more than 2 of a type; at most 8 of a type exist (research notes: checked
     only with ``notes``)."""
@@ -219,10 +225,10 @@ def check_set_counts(existing: list[CharacterSpec], new: list[CharacterSpec], wh
     for spec in new:
         if spec.set is not None and counts[(spec.set, spec.kind)] > per:
             raise IllegalMove("sylla.data.characters",
-                              f"{who}: set {ROMAN_OF[spec.set]} has only {per} {spec.kind}s (research notes), and {counts[(spec.set, spec.kind)]} are entered",
+                              f"{who}: set {ROMAN_OF[spec.set]} has only {per} {plural(spec.kind)} (research notes), and {counts[(spec.set, spec.kind)]} are entered",
                               hint=f"check the numeral and type on the card; {NOTES_HINT}")
         if totals[spec.kind] > per * facts()["characters"]["sets"]:
-            raise IllegalMove("sylla.data.characters", f"{who}: the game has only {per * 4} {spec.kind}s (research notes)", hint=NOTES_HINT)
+            raise IllegalMove("sylla.data.characters", f"{who}: the game has only {per * 4} {plural(spec.kind)} (research notes)", hint=NOTES_HINT)
 
 
 @dataclass(frozen=True)
