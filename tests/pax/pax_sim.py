@@ -43,6 +43,7 @@ class Table:
     displays: dict[str, list[Card]] = field(default_factory=dict)
     drawn: list[Card] = field(default_factory=list)
     money: dict[str, int] = field(default_factory=dict)
+    pc: str | None = None  # who holds Primus Conspiratus
 
 
 class RandomTable:
@@ -70,6 +71,7 @@ class RandomTable:
         t.money = {s: 5 for s in seats}  # pax.setup.money
         self.t = t
         self.turn_plays: list[Card] = []
+        self.pc_cards = (options or {}).get("pc") == "cards"
         self.owed = 0  # 2 Aurei for a player who cannot draw, paid with his next entry
         self.entries: list[str] = []
 
@@ -104,6 +106,7 @@ class RandomTable:
             assert p.aureus == self.t.money[p.name], (p.name, p.aureus, self.t.money[p.name])
             assert Counter(p.hand) == Counter(self.t.hands[p.name]), p.name
             assert Counter(p.display) == Counter(self.t.displays[p.name]), p.name
+        assert (state.seats[state.pc] if state.pc is not None else None) == self.t.pc
         assert [Counter(g) for g in state.legions] == [Counter(g) for g in self.t.legions]
         assert Counter(state.rome) == Counter(self.t.rome)
         mid_draw = state.turn is not None and state.turn.placed and not state.turn.draw_done
@@ -143,6 +146,7 @@ class RandomTable:
         keep, played, back = drawn[0], drawn[1 : 1 + plays], drawn[1 + plays :]
         self.t.hands[who].append(keep)
         self.t.displays[who].extend(played)
+        self.update_pc(who)
         self.rng.shuffle(back)
         self.t.deck.extend(back)
         text = f"{who} keep {keep.token()}"
@@ -171,6 +175,8 @@ class RandomTable:
         state = self.game.state
         turn = state.turn
         who = self.seats[turn.player]
+        if state.order_pos == 0 and state.round > 1 and self.t.pc is not None:
+            assert who == self.t.pc  # pax.roundend.start-player: the holder starts the round
         if self.rng.random() < 0.05:
             self.t.money[who] += 2  # pax.turn.alternative
             self.push(f"{who} peek" if self.rng.random() < 0.5 else "peek")
@@ -184,6 +190,17 @@ class RandomTable:
                 break
         self.pay(who, -self.income(who))
         self.push(f"{who} end")
+
+    def conspiracy(self, who: str) -> int:
+        cards = [c for c in self.t.displays[who] if c.category == "conspiracy"]
+        return len(cards) if self.pc_cards else sum(c.symbols for c in cards)
+
+    def update_pc(self, who: str) -> None:
+        """pax.cat.primus-conspiratus on the physical table: it moves at once to a player
+        with more Conspiracy than its holder (the first with any takes it)."""
+        mine = self.conspiracy(who)
+        if mine and (self.t.pc is None or mine > self.conspiracy(self.t.pc)):
+            self.t.pc = who
 
     def pay(self, who: str, amount: int) -> None:
         """The table's own ledger: ``who`` pays ``amount`` (negative: receives), after the
@@ -275,6 +292,7 @@ class RandomTable:
         for card in move.cards:
             self.t.hands[who].remove(card)
             self.t.displays[who].append(card)
+        self.update_pc(who)
         self.push(move.notation())
         return True
 
