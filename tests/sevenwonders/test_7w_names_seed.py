@@ -115,3 +115,33 @@ def test_7w_build_chain_data_equals_the_digest_both_ways() -> None:
             up.setdefault(child, set()).add(parent)
     assert {c.name: set(c.chains_from) for c in data.cards() if c.chains_from} == up
     assert up["Forum"] == {"East Trading Post", "West Trading Post"}
+
+
+SHARED = Path("/work/shared/games/7wonders")
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="the shared research folder is not in this checkout")
+def test_7w_data_equals_the_verified_shared_files() -> None:
+    """data/7wonders is the verified research data: every Age card and guild (cost, copies
+    per player count, colour, chains), every leader cost, every stage cost."""
+    import json
+
+    shared = json.loads((SHARED / "cards.json").read_text(encoding="utf-8"))["cards"]
+    shared += json.loads((SHARED / "leaders_guilds.json").read_text(encoding="utf-8"))["guilds"]
+    assert len(shared) == 82
+    for entry in shared:
+        card = data.card(entry["name"], age=entry.get("age", 3))
+        cost = dict(entry["cost"].get("resources", {}))
+        assert {k: v for k, v in card.cost.as_dict().items() if v and k != "coins"} == cost, card.name
+        assert card.cost.coins == entry["cost"].get("coins", 0), card.name
+        assert list(card.players) == (entry.get("players") or []), card.name
+        assert card.color == entry.get("color", "purple"), card.name
+        assert set(card.chains_from) == set(entry.get("chain_from", [])), card.name
+    leaders = json.loads((SHARED / "leaders.json").read_text(encoding="utf-8"))["leaders"]
+    assert {l["name"]: l["cost"]["coins"] for l in leaders} == {l.name: l.cost for l in data.leaders()}
+    for board in json.loads((SHARED / "wonders.json").read_text(encoding="utf-8"))["wonders"]:
+        for side, spec in board["sides"].items():
+            ours = data.wonder(board["name"], side)
+            assert [dict(s["cost"].get("resources", {})) for s in spec["stages"]] == [
+                {k: v for k, v in st.cost.as_dict().items() if v and k != "coins"} for st in ours.stages
+            ], (board["name"], side)
