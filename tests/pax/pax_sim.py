@@ -83,6 +83,11 @@ class RandomTable:
         after = self.game.state
         if before.phase == "turn" and after.phase in ("refill", "reveal"):
             self.end_of_round(before)
+            # pax.end.trigger / pax.end.deck-empty: the game ends when the deck cannot put a
+            # card under every empty Legion (or ran out during the round), else the refill
+            empty = sum(1 for g in self.t.legions if not g)
+            ends = not self.t.deck or len(self.t.deck) < empty
+            assert after.phase == ("reveal" if ends else "refill"), (after.phase, len(self.t.deck), empty)
         self.check_invariants()
 
     def end_of_round(self, before) -> None:
