@@ -196,3 +196,18 @@ def test_notation_guide_catalogue_end_to_end(db_path):
     play(gid2, lines)
     second = service.read_game(store, gid2).game.state
     assert [c.spec() for c in second.player("Blue").cards[:4]] == [c.spec() for c in state.player("Blue").cards[:4]]
+
+
+def test_notation_guide_catalogue_per_box(db_path):
+    """`--catalogue club-box`: another box keeps its own answers; a game reads only its box's keys."""
+    store = Store.open(str(db_path))
+    assert "--catalogue club-box" in GUIDE
+    service.catalogue_set(store, "sylla", "board", "board ladder=0,1,2,3,4 crisis=1 spaces=r,y,g,r,y,g", catalogue="club-box")
+    service.catalogue_set(store, "sylla", "I.1", "senator r")
+    gid = service.new_game(store, "sylla", SEATS, {}, catalogue="club-box")
+    service.enter(store, gid, "@board")
+    assert service.read_game(store, gid).game.state.board.ladder == (0, 1, 2, 3, 4)
+    service.enter(store, gid, "sets Blue=I Red=II White=III Black=IV")
+    with pytest.raises(InvalidEntry) as err:
+        service.enter(store, gid, "Blue keeps @I.1, senator y, merchant g, merchant y")
+    assert err.value.rule == "core.catalogue" and "club-box" in err.value.message
