@@ -206,3 +206,13 @@ def test_pax_notation_guide_catalogue_session():
     state = json.loads(run("state", game, "--reveal", "--json"))
     text = json.dumps(state)
     assert "conspiracy 3/1" in text and "fleet 4/2" in text
+
+
+def test_pax_notation_guide_catalogue_key_is_only_a_shorthand():
+    """A saved face outside what is known is still refused when it is used [pax.data.cards]."""
+    assert "A key\nis only a shorthand" in GUIDE or "A key is only a shorthand" in GUIDE.replace("\n", " ")
+    runner = CliRunner()
+    assert runner.invoke(app, ["catalogue", "set", "pax", "big", "army 5/1"]).exit_code == 0
+    game = json.loads(runner.invoke(app, ["new", "pax", "--player", "Ada", "--player", "Ben", "--json"]).stdout)["id"]
+    result = runner.invoke(app, ["move", str(game), "keep @big"])
+    assert result.exit_code == 1 and "pax.data.cards" in result.output
