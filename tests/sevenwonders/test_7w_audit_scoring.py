@@ -564,3 +564,28 @@ def test_7w_record_final_scores_match_the_independent_reference(path: str) -> No
     sheet = game.score()
     for city in cities:
         assert [sheet.points[city.name][k] for k in CATS] == expected[city.name], city.name
+
+
+TABLE_FILES = sorted(p.name for p in TABLES.iterdir() if p.suffix in (".toml", ".json"))
+
+
+@pytest.mark.parametrize("filename", TABLE_FILES)
+def test_7w_table_files_match_the_independent_reference(filename: str) -> None:
+    """Every final table kept under tests/tables/7wonders: the sheet equals the independent
+    reference scorer, the end-of-game choices the sheet took (its notes) given to both."""
+    cities, _ = read_table(load_table(TABLES / filename))
+    sheet = score_cities(cities)
+    chosen = []
+    for city in cities:
+        copied = city.copied_guild
+        courtesan = city.courtesan
+        for note in sheet.to_json()["notes"]:
+            if note.startswith("Olympia B copies ") and note.endswith(f"(best for {city.name})"):
+                copied = note[len("Olympia B copies "):].split(" (best")[0]
+            if "Courtesan" in note and note.endswith(f"(best for {city.name})"):
+                courtesan = next((l for l in [x.name for x in _data.leaders()] if f" {l} " in f" {note} "), courtesan)
+        chosen.append(City(city.name, city.board, city.side, city.stages, city.coins, city.tokens,
+                           city.cards, city.leaders, courtesan, copied))
+    expected = reference(chosen)
+    for city in cities:
+        assert [sheet.points[city.name][k] for k in CATS] == expected[city.name], city.name
