@@ -108,3 +108,34 @@ def test_pax_roundend_refill_forgotten_says_refill():
     assert state.phase == "refill"
     exc = refused(state, "Ada draw army 4/1 hand")
     assert exc.rule == "pax.round" and exc.hint.startswith("refill")
+
+
+def test_pax_every_refusal_cites_a_rule_and_says_what_instead():
+    """Garbled and out-of-place entries typed at every stage of two random games: each is
+    refused (never a crash) with a rule id of data/pax/rules.md, a message and a hint."""
+    import random
+
+    from pax_sim import RandomTable
+
+    from assistant.core.errors import EntryError
+    from assistant.core.rulebook import parse_rules
+    from assistant.resources import read_text
+
+    ids = {r.id for r in parse_rules(read_text("pax", "rules.md"))}
+    words = ["draw", "buy", "play", "end", "peek", "keep", "market", "refill", "reveal", "start", "Ann", "Ben",
+             "hand", "deck", "I", "II", "IV", "VI", "0", "7", "army", "a3/2", "e1", "c2/2", "w9", "f1/3", "land",
+             "and", ",", "legion", "l2", "return", "x", "3/", "/2", "se", "ű", "intrigue 4/2", "turn", "-1"]
+    rng = random.Random(5)
+    tried = 0
+    for seed in (0, 1):
+        table = RandomTable(["Ann", "Ben", "Cy"], seed, {}, builder=True)
+        table.play()
+        for state in table.game.states[::4]:
+            for _ in range(12):
+                text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 5)))
+                try:
+                    R.check(state, R.parse(state, text))
+                except EntryError as exc:  # InvalidEntry, AmbiguousEntry, IllegalMove
+                    assert exc.rule in ids and exc.message and exc.hint, (text, exc.rule, exc.message)
+                    tried += 1
+    assert tried > 500

@@ -113,7 +113,16 @@ def split_token(text: str) -> tuple[Card, str]:
             rule=CARD_RULE,
             hint="e.g. army 3/2 (an Army of value 3 with 2 symbols) or a3 (1 symbol)",
         )
-    category = resolve_category(match.group("cat"))
+    try:
+        category = resolve_category(match.group("cat"))
+    except InvalidEntry as exc:
+        if exc.hint:
+            raise
+        raise InvalidEntry(
+            exc.message,
+            rule=exc.rule or CARD_RULE,
+            hint="a card starts with its category: " + ", ".join(CATEGORIES) + " (or w, f, a, r, s, e/l, c/i)",
+        ) from None
     value = int(match.group("value"))
     symbols = int(match.group("symbols")) if match.group("symbols") else 1
     low, high = value_range()

@@ -188,7 +188,14 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     if verb == "start":
         if not body:
             raise InvalidEntry("start who?", rule=NOTATION_RULE, hint="start NAME")
-        return StartPlayer(players.resolve(body))
+        try:
+            return StartPlayer(players.resolve(body))
+        except InvalidEntry as exc:
+            if exc.hint:
+                raise
+            raise InvalidEntry(
+                exc.message, rule=exc.rule or NOTATION_RULE, hint="start " + " or start ".join(state.seats)
+            ) from None
     if verb == "keep":
         return _parse_keep(who, body)
     if verb == "market":
@@ -236,7 +243,11 @@ def _fill_legions(state: PaxState, legions: tuple[str | None, ...]) -> tuple[str
 
 def _no_more(body: str, verb: str) -> None:
     if body.strip():
-        raise InvalidEntry(f"'{verb}' takes nothing after it, not '{body.strip()}'", rule=NOTATION_RULE)
+        raise InvalidEntry(
+            f"'{verb}' takes nothing after it, not '{body.strip()}'",
+            rule=NOTATION_RULE,
+            hint=f"enter just '{verb}'" + (" (or 'end turn')" if verb == "end" else "") + ", as its own line",
+        )
 
 
 def _parse_keep(player: str, body: str) -> Keep:
