@@ -292,3 +292,12 @@ def test_pax_open_solo_market():
     assert refused(state, "market w1, w1, w1, w1").rule == "pax.setup.market"
     state = push(state, "market w1, w2, w3")
     assert state.phase == "turn" and [len(g) for g in state.legions] == [1, 1, 1]
+
+
+def test_pax_cat_estate_allows_fleet_and_army_each():
+    """2 Estate symbols allow 2 Fleet symbols and, separately, 2 Army symbols; no third."""
+    state = give(started(), "Ada", display="estate 1/2", hand="fleet 1/2, army 1/2, fleet 1/1, army 1/1", aureus=9)
+    state = push(state, "draw senator 1/1 hand, senator 2/1 III, senator 3/1 deck", "play fleet 1/2, army 1/2")
+    for card in ("fleet 1/1", "army 1/1"):
+        exc = refused(state, f"play {card}")
+        assert exc.rule == "pax.cat.limit" and "at most 2" in exc.message
