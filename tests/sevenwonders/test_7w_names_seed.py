@@ -88,6 +88,8 @@ def test_7w_cards_basic_science_symbols_in_the_decks() -> None:
     assert per_count[3] == {"compass": 4, "gear": 4, "tablet": 4}
     assert per_count[7] == {"compass": 8, "gear": 8, "tablet": 8}
     assert per_count[4] == {"compass": 5, "gear": 4, "tablet": 6}
+    assert per_count[5] == {"compass": 6, "gear": 6, "tablet": 6}
+    assert per_count[6] == {"compass": 7, "gear": 6, "tablet": 7}
     assert [c.name for c in data.cards() if c.science == "any"] == ["Scientists Guild"]
     assert {l.name: l.science for l in data.leaders() if l.science} == {
         "Euclid": "compass", "Pythagoras": "gear", "Ptolemy": "tablet"}
