@@ -3,8 +3,9 @@ hand-made state or not at all: the known card counts checked on real entries, th
 draws 2/3/4/5 for every player count, the deck running out in the middle of a round, the
 end when the deck cannot refill every empty Legion, the start player without Primus
 Conspiratus, Rome's tie between later Legions, the draw procedures of each Religion level,
-the Fleet/Army cross bonuses for Rome, and the open points pax.open.first-start-player,
-pax.open.pc-symbol and pax.open.wealth-floor."""
+the Fleet/Army cross bonuses for Rome, Estate's limit on Fleet and Army each, and the open
+points pax.open.first-start-player, pax.open.pc-symbol, pax.open.wealth-floor,
+pax.open.partial-draw and pax.open.solo-market, each with its own test."""
 
 from __future__ import annotations
 
