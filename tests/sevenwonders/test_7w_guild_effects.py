@@ -80,3 +80,28 @@ def test_7w_wonder_olympia_b_copy_does_not_resolve_age3_again():
     assert game.outcome() is not None
     assert game.state.city("ada").tokens == (5, 5)
     assert [len(c.tokens) for c in game.state.cities] == [2, 1, 1]
+
+
+def test_7w_guild_courtesans_no_leader_when_built_stays_without_copy():
+    """The token is placed when the guild is built; with no recruited leader next door then,
+    the guild does nothing for the rest of the game, even if a neighbour recruits a leader
+    later (Rome B's extra recruitment). The final table says so with courtesan = "none"."""
+    game = start("Gizah A", "Rome B", "Babylon A")
+    play(game, "ada sell", "bob sell", "cleo sell")
+    set_state(game, age=3, turn=5)
+    put(game, "ada", coins=0, cards=("Lumber Yard", "Clay Pool", "Glassworks", "Loom"))
+    put(game, "bob", stages=1, cards=("Stone Pit", "Brickyard", "Loom"), hand=("Cleopatra",), hand_size=1, coins=10)
+    play(game, "ada build Courtesans Guild", "bob sell", "cleo sell")
+    assert game.state.phase == "turn"  # no step: nobody to put the token on
+    play(game, "ada sell", "bob stage", "cleo sell", "bob recruit Cleopatra")
+    assert game.outcome() is not None and game.state.city("bob").leaders == ("Cleopatra",)
+    sheet = RULESET.score(game.state)
+    assert sheet.points["ada"]["leaders"] == 0
+    table = RULESET.table_from_state(game.state)
+    assert table["players"][0]["courtesan"] == "none"
+    assert RULESET.score_table(table).to_json() == sheet.to_json()
+    # a final table written by hand may say the same
+    table["players"][0]["courtesan"] = "None"
+    assert RULESET.score_table(table).points["ada"]["leaders"] == 0
+    del table["players"][0]["courtesan"]  # left out: the best copy is taken
+    assert RULESET.score_table(table).points["ada"]["leaders"] == 5

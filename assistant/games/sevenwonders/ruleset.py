@@ -372,6 +372,8 @@ class SevenWonders(Ruleset):
             }
             if c.courtesan:
                 entry["courtesan"] = c.courtesan
+            elif c.courtesan == scoring.NO_TOKEN:
+                entry["courtesan"] = scoring.NO_TOKEN_WORDS[0]
             if c.copied_guild:
                 entry["copied_guild"] = c.copied_guild
             players.append(entry)

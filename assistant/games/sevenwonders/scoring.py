@@ -44,6 +44,11 @@ from assistant.games.sevenwonders.science import ScienceResult, best_science
 GAME = "7wonders"
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders")
 COMMERCIAL_CARDS = ("Haven", "Lighthouse", "Chamber of Commerce", "Arena")
+#: ``City.courtesan`` when the Courtesans' Guild was built with no recruited leader next door:
+#: the token was never placed, so nothing is copied (``None`` means "not said": the best copy).
+NO_TOKEN = ""
+#: how a final table writes NO_TOKEN (``courtesan = "none"``)
+NO_TOKEN_WORDS = ("none", "no token", "nobody")
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,8 @@ class City:
     ``stages``: wonder stages built; ``tokens``: conflict tokens held (+1/+3/+5, -1);
     ``cards``: every Age card in the city, guilds included (not stage markers);
     ``leaders``: recruited (face-up) leaders; ``courtesan``: the neighbour's leader the
-    Courtesans' Guild copies; ``copied_guild``: the neighbour's guild Olympia B copies.
+    Courtesans' Guild copies (``None``: not said, the best is taken; ``NO_TOKEN``: the token
+    was never placed); ``copied_guild``: the neighbour's guild Olympia B copies.
     """
 
     name: str

@@ -21,7 +21,8 @@ checked (rules ``7w.table.*`` and the rules they rest on):
   builds allow, in all and per Age;
 * leaders: known, none when ``leaders = false``, none in two cities, not more than the
   Recruitment phases (and Rome B's extra recruitments) allow;
-* choices: ``courtesan`` needs the Courtesans' Guild and a neighbour's recruited leader;
+* choices: ``courtesan`` needs the Courtesans' Guild and a neighbour's recruited leader
+  (``"none"``: the token was never placed, nothing is copied);
   ``copied_guild`` needs Olympia B with 3 stages and a neighbour's guild.
 
 >>> sheet = score_table({"players": [
@@ -45,7 +46,7 @@ from assistant.core.names import NameIndex, normalize
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.tablefile import TableReader
 from assistant.games.sevenwonders import data
-from assistant.games.sevenwonders.scoring import City, can_copy_guild, neighbours, score_cities
+from assistant.games.sevenwonders.scoring import NO_TOKEN, NO_TOKEN_WORDS, City, can_copy_guild, neighbours, score_cities
 
 GAME = "7wonders"
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "coins", "tokens", "cards", "leaders", "courtesan", "copied_guild")
@@ -316,7 +317,9 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
 
     courtesan = None
     text = reader.string(raw, "courtesan", rule="7w.table.format", player=name)
-    if text:
+    if text and normalize(text) in NO_TOKEN_WORDS:
+        courtesan = NO_TOKEN  # built with no leader next door: nothing copied
+    elif text:
         courtesan = _resolve(data.leader_index(), text, reader, "7w.courtesan.token", name, "leader")
     copied = None
     text = reader.string(raw, "copied_guild", rule="7w.table.format", player=name)
@@ -542,10 +545,10 @@ def _check_conflicts(reader: TableReader, cities: list[City]) -> None:
 def _check_choices(reader: TableReader, cities: list[City]) -> None:
     for i, city in enumerate(cities):
         left, right = neighbours(cities, i)
-        if city.courtesan:
+        if city.courtesan is not None:
             if not city.has_card("Courtesans Guild"):
                 reader.problem("7w.guild.courtesans", f"'courtesan' is set, but {city.name} has no Courtesans Guild", city.name)
-            elif city.courtesan not in (*left.leaders, *right.leaders):
+            elif city.courtesan != NO_TOKEN and city.courtesan not in (*left.leaders, *right.leaders):
                 reader.problem(
                     "7w.courtesan.token",
                     f"the Courtesan token goes on a neighbour's recruited leader, and neither {left.name} nor {right.name} has {city.courtesan}",

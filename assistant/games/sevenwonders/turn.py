@@ -25,6 +25,7 @@ from typing import Any
 
 from assistant.games.sevenwonders import data, powers
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Pay, Pick, Recruit, Sell, Stage
+from assistant.games.sevenwonders.scoring import NO_TOKEN
 from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, City, Due, SWState
 
 #: A pending-choice slot of a player who has nothing to choose (no leader left in hand).
@@ -200,6 +201,10 @@ def on_built(work: Work, i: int, name: str, how: str) -> None:
             state = work.state
             if any(work.cities[j].leaders for j in (state.left(i), state.right(i))):
                 work.add_due(i, courtesan=1)
+            else:
+                # no recruited leader next door: the token is never placed (NO_TOKEN), even
+                # if a neighbour recruits one later (7w.guild.courtesans)
+                work.cities[i] = replace(work.cities[i], courtesan=NO_TOKEN)
     city = work.cities[i]
     if card.color == "yellow" and powers.has_leader(city, "Xenophon"):
         coins += 2
