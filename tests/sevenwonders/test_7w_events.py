@@ -34,3 +34,26 @@ def test_7w_end_of_age_events_show_conflicts():
         if any("conflict tokens" in line for line in lines):
             ages_seen.append(game.states[i - 1].age)
     assert ages_seen == [1, 2, 3]
+
+
+def test_7w_leader_solomon_effect_lost_is_said():
+    """OPEN 14: Solomon recruited with nothing to take: the table is told his effect is lost."""
+    from assistant.games.sevenwonders.scenario import start
+
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    for entry in ("ada recruit Solomon", "bob sell", "cleo sell"):
+        game.push(entry)
+    assert any("Solomon finds nothing" in line and line.startswith("ada:") for line in game.last_events())
+
+
+def test_7w_guild_courtesans_no_token_is_said():
+    from assistant.games.sevenwonders.scenario import put, set_state, start
+
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    for entry in ("ada sell", "bob sell", "cleo sell"):
+        game.push(entry)
+    set_state(game, age=3)
+    put(game, "ada", coins=0, cards=("Lumber Yard", "Clay Pool", "Glassworks", "Loom"))
+    for entry in ("ada build Courtesans Guild", "bob sell", "cleo sell"):
+        game.push(entry)
+    assert any("Courtesan token is not placed" in line for line in game.last_events())

@@ -450,6 +450,12 @@ class SevenWonders(Ruleset):
                 parts.append("conflict tokens " + " ".join(f"{t:+d}" for t in tokens))
             if new.courtesan and new.courtesan != old.courtesan:
                 parts.append(f"Courtesan token on {new.courtesan}")
+            elif new.courtesan == scoring.NO_TOKEN and old.courtesan is None:
+                parts.append("no recruited leader next door: the Courtesan token is not placed (7w.guild.courtesans)")
+            j = after.seats.index(name)
+            solomon_waits = after.phase == "extra" and j < len(after.due) and after.due[j].solomon
+            if "Solomon" in recruited and not solomon_waits:
+                parts.append("Solomon finds nothing he may take in the discard pile: his effect is lost (7w.leader.solomon)")
             if parts:
                 lines.append(f"{name}: " + "; ".join(parts))
         if after.phase != before.phase or after.age != before.age:
