@@ -70,5 +70,38 @@ def bench(repeat: int = 200) -> None:
         )
 
 
+def sweep(count: int = 400, seed: int = 1) -> None:
+    """Random heavy cities (3-6 either/or cards, Age II doubles and grey cards on each side,
+    private Caravansery/Forum at home, Bilkis and a rebate, random rebates), cold caches: the
+    median and the slowest single query, to check the worst case rather than a chosen one."""
+    import random
+
+    rng = random.Random(seed)
+    doubles = ["wood", "wood", "stone", "stone", "clay", "clay", "ore", "ore"]
+    costs = [PALACE, ARCHITECTS, Cost.of("clay", "clay", "ore", "glass", "loom", "papyrus"),
+             Cost.of("stone", "stone", "stone", "stone", "papyrus")]
+    raw, made = ("wood", "stone", "clay", "ore"), ("glass", "loom", "papyrus")
+
+    def neighbour() -> Production:
+        units: list = [*rng.sample(EITHER_OR, rng.randint(3, 6)), *rng.sample(doubles, rng.randint(0, 4))]
+        units += rng.sample(list(made), rng.randint(0, 3)) + [rng.choice(raw + made)]
+        return Production.of(*units)
+
+    times = []
+    for _ in range(count):
+        own = Production.of(*rng.sample(EITHER_OR, rng.randint(0, 3)), *([raw] if rng.random() < 0.5 else []),
+                            *([made] if rng.random() < 0.5 else []))
+        prices = Prices.of(east_trading_post=rng.random() < 0.5, west_trading_post=rng.random() < 0.5,
+                           marketplace=rng.random() < 0.5)
+        left, right, cost = neighbour(), neighbour(), rng.choice(costs)
+        clear_caches()
+        start = time.perf_counter()
+        quote(cost, own, left, right, coins=40, prices=prices, bilkis=True, discount=1)
+        times.append(time.perf_counter() - start)
+    print(f"random heavy cities ({count}, cold caches): median {statistics.median(times) * 1000:.2f} ms,"
+          f" slowest {max(times) * 1000:.2f} ms")
+
+
 if __name__ == "__main__":
     bench()
+    sweep()
