@@ -109,3 +109,133 @@ def test_7w_coin_ledger_random_base_games(seed: int) -> None:
             assert got == expected_coins(before, [move], pick=isinstance(move, Pick)), (before.age, move)
             checked += 1
     assert checked >= 18
+
+
+# -- with Leaders -----------------------------------------------------------------------------
+# RULES.md §11.2 and §10.7: printed leader costs, and the coins leaders give.
+LEADER_COST = {l.name: l.cost for l in data.leaders()}
+STAGE_COINS_ROME = {("Rome", "B", 1): 5}
+
+
+def in_play(city) -> set[str]:
+    return set(city.leaders) | ({city.courtesan} if city.courtesan else set())
+
+
+def recruit_cost(before, i: int, leader: str, *, extra: bool = False) -> int:
+    """RULES.md §4.5: Rome A or Maecenas (already in play) 0; Rome B -2; next to Rome B -1."""
+    city = before.cities[i]
+    n = len(before.seats)
+    if (city.wonder, city.side) == ("Rome", "A") or "Maecenas" in in_play(city):
+        return 0
+    cost = LEADER_COST[leader]
+    if (city.wonder, city.side) == ("Rome", "B"):
+        cost -= 2
+    elif any((before.cities[j].wonder, before.cities[j].side) == ("Rome", "B") for j in {(i + 1) % n, (i - 1) % n} - {i}):
+        cost -= 1
+    return max(cost, 0)
+
+
+def expected_coins_leaders(before, moves, *, step: str = "", sides_done=None) -> list[int]:
+    """As :func:`expected_coins`, plus recruitments, Croesus, Hatshepsut, Xenophon,
+    Vitruvius and Rome B's first stage. ``step``: the extra step being resolved."""
+    from assistant.games.sevenwonders.moves import Courtesan, Recruit
+
+    n = len(before.seats)
+    coins = [c.coins for c in before.cities]
+    cards = [list(c.cards) for c in before.cities]
+    stages = [c.stages for c in before.cities]
+    built: list[tuple[int, str]] = []
+    for move in moves:
+        i = before.seats.index(move.player)
+        city = before.cities[i]
+        left, right = (i + 1) % n, (i - 1) % n
+        leaders = in_play(city)
+        if isinstance(move, Sell):
+            coins[i] += 3
+        elif isinstance(move, Recruit):
+            if move.leader:
+                coins[i] -= recruit_cost(before, i, move.leader)
+                coins[i] += 6 if move.leader == "Croesus" else 0
+        elif isinstance(move, Courtesan):
+            coins[i] += 6 if move.leader == "Croesus" else 0
+        elif isinstance(move, Pick):
+            if move.card:
+                cards[i].append(move.card)
+                built.append((i, move.card))
+                if data.card(move.card).color == "yellow" and "Xenophon" in leaders:
+                    coins[i] += 2
+        elif isinstance(move, (Build, Stage)):
+            if move.pay is not None:
+                coins[i] -= move.pay.left + move.pay.right + move.pay.bank
+                coins[left] += move.pay.left
+                coins[right] += move.pay.right
+                if "Hatshepsut" in leaders:
+                    done = (sides_done or {}).get(i, set())
+                    coins[i] += (move.pay.left > 0 and "left" not in done) + (move.pay.right > 0 and "right" not in done)
+            if isinstance(move, Build):
+                card = data.card(move.card, age=before.age)
+                chain = any(p in city.cards for p in card.chains_from)
+                if not (chain or move.free or (card.guild and "Ramses" in leaders)):
+                    coins[i] -= card.cost.coins
+                cards[i].append(card.name)
+                built.append((i, card.name))
+                coins[i] += 2 if card.color == "yellow" and "Xenophon" in leaders else 0
+                coins[i] += 2 if chain and "Vitruvius" in leaders else 0
+            else:
+                stages[i] += 1
+                key = (city.wonder, city.side, stages[i])
+                coins[i] += STAGE_COINS.get(key, 0) + STAGE_COINS_ROME.get(key, 0)
+    for i, name in built:
+        coins[i] += card_coins(name, cards[i], cards[(i + 1) % n], cards[(i - 1) % n], stages[i])
+    return coins
+
+
+def nero(before, after, coins: list[int]) -> list[int]:
+    """RULES.md §9.3: 2 coins per Victory token won while Nero (or his copy) is in play."""
+    out = list(coins)
+    for i, (old, new) in enumerate(zip(before.cities, after.cities)):
+        won = sum(1 for t in new.tokens[len(old.tokens):] if t > 0)
+        if won and "Nero" in in_play(before.cities[i]):
+            out[i] += 2 * won
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_7w_coin_ledger_random_leaders_games(seed: int) -> None:
+    from assistant.games.sevenwonders.moves import Pay
+
+    rng = random.Random(900 + seed)
+    n = 3 + seed % 5
+    boards = [b.name for b in data.boards()]
+    rng.shuffle(boards)
+    if "Rome" not in boards[:n]:
+        boards.insert(rng.randrange(n), "Rome")
+    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
+    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    pending: list = []
+    sides: dict[int, set[str]] = {}
+    checked = 0
+    while game.outcome() is None:
+        before = game.state
+        player = rng.choice(RULESET.awaited(before))
+        move = choose(rng, list(RULESET.legal_moves_for(before, player)))
+        game.push(move.notation())
+        move = game.entries[-1].move
+        after = game.state
+        got = [c.coins for c in after.cities]
+        if before.phase in ("turn", "recruit"):
+            pending.append(move)
+            if after.clock != before.clock or after.phase != before.phase:
+                expected = nero(before, after, expected_coins_leaders(before, pending))
+                assert got == expected, (before.phase_label, pending)
+                sides = {}
+                for m in pending:
+                    pay = getattr(m, "pay", None) or Pay()
+                    sides[before.seats.index(m.player)] = {s for s, v in (("left", pay.left), ("right", pay.right)) if v}
+                pending = []
+                checked += 1
+        elif before.phase == "extra":
+            expected = nero(before, after, expected_coins_leaders(before, [move], sides_done=sides))
+            assert got == expected, (before.phase_label, move)
+            checked += 1
+    assert checked >= 21
