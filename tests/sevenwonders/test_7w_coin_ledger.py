@@ -239,3 +239,58 @@ def test_7w_coin_ledger_random_leaders_games(seed: int) -> None:
             assert got == expected, (before.phase_label, move)
             checked += 1
     assert checked >= 21
+
+
+# -- conflicts ----------------------------------------------------------------------------------
+# RULES.md §9 and the rulebook's card list: shields of red cards, Rhodes' stages, leaders.
+RED_SHIELDS = {"Stockade": 1, "Barracks": 1, "Guard Tower": 1, "Walls": 2, "Training Ground": 2,
+               "Stables": 2, "Archery Range": 2, "Fortifications": 3, "Arsenal": 3, "Siege Workshop": 3,
+               "Circus": 3}
+STAGE_SHIELDS = {("Rhodes", "A", 2): 2, ("Rhodes", "B", 1): 1, ("Rhodes", "B", 2): 1}
+VICTORY = {1: 1, 2: 3, 3: 5}
+
+
+def shields(city) -> int:
+    total = sum(RED_SHIELDS.get(c, 0) for c in city.cards)
+    total += sum(STAGE_SHIELDS.get((city.wonder, city.side, k), 0) for k in range(1, city.stages + 1))
+    leaders = in_play(city)
+    return total + ("Hannibal" in leaders) + 2 * ("Caesar" in leaders)
+
+
+def conflict_tokens(state, age: int) -> list[list[int]]:
+    """The tokens each city takes at the end of ``age`` (Tomyris hands hers to the winner)."""
+    n = len(state.seats)
+    out: list[list[int]] = [[] for _ in range(n)]
+    for i in range(n):
+        j = (i + 1) % n
+        a, b = shields(state.cities[i]), shields(state.cities[j])
+        if a == b:
+            continue
+        win, lose = (i, j) if a > b else (j, i)
+        out[win].append(VICTORY[age])
+        out[win if "Tomyris" in in_play(state.cities[lose]) else lose].append(-1)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_7w_military_resolve_random_leaders_games(seed: int) -> None:
+    """Every Age's conflicts in random Leaders games against the rules worked out here."""
+    rng = random.Random(1300 + seed)
+    n = 3 + seed % 5
+    boards = [b.name for b in data.boards()]
+    rng.shuffle(boards)
+    if "Rhodes" not in boards[:n]:
+        boards.insert(0, "Rhodes")
+    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
+    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    ages = []
+    while game.outcome() is None:
+        before = game.state
+        player = rng.choice(RULESET.awaited(before))
+        game.push(choose(rng, list(RULESET.legal_moves_for(before, player))).notation())
+        after = game.state
+        if any(a.tokens != b.tokens for b, a in zip(before.cities, after.cities)):
+            new = [sorted(a.tokens[len(b.tokens):]) for b, a in zip(before.cities, after.cities)]
+            assert new == [sorted(t) for t in conflict_tokens(after, before.age)], before.age
+            ages.append(before.age)
+    assert ages == [1, 2, 3]
