@@ -294,3 +294,109 @@ def test_7w_military_resolve_random_leaders_games(seed: int) -> None:
             assert new == [sorted(t) for t in conflict_tokens(after, before.age)], before.age
             ages.append(before.age)
     assert ages == [1, 2, 3]
+
+
+# -- payments ---------------------------------------------------------------------------------
+RAW = ("wood", "stone", "clay", "ore")
+MADE = ("glass", "loom", "papyrus")
+# RULES.md §10.1: Alexandria's stages produce one resource of a kind, never sold
+ALEXANDRIA = {("A", 2): RAW, ("B", 1): RAW, ("B", 2): MADE}
+REBATE = {"green": "Archimedes", "red": "Leonidas", "blue": "Hammurabi"}
+
+
+def sources(city, sellable_only: bool) -> list[tuple[str, ...]]:
+    """One entry per unit a city can make each turn (a tuple of the types it may be)."""
+    out: list[tuple[str, ...]] = []
+    if city.wonder and data.wonder(city.wonder, city.side).resource:
+        out.append((data.wonder(city.wonder, city.side).resource,))
+    for name in city.cards:
+        for e in data.card(name).effects:
+            if e.type == "produce":
+                out += [(r,) for r, k in e.resources for _ in range(k)]
+            elif e.type == "produce_choice" and (e.tradable or not sellable_only):
+                out.append(tuple(e.options))
+    if not sellable_only and city.wonder == "Alexandria":
+        out += [ALEXANDRIA[(city.side, k)] for k in range(1, city.stages + 1) if (city.side, k) in ALEXANDRIA]
+    return out
+
+
+def price(buyer, side: str, resource: str) -> int:
+    """RULES.md §7.4, rebates built before this turn only."""
+    active = [c for c in buyer.cards if c not in buyer.fresh]
+    if resource in MADE:
+        return 1 if "Marketplace" in active else 2
+    olympia_b = buyer.wonder == "Olympia" and buyer.side == "B" and buyer.stages >= 1
+    post = "West Trading Post" if side == "left" else "East Trading Post"
+    return 1 if post in active or olympia_b else 2
+
+
+def payable_as(before, i: int, units: list[str], pay, *, discount: bool, bilkis: bool) -> bool:
+    """Whether the cost units can be covered so that exactly ``pay`` goes to each side."""
+    n = len(before.seats)
+    city = before.cities[i]
+    slots = [("own", s) for s in sources(city, False)]
+    slots += [("left", s) for s in sources(before.cities[(i + 1) % n], True)]
+    slots += [("right", s) for s in sources(before.cities[(i - 1) % n], True)]
+    if bilkis:
+        slots.append(("bank", RAW + MADE))
+    if discount:
+        slots.append(("own", RAW + MADE))
+    target = {"left": pay.left, "right": pay.right, "bank": pay.bank}
+
+    def search(k: int, used: frozenset[int], spent: dict[str, int]) -> bool:
+        if any(spent[s] > target[s] for s in spent):
+            return False
+        if k == len(units):
+            return spent == target
+        for j, (who, kinds) in enumerate(slots):
+            if j in used or units[k] not in kinds:
+                continue
+            cost = {"own": 0, "bank": 1}.get(who) if who in ("own", "bank") else price(city, who, units[k])
+            nxt = dict(spent)
+            if who != "own":
+                nxt[who] += cost
+            if search(k + 1, used | {j}, nxt):
+                return True
+        return False
+
+    return search(0, frozenset(), {"left": 0, "right": 0, "bank": 0})
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_7w_commerce_random_payments_are_possible(seed: int) -> None:
+    """Every paid build and stage of random Leaders games: its coins to the left, to the right
+    and to the bank can be matched by an assignment of the cost to own production (private
+    sources included), what each neighbour sells at the rebated prices, Bilkis and a rebate."""
+    from assistant.games.sevenwonders.moves import Pay
+
+    rng = random.Random(1700 + seed)
+    n = 3 + seed % 5
+    boards = [b.name for b in data.boards()]
+    rng.shuffle(boards)
+    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
+    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    checked = 0
+    while game.outcome() is None:
+        before = game.state
+        player = rng.choice(RULESET.awaited(before))
+        game.push(choose(rng, list(RULESET.legal_moves_for(before, player))).notation())
+        move = game.entries[-1].move
+        if before.phase not in ("turn", "recruit") or not isinstance(move, (Build, Stage)):
+            continue
+        i = before.seats.index(move.player)
+        city = before.cities[i]
+        leaders = in_play(city)
+        if isinstance(move, Build):
+            card = data.card(move.card, age=before.age)
+            if move.free or any(p in city.cards for p in card.chains_from) or (card.guild and "Ramses" in leaders):
+                continue
+            cost, discount = card.cost, REBATE.get(card.color) in leaders
+        else:
+            cost = data.wonder(city.wonder, city.side).stages[city.stages].cost
+            discount = "Imhotep" in leaders
+        units = [r for r, k in cost.resources for _ in range(k)]
+        pay = move.pay or Pay()
+        assert payable_as(before, i, units, pay, discount=discount, bilkis="Bilkis" in leaders), (move, city)
+        assert pay.total + cost.coins <= city.coins
+        checked += 1
+    assert checked >= 20
