@@ -400,3 +400,71 @@ def test_7w_commerce_random_payments_are_possible(seed: int) -> None:
         assert pay.total + cost.coins <= city.coins
         checked += 1
     assert checked >= 20
+
+
+def cheapest(before, i: int, units: list[str], *, discount: bool, bilkis: bool) -> int | None:
+    """The fewest coins covering the units by the same sources as :func:`payable_as`."""
+    n = len(before.seats)
+    city = before.cities[i]
+    slots = [("own", s) for s in sources(city, False)]
+    slots += [("left", s) for s in sources(before.cities[(i + 1) % n], True)]
+    slots += [("right", s) for s in sources(before.cities[(i - 1) % n], True)]
+    if bilkis:
+        slots.append(("bank", RAW + MADE))
+    if discount:
+        slots.append(("own", RAW + MADE))
+    best: list[int | None] = [None]
+
+    def search(k: int, used: frozenset[int], spent: int) -> None:
+        if best[0] is not None and spent >= best[0]:
+            return
+        if k == len(units):
+            best[0] = spent
+            return
+        for j, (who, kinds) in enumerate(slots):
+            if j not in used and units[k] in kinds:
+                cost = 0 if who == "own" else 1 if who == "bank" else price(city, who, units[k])
+                search(k + 1, used | {j}, spent + cost)
+
+    search(0, frozenset(), 0)
+    return best[0]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_7w_build_cost_payable_builds_are_accepted(seed: int) -> None:
+    """The other way round: a build the independent search can pay from the coins held at the
+    start of the turn is never refused for its cost."""
+    from assistant.core.errors import AmbiguousEntry, IllegalMove
+
+    rng = random.Random(2100 + seed)
+    n = 3 + seed % 5
+    boards = [b.name for b in data.boards()]
+    rng.shuffle(boards)
+    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
+    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    tried = 0
+    while game.outcome() is None:
+        state = game.state
+        awaited = RULESET.awaited(state)
+        if state.phase == "turn" and rng.random() < 0.3:
+            player = rng.choice(awaited)
+            i = state.seats.index(player)
+            city = state.cities[i]
+            leaders = in_play(city)
+            for card in rng.sample([c for c in data.deck(state.age, n) if c.name not in city.cards], 6):
+                if any(p in city.cards for p in card.chains_from) or (card.guild and "Ramses" in leaders):
+                    continue
+                units = [r for r, k in card.cost.resources for _ in range(k)]
+                best = cheapest(state, i, units, discount=REBATE.get(card.color) in leaders, bilkis="Bilkis" in leaders)
+                if best is None or best + card.cost.coins > city.coins:
+                    continue
+                try:
+                    game.push(f"{player} build {card.name}")
+                    game.pop()
+                except AmbiguousEntry:
+                    pass
+                except IllegalMove as err:
+                    assert err.rule not in ("7w.build.cost", "7w.commerce.coins-timing", "7w.commerce.sellable"), (card.name, err)
+                tried += 1
+        game.push(choose(rng, list(RULESET.legal_moves_for(state, rng.choice(awaited)))).notation())
+    assert tried >= 20
