@@ -1,8 +1,13 @@
-"""An independent coin ledger for random base games (no Leaders): after every resolved turn
-and every extra step, each city's coins must equal what the rulebook gives, worked out here
-from the entries alone (prices stated in the entries, card coin costs, chains, sales, the coins
-of Tavern, Vineyard, Bazar, Haven, Lighthouse, Chamber of Commerce, Arena and of the Ephesus
-and Rhodes B stages, counted on the cities after the turn's cards are placed)."""
+"""Independent checks of random games, worked out here from the rules and the entries alone:
+
+* a coin ledger (base games and Leaders games): after every resolved turn, Recruitment phase
+  and extra step, each city's coins equal the rulebook's (stated prices, card coin costs,
+  chains, sales, yellow-card and stage coins, leader costs with Rome and Maecenas, Croesus,
+  Hatshepsut, Xenophon, Vitruvius, Nero);
+* every Age's conflict tokens (shields of red cards, Rhodes, Hannibal, Caesar; Tomyris);
+* every paid build or stage can be paid exactly as stated, and every build the search can pay
+  from the coins held is accepted.
+"""
 
 from __future__ import annotations
 
