@@ -6,13 +6,13 @@ Run: /work/venv/bin/python benchmarks/bench_7w_scoring.py
 
 from __future__ import annotations
 
-import statistics
-import time
 from pathlib import Path
 
 from assistant.core.tablefile import load_table
 from assistant.games.sevenwonders.scoring import score_cities
 from assistant.games.sevenwonders.table import read_table, score_table
+
+from timing import median_ms  # noqa: E402  (benchmarks/timing.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = [
@@ -23,22 +23,14 @@ TABLES = [
 ]
 
 
-def median_ms(fn, repeat: int = 200) -> float:
-    fn()  # warm the caches
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:
     for path in TABLES:
         table = load_table(path)
         cities, _ = read_table(table)
-        print(f"{path.name}: score_table {median_ms(lambda: score_table(table)):.3f} ms, "
-              f"score_cities {median_ms(lambda: score_cities(cities)):.3f} ms (median of 200)")
+        print(f"{path.name}: score_table {median_ms(lambda: score_table(table), 200, warm=True):.3f} ms, "
+              f"score_cities {median_ms(lambda: score_cities(cities), 200, warm=True):.3f} ms (median of 200)")
 
 
 if __name__ == "__main__":

@@ -6,24 +6,17 @@ Run: python benchmarks/bench_pax_replay.py
 
 from __future__ import annotations
 
-import statistics
-import time
 from pathlib import Path
 
 from assistant.core import Game, read_record
 from assistant.core.tablefile import load_table
 from assistant.games.pax import RULESET as R
 
+from timing import median_ms  # noqa: E402  (benchmarks/timing.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def median_ms(fn, repeat: int = 20) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:

@@ -6,8 +6,6 @@ parse+check+apply, and the quick scoring of a final table. Prints medians (not a
 
 from __future__ import annotations
 
-import statistics
-import time
 import tomllib
 from pathlib import Path
 
@@ -15,16 +13,11 @@ from assistant.core.game import Game
 from assistant.core.record import read_record
 from assistant.games.sylla import RULESET
 
+from timing import median_ms  # noqa: E402  (benchmarks/timing.py)
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def median_ms(fn, repeat: int = 15) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:

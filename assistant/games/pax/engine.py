@@ -688,27 +688,24 @@ def transition(state: PaxState, move: PaxMove) -> PaxState:
     """The state after ``move``; raises IllegalMove when the rules forbid it."""
     if state.phase == "over":
         raise IllegalMove("pax.winner", "the game is over; no more entries are taken", hint=what_now(state))
-    if isinstance(move, StartPlayer):
-        return do_start(state, move)
-    if isinstance(move, Keep):
-        return do_keep(state, move)
-    if isinstance(move, Market):
-        return do_market(state, move)
-    if isinstance(move, Draw):
-        return do_draw(state, move)
-    if isinstance(move, Buy):
-        return do_buy(state, move)
-    if isinstance(move, Play):
-        return do_play(state, move)
-    if isinstance(move, End):
-        return do_end(state, move)
-    if isinstance(move, Peek):
-        return do_peek(state, move)
-    if isinstance(move, Refill):
-        return do_refill(state, move)
-    if isinstance(move, Reveal):
-        return do_reveal(state, move)
-    raise IllegalMove("pax.notation", f"unknown entry {move!r}")
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise IllegalMove("pax.notation", f"unknown entry {move!r}")
+    return handler(state, move)
+
+
+_HANDLERS = {
+    StartPlayer: do_start,
+    Keep: do_keep,
+    Market: do_market,
+    Draw: do_draw,
+    Buy: do_buy,
+    Play: do_play,
+    End: do_end,
+    Peek: do_peek,
+    Refill: do_refill,
+    Reveal: do_reveal,
+}
 
 
 def symbols_table(cards: Sequence[Card]) -> dict[str, int]:
