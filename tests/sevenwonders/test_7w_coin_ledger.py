@@ -205,18 +205,24 @@ def nero(before, after, coins: list[int]) -> list[int]:
     return out
 
 
+def leaders_game(rng: random.Random, n: int, need: str | None = None, anywhere: bool = False) -> Game:
+    """A new Leaders game of ``n`` players on shuffled boards and sides; ``need`` puts that
+    board in play if the shuffle left it out (at a random seat when ``anywhere``, else first)."""
+    boards = [b.name for b in data.boards()]
+    rng.shuffle(boards)
+    if need and need not in boards[:n]:
+        boards.insert(rng.randrange(n) if anywhere else 0, need)
+    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
+    return Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_7w_coin_ledger_random_leaders_games(seed: int) -> None:
     from assistant.games.sevenwonders.moves import Pay
 
     rng = random.Random(900 + seed)
     n = 3 + seed % 5
-    boards = [b.name for b in data.boards()]
-    rng.shuffle(boards)
-    if "Rome" not in boards[:n]:
-        boards.insert(rng.randrange(n), "Rome")
-    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
-    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    game = leaders_game(rng, n, need="Rome", anywhere=True)
     pending: list = []
     sides: dict[int, set[str]] = {}
     checked = 0
@@ -282,12 +288,7 @@ def test_7w_military_resolve_random_leaders_games(seed: int) -> None:
     """Every Age's conflicts in random Leaders games against the rules worked out here."""
     rng = random.Random(1300 + seed)
     n = 3 + seed % 5
-    boards = [b.name for b in data.boards()]
-    rng.shuffle(boards)
-    if "Rhodes" not in boards[:n]:
-        boards.insert(0, "Rhodes")
-    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
-    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    game = leaders_game(rng, n, need="Rhodes")
     ages = []
     while game.outcome() is None:
         before = game.state
@@ -376,10 +377,7 @@ def test_7w_commerce_random_payments_are_possible(seed: int) -> None:
 
     rng = random.Random(1700 + seed)
     n = 3 + seed % 5
-    boards = [b.name for b in data.boards()]
-    rng.shuffle(boards)
-    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
-    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    game = leaders_game(rng, n)
     checked = 0
     while game.outcome() is None:
         before = game.state
@@ -443,10 +441,7 @@ def test_7w_build_cost_payable_builds_are_accepted(seed: int) -> None:
 
     rng = random.Random(2100 + seed)
     n = 3 + seed % 5
-    boards = [b.name for b in data.boards()]
-    rng.shuffle(boards)
-    spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
-    game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "true", "boards": spec})
+    game = leaders_game(rng, n)
     tried = 0
     while game.outcome() is None:
         state = game.state

@@ -208,14 +208,20 @@ def test_random_play_options(options):
         assert dict(game.score().points) == dict(RULESET.score_table(RULESET.table_from_state(game.state)).points)
 
 
-def test_legal_moves_pass_check():
-    """Every move legal_moves() lists passes check(), at every step of a few games."""
-    rng = random.Random(7)
+def set_up_game(rng: random.Random) -> tuple[Game, "Box"]:
+    """A 4-player game on the test board with its set-up entered from a fresh box."""
     seats = ["Blue", "Red", "White", "Black"]
     game = Game(RULESET, seats, {"board": BOARD})
     box = Box(rng, seats)
     for text in box.setup_entries():
         game.push(text)
+    return game, box
+
+
+def test_legal_moves_pass_check():
+    """Every move legal_moves() lists passes check(), at every step of a few games."""
+    rng = random.Random(7)
+    game, box = set_up_game(rng)
     while game.outcome() is None:
         legal = game.legal_moves()
         for move in legal[:40]:
@@ -228,11 +234,7 @@ def test_apply_never_changes_the_state_before():
     import copy
 
     rng = random.Random(11)
-    seats = ["Blue", "Red", "White", "Black"]
-    game = Game(RULESET, seats, {"board": BOARD})
-    box = Box(rng, seats)
-    for text in box.setup_entries():
-        game.push(text)
+    game, box = set_up_game(rng)
     while game.outcome() is None:
         before = copy.deepcopy(game.state)
         legal = game.legal_moves()
@@ -245,16 +247,12 @@ def test_apply_never_changes_the_state_before():
 
 def test_provisional_score_values_no_hidden_token():
     rng = random.Random(5)
-    seats = ["Blue", "Red", "White", "Black"]
-    game = Game(RULESET, seats, {"board": BOARD})
-    box = Box(rng, seats)
-    for text in box.setup_entries():
-        game.push(text)
+    game, box = set_up_game(rng)
     for _ in range(120):
         advance(game, box, rng)
     sheet = game.score()
-    assert all(sheet.points[p]["politics"] == 0 for p in seats)
-    assert all(sheet.totals[p] == game.state.player(p).prestige for p in seats)
+    assert all(sheet.points[p]["politics"] == 0 for p in game.seats)
+    assert all(sheet.totals[p] == game.state.player(p).prestige for p in game.seats)
 
 
 def test_hidden_information_not_described():
@@ -282,11 +280,7 @@ def test_any_entry_is_accepted_or_refused_cleanly(seed):
     from assistant.core.errors import EntryError
 
     rng = random.Random(seed)
-    seats = ["Blue", "Red", "White", "Black"]
-    game = Game(RULESET, seats, {"board": BOARD})
-    box = Box(rng, seats)
-    for text in box.setup_entries():
-        game.push(text)
+    game, box = set_up_game(rng)
     while game.outcome() is None:
         for text in rng.sample(SAMPLES, 6):
             try:
