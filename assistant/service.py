@@ -75,8 +75,8 @@ class Loaded:
     def record(self) -> Record:
         if self.game is None:
             raise InvalidEntry(
+                "core.export",
                 f"game {self.id} was scored from a final table and has no entries to export as a record",
-                rule="core.export",
                 hint="export it with --format json",
             )
         return self.game.to_record(self.headers())
@@ -110,7 +110,7 @@ def _check_date(text: str | None) -> str:
     try:
         return Date.fromisoformat(text).isoformat()
     except ValueError:
-        raise InvalidEntry(f"'{text}' is not a date; write it as YYYY-MM-DD", rule="core.date") from None
+        raise InvalidEntry("core.date", f"'{text}' is not a date; write it as YYYY-MM-DD") from None
 
 
 def _player(session: Session, name: str) -> Player:
@@ -129,14 +129,14 @@ def _game_row(session: Session, game_id: int | str) -> GameRow:
         if word in ("last", "latest"):
             row = session.exec(select(GameRow).order_by(col(GameRow.updated).desc(), col(GameRow.id).desc())).first()
             if row is None:
-                raise NotFound("there are no games yet", rule="core.games", hint="start one with: assistant new GAME --player NAME ...")
+                raise NotFound("core.games", "there are no games yet", hint="start one with: assistant new GAME --player NAME ...")
             return row
         if not word.lstrip("#").isdigit():
-            raise InvalidEntry(f"'{game_id}' is not a game id (a number, or 'last')", rule="core.games")
+            raise InvalidEntry("core.games", f"'{game_id}' is not a game id (a number, or 'last')")
         game_id = int(word.lstrip("#"))
     row = session.get(GameRow, game_id) if 0 < game_id < 2**62 else None
     if row is None:
-        raise NotFound(f"there is no game {game_id}", rule="core.games", hint="assistant games lists them")
+        raise NotFound("core.games", f"there is no game {game_id}", hint="assistant games lists them")
     return row
 
 
@@ -278,13 +278,13 @@ def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None
     """Check and store one entry. ``expect_ply``: the number of entries the caller saw; if the
     game has changed since (another window entered a line), raise :class:`Conflict`."""
     if "\n" in text or "\r" in text:
-        raise InvalidEntry("one entry per command: the text has a line break", rule="core.entry")
+        raise InvalidEntry("core.entry", "one entry per command: the text has a line break")
     if "#" in text:
         text, extra = text.split("#", 1)
         comment = (comment + " " + extra).strip()
     text = text.strip()
     if not text:
-        raise InvalidEntry("the entry is empty", rule="core.entry")
+        raise InvalidEntry("core.entry", "the entry is empty")
     with store.write() as session:
         loaded = load(session, game_id)
         if "@" in text:
@@ -300,8 +300,8 @@ def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None
         game = loaded.game
         if expect_ply is not None and game.ply != expect_ply:
             raise Conflict(
+                "core.conflict",
                 f"game {loaded.id} changed meanwhile: it has {game.ply} entries, not {expect_ply}; nothing was written",
-                rule="core.conflict",
                 hint="look at the state again (assistant state) and re-enter if still right",
             )
         entry = game.push(text, comment)
@@ -314,8 +314,8 @@ def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None
             session.flush()
         except IntegrityError:
             raise Conflict(
+                "core.conflict",
                 f"another entry was stored in game {loaded.id} at the same time; nothing was written",
-                rule="core.conflict",
                 hint="look at the state again and re-enter if still right",
             ) from None
         outcome = game.outcome()
@@ -330,7 +330,7 @@ def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None
 def undo(store: Store, game_id: int | str, n: int = 1) -> list[Entry]:
     """Take back the last ``n`` entries (reopening a finished game)."""
     if n < 1:
-        raise InvalidEntry("undo takes back at least 1 entry", rule="core.undo")
+        raise InvalidEntry("core.undo", "undo takes back at least 1 entry")
     with store.write() as session:
         loaded = load(session, game_id)
         if loaded.game is None:
@@ -429,7 +429,7 @@ def list_games(
 ) -> list[dict[str, Any]]:
     """Games, newest first, with the filters of ``assistant games``."""
     if status is not None and status not in STATUSES:
-        raise InvalidEntry(f"status must be one of {', '.join(STATUSES)}", rule="core.games")
+        raise InvalidEntry("core.games", f"status must be one of {', '.join(STATUSES)}")
     with store.read() as session:
         query = select(GameRow)
         if game:
@@ -477,7 +477,7 @@ def export_games(store: Store, game_ids: Iterable[int | str] | None, fmt: str = 
     """The text of one or more games as ``record`` (INTERFACES §3; several separated by a
     line ``%%``), ``json`` (a list when ``game_ids`` is None) or ``csv`` (a row per player)."""
     if fmt not in ("record", "json", "csv"):
-        raise InvalidEntry(f"unknown export format '{fmt}'", rule="core.export", hint="record, json or csv")
+        raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json or csv")
     with store.read() as session:
         if game_ids is None:
             ids: list[int | str] = [r for r in session.exec(select(GameRow.id).order_by(col(GameRow.id))).all()]  # type: ignore[misc]
@@ -571,7 +571,7 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
     """Store every record of ``text`` (all checked first; one transaction for all)."""
     records = split_records(text)
     if not records:
-        raise InvalidEntry("the file holds no record", rule="core.record")
+        raise InvalidEntry("core.record", "the file holds no record")
     replayed = []
     for n, part in enumerate(records, 1):
         try:
@@ -594,8 +594,8 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
                     source_id = str(uuid.uuid4())  # a second copy is a history item of its own
                 else:
                     raise Conflict(
+                        "core.import",
                         f"this record is in the history already, as game {dup.id}",
-                        rule="core.import",
                         hint="import --allow-duplicate stores it again",
                     )
             headers = _plain_headers(record, game.ruleset)
@@ -641,7 +641,7 @@ def score_table(game: str, table: Mapping[str, Any]) -> ScoreSheet:
     named = table.get("game")
     if named is not None:
         if not isinstance(named, str) or resolve_game(named) != ruleset.name:
-            raise InvalidEntry(f"the file is a table of '{named}', not of {ruleset.name}", rule="core.score.file")
+            raise InvalidEntry("core.score.file", f"the file is a table of '{named}', not of {ruleset.name}")
     return ruleset.score_table(table)
 
 
@@ -705,12 +705,12 @@ def player_stats(store: Store, game: str | None = None) -> list[dict[str, Any]]:
 def rename_player(store: Store, old: str, new: str) -> str:
     new = new.strip()
     if not normalize(new) or "," in new or "#" in new:
-        raise InvalidEntry(f"'{new}' is not a usable player name", rule="core.players")
+        raise InvalidEntry("core.players", f"'{new}' is not a usable player name")
     with store.write() as session:
         player = _find_player(session, old)
         clash = session.exec(select(Player).where(Player.key == normalize(new))).first()
         if clash is not None and clash.id != player.id:
-            raise Conflict(f"there is a player called {clash.name} already", rule="core.players", hint=f"players merge {clash.name} {player.name}")
+            raise Conflict("core.players", f"there is a player called {clash.name} already", hint=f"players merge {clash.name} {player.name}")
         previous = player.name
         player.name = new
         player.key = normalize(new)
@@ -724,14 +724,14 @@ def merge_players(store: Store, keep: str, other: str) -> tuple[str, int]:
         target = _find_player(session, keep)
         source = _find_player(session, other)
         if target.id == source.id:
-            raise InvalidEntry("a player cannot be merged into themselves", rule="core.players")
+            raise InvalidEntry("core.players", "a player cannot be merged into themselves")
         games_target = set(session.exec(select(Seat.game_id).where(Seat.player_id == target.id)).all())
         seats = session.exec(select(Seat).where(Seat.player_id == source.id)).all()
         both = sorted(games_target & {s.game_id for s in seats})
         if both:
             raise Conflict(
+                "core.players",
                 f"{target.name} and {source.name} sat at the same table in game {both[0]}; they are two people",
-                rule="core.players",
             )
         for seat in seats:
             seat.player_id = target.id  # type: ignore[assignment]
@@ -763,7 +763,7 @@ def check_database(store: Store) -> list[str]:
 def _catalogue_name(name: str) -> str:
     name = name.strip()
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]*", name):
-        raise InvalidEntry(f"'{name}' is not a catalogue name (letters, digits, . _ -)", rule="core.catalogue")
+        raise InvalidEntry("core.catalogue", f"'{name}' is not a catalogue name (letters, digits, . _ -)")
     return name
 
 
@@ -771,7 +771,9 @@ def _catalogue_key(key: str) -> str:
     key = key.strip().lstrip("@")
     if not _CATALOGUE_KEY.fullmatch("@" + key):
         raise InvalidEntry(
-            f"'{key}' is not a catalogue key (letters, digits, . _ -)", rule="core.catalogue", hint="e.g. II.3, board, brutus"
+            "core.catalogue",
+            f"'{key}' is not a catalogue key (letters, digits, . _ -)",
+            hint="e.g. II.3, board, brutus",
         )
     return key.casefold()
 
@@ -790,8 +792,8 @@ def expand_catalogue(session: Session, game: str, catalogue: str, text: str) -> 
         if key not in items:
             known = ", ".join("@" + k for k in sorted(items)[:12]) or "none yet"
             raise InvalidEntry(
+                "core.catalogue",
                 f"the {catalogue} catalogue of {game} has no key @{match.group(1)}",
-                rule="core.catalogue",
                 hint=f"known keys: {known}; add one with: assistant catalogue set {game} KEY \"TEXT\"",
             )
         return items[key]
@@ -816,7 +818,7 @@ def catalogue_set(store: Store, game: str, key: str, value: str, catalogue: str 
     key = _catalogue_key(key)
     value = " ".join(value.split())
     if not value or "#" in value or "@" in value:
-        raise InvalidEntry("a catalogue value is the entry text the key stands for, without # or @", rule="core.catalogue")
+        raise InvalidEntry("core.catalogue", "a catalogue value is the entry text the key stands for, without # or @")
     with store.write() as session:
         row = session.exec(
             select(CatalogueItem).where(
@@ -841,7 +843,7 @@ def catalogue_remove(store: Store, game: str, key: str, catalogue: str = DEFAULT
             )
         ).first()
         if row is None:
-            raise NotFound(f"the {catalogue} catalogue of {name} has no key @{key}", rule="core.catalogue")
+            raise NotFound("core.catalogue", f"the {catalogue} catalogue of {name} has no key @{key}")
         session.delete(row)
 
 

@@ -75,9 +75,9 @@ class Pebbles(Ruleset):
         try:
             pile = int(options["pile"])
         except ValueError:
-            raise InvalidEntry("option pile must be a number", rule="toy.take") from None
+            raise InvalidEntry("toy.take", "option pile must be a number") from None
         if not 1 <= pile <= 100:
-            raise InvalidEntry("option pile must be between 1 and 100", rule="toy.take")
+            raise InvalidEntry("toy.take", "option pile must be between 1 and 100")
         n = len(seats)
         return PebbleState(tuple(seats), pile, 0, (0,) * n, (False,) * n)
 
@@ -95,13 +95,13 @@ class Pebbles(Ruleset):
         else:
             player = state.current
         if not words:
-            raise InvalidEntry("say 'take N' or 'pass'", rule="toy.take")
+            raise InvalidEntry("toy.take", "say 'take N' or 'pass'")
         verb = words[0].lower()
         if verb == "pass" and len(words) == 1:
             return Pass(player)
         if verb == "take" and len(words) == 2 and words[1].isdigit():
             return Take(player, int(words[1]))
-        raise InvalidEntry(f"cannot read '{text}'", rule="toy.take", hint="take N, or pass")
+        raise InvalidEntry("toy.take", f"cannot read '{text}'", hint="take N, or pass")
 
     def check(self, state, move):
         if state.loser:

@@ -155,7 +155,7 @@ def _parse_options(items: list[str]) -> dict[str, str]:
     result: dict[str, str] = {}
     for item in items:
         if "=" not in item:
-            raise InvalidEntry(f"option '{item}' is not KEY=VALUE", rule="core.options", hint="e.g. --option leaders=false")
+            raise InvalidEntry("core.options", f"option '{item}' is not KEY=VALUE", hint="e.g. --option leaders=false")
         key, value = item.split("=", 1)
         result[key.strip().lower()] = value.strip()
     return result
@@ -355,7 +355,7 @@ def score(
     if save:
         from assistant.core.errors import InvalidEntry
 
-        raise InvalidEntry("--save goes with --from FILE", rule="core.score")
+        raise InvalidEntry("core.score", "--save goes with --from FILE")
     loaded = service.read_game(_store(db), target)
     sheet = loaded.sheet()
     provisional = loaded.game is not None and loaded.game.outcome() is None and loaded.row.status != "finished"
@@ -465,11 +465,11 @@ def _read_file(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InvalidEntry(f"no such file: {path}", rule="core.record") from None
+        raise InvalidEntry("core.record", f"no such file: {path}") from None
     except UnicodeDecodeError:
-        raise InvalidEntry(f"{path} is not UTF-8 text", rule="core.record") from None
+        raise InvalidEntry("core.record", f"{path} is not UTF-8 text") from None
     except OSError as exc:
-        raise InvalidEntry(f"cannot read {path}: {exc.strerror}", rule="core.record") from None
+        raise InvalidEntry("core.record", f"cannot read {path}: {exc.strerror}") from None
 
 
 @app.command(epilog=examples("assistant replay examples/roma-game.txt", "assistant replay game.txt --json"))
@@ -551,7 +551,7 @@ def export(
     from assistant.core.errors import InvalidEntry
 
     if (game_id is None) == (not all_games):
-        raise InvalidEntry("name one game id, or --all", rule="core.export")
+        raise InvalidEntry("core.export", "name one game id, or --all")
     text = service.export_games(_store(db), None if all_games else [game_id], fmt)  # type: ignore[list-item]
     if output is None:
         sys.stdout.write(text)
@@ -559,7 +559,7 @@ def export(
         try:
             output.write_text(text, encoding="utf-8")
         except OSError as exc:
-            raise InvalidEntry(f"cannot write {output}: {exc.strerror}", rule="core.export") from None
+            raise InvalidEntry("core.export", f"cannot write {output}: {exc.strerror}") from None
         render.success(f"wrote {output}")
 
 

@@ -1,7 +1,7 @@
 """The errors an entry can raise, as in python-chess: cannot read it, could mean several
 things, or readable but forbidden by the rules now.
 
-Every error carries a stable ``rule`` id (the key of a rule text in ``data/<game>/rules.md``),
+Every error is built the same way, ``Error(rule, message, hint=None)``, and carries a stable ``rule`` id (the key of a rule text in ``data/<game>/rules.md``),
 a one-sentence ``message`` and, where the engine can tell, a ``hint`` saying what would be
 legal instead. The command line prints them and exits with code 1.
 
@@ -20,7 +20,7 @@ class AssistantError(Exception):
 
     kind = "error"
 
-    def __init__(self, message: str, *, rule: str | None = None, hint: str | None = None) -> None:
+    def __init__(self, rule: str | None, message: str, hint: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.rule = rule
@@ -52,16 +52,16 @@ class AmbiguousEntry(EntryError):
 
     def __init__(
         self,
+        rule: str | None,
         message: str,
-        candidates: list[str] | tuple[str, ...] = (),
-        *,
-        rule: str | None = None,
         hint: str | None = None,
+        *,
+        candidates: list[str] | tuple[str, ...] = (),
     ) -> None:
         self.candidates = tuple(candidates)
         if hint is None and self.candidates:
             hint = "one of: " + ", ".join(self.candidates)
-        super().__init__(message, rule=rule, hint=hint)
+        super().__init__(rule, message, hint)
 
     def to_json(self) -> dict[str, object]:
         data = super().to_json()
@@ -75,7 +75,7 @@ class IllegalMove(EntryError):
     kind = "illegal"
 
     def __init__(self, rule: str, message: str, hint: str | None = None) -> None:
-        super().__init__(message, rule=rule, hint=hint)
+        super().__init__(rule, message, hint)
 
 
 class NotFound(AssistantError):
@@ -122,9 +122,9 @@ class TableError(AssistantError):
         if len(self.problems) == 1:
             only = self.problems[0]
             who = f"{only.player}: " if only.player else ""
-            super().__init__(who + only.message, rule=only.rule)
+            super().__init__(only.rule, who + only.message)
         else:
-            super().__init__(f"the table cannot be scored: {len(self.problems)} problems")
+            super().__init__("core.score", f"the table cannot be scored: {len(self.problems)} problems")
 
     def to_json(self) -> dict[str, object]:
         return {"error": self.kind, "problems": [p.to_json() for p in self.problems]}
@@ -143,7 +143,7 @@ class RecordError(AssistantError):
     def __post_init__(self) -> None:
         rule = self.cause.rule if self.cause else None
         hint = self.cause.hint if self.cause else None
-        AssistantError.__init__(self, self.message, rule=rule, hint=hint)
+        AssistantError.__init__(self, rule, self.message, hint)
 
     @property
     def kind(self) -> str:  # type: ignore[override]

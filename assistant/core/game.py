@@ -25,7 +25,7 @@ class Game:
             if "," in seat or "#" in seat:
                 from assistant.core.errors import InvalidEntry
 
-                raise InvalidEntry(f"a player name cannot contain ',' or '#': '{seat}'", rule="core.players")
+                raise InvalidEntry("core.players", f"a player name cannot contain ',' or '#': '{seat}'")
         self.ruleset = ruleset
         self.seats = tuple(seats)
         self.options = ruleset.check_options(options)

@@ -135,13 +135,13 @@ class NameIndex:
             return found[0]
         if len(found) > 1:
             raise AmbiguousEntry(
+                self.rule,
                 f"'{text}' could be the {self.what} " + ", ".join(found[:8]) + ("…" if len(found) > 8 else ""),
-                found,
-                rule=self.rule,
+                candidates=found,
             )
         suggestions = self.suggest(text)
         hint = ("did you mean " + " or ".join(suggestions) + "?") if suggestions else None
-        raise InvalidEntry(f"there is no {self.what} called '{text}'", rule=self.rule, hint=hint)
+        raise InvalidEntry(self.rule, f"there is no {self.what} called '{text}'", hint=hint)
 
     def resolve_leading(self, words: Sequence[str]) -> tuple[str, int]:
         """Resolve a name at the start of ``words``; return it and how many words it used.
@@ -154,7 +154,7 @@ class NameIndex:
         ('Stone Pit', 2)
         """
         if not words:
-            raise InvalidEntry(f"a {self.what} name is missing", rule=self.rule)
+            raise InvalidEntry(self.rule, f"a {self.what} name is missing")
         for n in range(len(words), 0, -1):
             hit = self.exact(" ".join(words[:n]))
             if hit is not None:

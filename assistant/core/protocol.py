@@ -157,7 +157,7 @@ class Ruleset:
 
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
         """Score a final table (INTERFACES.md §1); raises TableError listing every problem."""
-        raise InvalidEntry(f"{self.title} has no final-table scoring", rule="core.score")
+        raise InvalidEntry("core.score", f"{self.title} has no final-table scoring")
 
     def table_from_state(self, state: Any) -> dict[str, Any]:
         """The final table of a tracked game, in the §1 file format (so that the quick
@@ -198,12 +198,14 @@ class Ruleset:
             if spec is None:
                 names = ", ".join(sorted(known)) or "none"
                 raise InvalidEntry(
-                    f"{self.title} has no option '{key}'", rule="core.options", hint=f"options: {names}"
+                    "core.options",
+                    f"{self.title} has no option '{key}'",
+                    hint=f"options: {names}",
                 )
             if spec.choices is not None and value not in spec.choices:
                 raise InvalidEntry(
+                    "core.options",
                     f"option {key} cannot be '{value}'",
-                    rule="core.options",
                     hint="one of: " + ", ".join(spec.choices),
                 )
             result[key] = value
@@ -219,17 +221,17 @@ class Ruleset:
             else:
                 count = f"{self.min_players} to {self.max_players}"
             raise InvalidEntry(
+                "core.players",
                 f"{self.title} is played by {count} players, not {len(seats)}",
-                rule="core.players",
                 hint="name each player once with --player, in seating order",
             )
         seen: set[str] = set()
         for seat in seats:
             key = normalize(seat)
             if not key:
-                raise InvalidEntry(f"'{seat}' is not a usable player name", rule="core.players")
+                raise InvalidEntry("core.players", f"'{seat}' is not a usable player name")
             if key in seen:
-                raise InvalidEntry(f"the player name '{seat}' is used twice", rule="core.players")
+                raise InvalidEntry("core.players", f"the player name '{seat}' is used twice")
             seen.add(key)
 
 

@@ -78,7 +78,7 @@ def lookup(book: Sequence[RuleText], query: str) -> list[RuleText]:
 
     close = difflib.get_close_matches(q, [rule.id for rule in book], n=3, cutoff=0.5)
     hint = ("did you mean " + " or ".join(close) + "?") if close else "try a word of the rule, or no topic for the list"
-    raise NotFound(f"no rule matches '{query}'", rule="core.rules", hint=hint)
+    raise NotFound("core.rules", f"no rule matches '{query}'", hint=hint)
 
 
 def load_game_rules(game: str) -> list[RuleText]:

@@ -26,20 +26,20 @@ def load_table(path: str | Path) -> dict[str, Any]:
     try:
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise InvalidEntry(f"no such file: {p}", rule="core.score.file") from None
+        raise InvalidEntry("core.score.file", f"no such file: {p}") from None
     except OSError as exc:
-        raise InvalidEntry(f"cannot read {p}: {exc.strerror}", rule="core.score.file") from None
+        raise InvalidEntry("core.score.file", f"cannot read {p}: {exc.strerror}") from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InvalidEntry(f"{p} is not UTF-8 text", rule="core.score.file") from None
+        raise InvalidEntry("core.score.file", f"{p} is not UTF-8 text") from None
     if p.suffix.lower() == ".json":
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InvalidEntry(
+                "core.score.file",
                 f"{p} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-                rule="core.score.file",
             ) from None
     else:
         import tomllib
@@ -47,9 +47,9 @@ def load_table(path: str | Path) -> dict[str, Any]:
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise InvalidEntry(f"{p} is not valid TOML: {exc}", rule="core.score.file") from None
+            raise InvalidEntry("core.score.file", f"{p} is not valid TOML: {exc}") from None
     if not isinstance(data, dict):
-        raise InvalidEntry(f"{p} must hold a table (an object), not a {type(data).__name__}", rule="core.score.file")
+        raise InvalidEntry("core.score.file", f"{p} must hold a table (an object), not a {type(data).__name__}")
     return data
 
 

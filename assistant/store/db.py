@@ -35,24 +35,24 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 def _preflight(path: Path) -> None:
     """Refuse what cannot be our SQLite database before SQLite touches it."""
     if path.is_dir():
-        raise StorageError(f"{path} is a folder, not a database file", rule="core.db")
+        raise StorageError("core.db", f"{path} is a folder, not a database file")
     if path.exists() and path.stat().st_size > 0:
         try:
             with path.open("rb") as handle:
                 head = handle.read(16)
         except OSError as exc:
-            raise StorageError(f"cannot read {path}: {exc.strerror}", rule="core.db") from None
+            raise StorageError("core.db", f"cannot read {path}: {exc.strerror}") from None
         if head != _SQLITE_MAGIC:
             raise StorageError(
+                "core.db",
                 f"{path} is not an SQLite database (is it the right file?)",
-                rule="core.db",
                 hint="point --db or ASSISTANT_DB at the history file, or at a new path to start one",
             )
     else:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StorageError(f"cannot create the folder {path.parent}: {exc.strerror}", rule="core.db") from None
+            raise StorageError("core.db", f"cannot create the folder {path.parent}: {exc.strerror}") from None
 
 
 def _install_sqlite_pragmas(engine: Engine) -> None:
@@ -77,19 +77,19 @@ def storage_error(exc: Exception, where: str) -> StorageError:
     low = message.lower()
     if "locked" in low or "busy" in low:
         return StorageError(
+            "core.db.locked",
             f"the database {where} is busy: another assistant is writing to it",
-            rule="core.db.locked",
             hint="try again in a moment",
         )
     if "not a database" in low or "malformed" in low or "corrupt" in low:
         return StorageError(
+            "core.db.corrupt",
             f"the database {where} is damaged ({message})",
-            rule="core.db.corrupt",
             hint="restore a backup (assistant db backup makes one) or point --db at another file",
         )
     if "readonly" in low or "read-only" in low or "permission" in low:
-        return StorageError(f"the database {where} cannot be written ({message})", rule="core.db")
-    return StorageError(f"the database {where} cannot be used: {message}", rule="core.db")
+        return StorageError("core.db", f"the database {where} cannot be written ({message})")
+    return StorageError("core.db", f"the database {where} cannot be used: {message}")
 
 
 class Store:
@@ -113,7 +113,7 @@ class Store:
         try:
             parsed = make_url(url)
         except Exception:
-            raise StorageError(f"'{url}' is not a database path or URL", rule="core.db") from None
+            raise StorageError("core.db", f"'{url}' is not a database path or URL") from None
         path = sqlite_path(url)
         if path is not None:
             _preflight(path)
@@ -124,7 +124,7 @@ class Store:
             else:
                 engine = create_engine(url, pool_pre_ping=True)
         except Exception as exc:  # missing driver, bad URL parts
-            raise StorageError(f"cannot open {url}: {exc}", rule="core.db") from None
+            raise StorageError("core.db", f"cannot open {url}: {exc}") from None
         store = cls(url, engine)
         try:
             store._ensure_schema()
@@ -173,15 +173,15 @@ class Store:
             return
         if "meta" not in tables or "games" not in tables:
             raise StorageError(
+                "core.db",
                 f"{self.where} is a database of another program (tables: {', '.join(sorted(tables)[:5])})",
-                rule="core.db",
                 hint="point --db or ASSISTANT_DB at the assistant's history file, or at a new path",
             )
         version = self.schema_version()
         if version > SCHEMA_VERSION:
             raise StorageError(
+                "core.db.version",
                 f"{self.where} was written by a newer version of the assistant (schema {version}, this one knows {SCHEMA_VERSION})",
-                rule="core.db.version",
                 hint="upgrade the assistant (pip install -U table-companion)",
             )
         if version < SCHEMA_VERSION:
@@ -193,7 +193,7 @@ class Store:
         try:
             return int(row[0]) if row else 0
         except ValueError:
-            raise StorageError(f"{self.where} has an unreadable schema version", rule="core.db") from None
+            raise StorageError("core.db", f"{self.where} has an unreadable schema version") from None
 
     def _migrate(self, version: int) -> None:
         """Back the file up, then apply each step up to :data:`SCHEMA_VERSION` in one transaction."""
@@ -217,13 +217,13 @@ class Store:
     def backup(self, dest: Path | None = None) -> Path:
         """A consistent copy of an SQLite database (the online backup API, safe while in use)."""
         if self.path is None:
-            raise StorageError("backups are made for SQLite files only; use your server's tools", rule="core.db")
+            raise StorageError("core.db", "backups are made for SQLite files only; use your server's tools")
         if dest is None:
             stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
             dest = self.path.with_name(f"{self.path.stem}-{stamp}.backup.sqlite3")
         dest = Path(dest)
         if dest.exists():
-            raise StorageError(f"{dest} exists already; choose another name", rule="core.db")
+            raise StorageError("core.db", f"{dest} exists already; choose another name")
         source = sqlite3.connect(self.path)
         target = sqlite3.connect(dest)
         try:

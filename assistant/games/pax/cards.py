@@ -109,8 +109,8 @@ def split_token(text: str) -> tuple[Card, str]:
     match = _TOKEN.match(text)
     if not match:
         raise InvalidEntry(
+            CARD_RULE,
             f"'{text.strip()}' is not a card; write CATEGORY VALUE/SYMBOLS",
-            rule=CARD_RULE,
             hint="e.g. army 3/2 (an Army of value 3 with 2 symbols) or a3 (1 symbol)",
         )
     try:
@@ -119,8 +119,8 @@ def split_token(text: str) -> tuple[Card, str]:
         if exc.hint:
             raise
         raise InvalidEntry(
+            exc.rule or CARD_RULE,
             exc.message,
-            rule=exc.rule or CARD_RULE,
             hint="a card starts with its category: " + ", ".join(CATEGORIES) + " (or w, f, a, r, s, e/l, c/i)",
         ) from None
     value = int(match.group("value"))
@@ -128,15 +128,15 @@ def split_token(text: str) -> tuple[Card, str]:
     low, high = value_range()
     if not low <= value <= high:
         raise InvalidEntry(
+            CARD_RULE,
             f"no {category} card has the value {value}: printed values run from {low} to {high}",
-            rule=CARD_RULE,
             hint=f"the value is the Aurei printed on the card ({low}-{high})",
         )
     slow, shigh = symbol_range()
     if not slow <= symbols <= shigh:
         raise InvalidEntry(
+            CARD_RULE,
             f"no {category} card shows {symbols} symbols: a card shows {slow} to {shigh}",
-            rule=CARD_RULE,
             hint=f"count the {category} icons in the card's top-left corner ({slow}-{shigh})",
         )
     return Card(category, value, symbols), match.group("rest")
@@ -146,7 +146,7 @@ def parse_token(text: str) -> Card:
     """Read exactly one card token (nothing may follow it)."""
     card, rest = split_token(text)
     if rest.strip():
-        raise InvalidEntry(f"unexpected '{rest.strip()}' after the card {card.token()}", rule=CARD_RULE)
+        raise InvalidEntry(CARD_RULE, f"unexpected '{rest.strip()}' after the card {card.token()}")
     return card
 
 

@@ -44,9 +44,9 @@ def setup(seats: Sequence[str], options: Mapping[str, str]) -> PaxState:
     try:
         level = int(options.get("level", "1"))
     except ValueError:
-        raise InvalidEntry("option level must be 1 to 5", rule="pax.solo.levels") from None
+        raise InvalidEntry("pax.solo.levels", "option level must be 1 to 5") from None
     if not 1 <= level <= 5:
-        raise InvalidEntry("option level must be 1 to 5", rule="pax.solo.levels")
+        raise InvalidEntry("pax.solo.levels", "option level must be 1 to 5")
     if n == 1:
         removed = int(data["solo"]["set_aside"])
         legions = int(data["solo"]["legions"])

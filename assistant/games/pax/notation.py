@@ -67,7 +67,9 @@ def parse_legion(text: str) -> str:
     match = _LEGION.match(text.strip())
     if not match:
         raise InvalidEntry(
-            f"'{text.strip()}' is not a Legion", rule=NOTATION_RULE, hint="a Legion is I, II, III, IV or V (or 1-5)"
+            NOTATION_RULE,
+            f"'{text.strip()}' is not a Legion",
+            hint="a Legion is I, II, III, IV or V (or 1-5)",
         )
     n = match.group("n").upper()
     return ROMAN[int(n) - 1] if n.isdigit() else n
@@ -91,7 +93,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         cards.append(card)
         rest = _strip_separators(rest)
     if not cards:
-        raise InvalidEntry("no card given", rule=NOTATION_RULE, hint="e.g. army 3/2")
+        raise InvalidEntry(NOTATION_RULE, "no card given", hint="e.g. army 3/2")
     return tuple(cards)
 
 
@@ -104,14 +106,14 @@ def parse_placements(text: str) -> tuple[Placement, ...]:
         match = _DEST.match(rest)
         if not match:
             raise InvalidEntry(
+                NOTATION_RULE,
                 f"where did {card.token()} go? '{rest.strip()}' is not a destination",
-                rule=NOTATION_RULE,
                 hint="after each card write hand, deck or a Legion (I-V)",
             )
         placements.append(Placement(card, _destination(match.group("dest"))))
         rest = _strip_separators(match.group("rest"))
     if not placements:
-        raise InvalidEntry("draw what?", rule=NOTATION_RULE, hint="draw army 3/2 hand, fleet 1/1 II, wealth 2/1 deck")
+        raise InvalidEntry(NOTATION_RULE, "draw what?", hint="draw army 3/2 hand, fleet 1/1 II, wealth 2/1 deck")
     return tuple(placements)
 
 
@@ -134,7 +136,7 @@ def parse_refill(text: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
             try:
                 card, tail = split_token(rest)
                 if tail and not tail.startswith((" ", ",", ";", "\t")) and tail.strip(" ,;\t"):
-                    raise InvalidEntry("glued", rule=NOTATION_RULE)
+                    raise InvalidEntry(NOTATION_RULE, "glued")
             except InvalidEntry:
                 legion = parse_legion(first)
                 card, tail = split_token(after)
@@ -142,7 +144,7 @@ def parse_refill(text: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
         legions.append(legion)
         rest = tail.strip(" ,;\t")
     if not cards:
-        raise InvalidEntry("refill with which cards?", rule=NOTATION_RULE, hint="refill I army 3/2")
+        raise InvalidEntry(NOTATION_RULE, "refill with which cards?", hint="refill I army 3/2")
     return tuple(cards), tuple(legions)
 
 
@@ -150,7 +152,7 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     """Read one entry against ``state`` (names of players are resolved here)."""
     words = text.strip().split()
     if not words:
-        raise InvalidEntry("the entry is empty", rule=NOTATION_RULE, hint=_hint(state))
+        raise InvalidEntry(NOTATION_RULE, "the entry is empty", hint=_hint(state))
     players = NameIndex([(s, ()) for s in state.seats], what="player", rule=NOTATION_RULE)
     player: str | None = None
     verb = _VERB_OF.get(words[0].lower())
@@ -164,37 +166,41 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
             except InvalidEntry:
                 if normalize(words[0]) in ("pass", "passes"):
                     raise InvalidEntry(
+                        NOTATION_RULE,
                         "'pass' can mean two things in PAX",
-                        rule=NOTATION_RULE,
                         hint="to give up the whole turn for 2 Aurei and a look at Rome's hidden cards, enter peek;"
                         " to finish a turn after drawing (income), enter end",
                     ) from None
                 raise InvalidEntry(
+                    NOTATION_RULE,
                     f"cannot read '{text.strip()}': '{words[0]}' is neither a player nor an entry verb",
-                    rule=NOTATION_RULE,
                     hint=_hint(state),
                 ) from None
         player = hit
         words = words[1:]
         if not words:
-            raise InvalidEntry(f"what did {player} do?", rule=NOTATION_RULE, hint=_hint(state))
+            raise InvalidEntry(NOTATION_RULE, f"what did {player} do?", hint=_hint(state))
         verb = _VERB_OF.get(words[0].lower())
         if verb is None:
             raise InvalidEntry(
-                f"'{words[0]}' is not an entry verb", rule=NOTATION_RULE, hint=_hint(state)
+                NOTATION_RULE,
+                f"'{words[0]}' is not an entry verb",
+                hint=_hint(state),
             )
     body = " ".join(words[1:])
     who = player if player is not None else state.seats[state.current]
     if verb == "start":
         if not body:
-            raise InvalidEntry("start who?", rule=NOTATION_RULE, hint="start NAME")
+            raise InvalidEntry(NOTATION_RULE, "start who?", hint="start NAME")
         try:
             return StartPlayer(players.resolve(body))
         except InvalidEntry as exc:
             if exc.hint:
                 raise
             raise InvalidEntry(
-                exc.message, rule=exc.rule or NOTATION_RULE, hint="start " + " or start ".join(state.seats)
+                exc.rule or NOTATION_RULE,
+                exc.message,
+                hint="start " + " or start ".join(state.seats),
             ) from None
     if verb == "keep":
         return _parse_keep(who, body)
@@ -204,7 +210,7 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
         return Draw(who, parse_placements(body))
     if verb == "buy":
         if not body:
-            raise InvalidEntry("buy under which Legion?", rule=NOTATION_RULE, hint="buy II")
+            raise InvalidEntry(NOTATION_RULE, "buy under which Legion?", hint="buy II")
         return Buy(who, parse_legion(body))
     if verb == "play":
         return Play(who, parse_cards(body))
@@ -244,8 +250,8 @@ def _fill_legions(state: PaxState, legions: tuple[str | None, ...]) -> tuple[str
 def _no_more(body: str, verb: str) -> None:
     if body.strip():
         raise InvalidEntry(
+            NOTATION_RULE,
             f"'{verb}' takes nothing after it, not '{body.strip()}'",
-            rule=NOTATION_RULE,
             hint=f"enter just '{verb}'" + (" (or 'end turn')" if verb == "end" else "") + ", as its own line",
         )
 
@@ -256,8 +262,8 @@ def _parse_keep(player: str, body: str) -> Keep:
     kept = parse_cards(parts[0])
     if len(kept) != 1:
         raise InvalidEntry(
+            "pax.setup.hands",
             f"{player} keeps exactly one card, not {len(kept)}",
-            rule="pax.setup.hands",
             hint="keep army 3/2 return fleet 1/1, wealth 2/1",
         )
     played: tuple[Card, ...] = ()

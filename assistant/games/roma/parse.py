@@ -54,10 +54,10 @@ _ACT_KEYS = {
 
 def _number(word: str, what: str, low: int, high: int) -> int:
     if not word.isdigit():
-        raise InvalidEntry(f"expected {what}, found '{word}'", rule=RULE)
+        raise InvalidEntry(RULE, f"expected {what}, found '{word}'")
     value = int(word)
     if not low <= value <= high:
-        raise InvalidEntry(f"{what} must be between {low} and {high}, not {value}", rule=RULE)
+        raise InvalidEntry(RULE, f"{what} must be between {low} and {high}, not {value}")
     return value
 
 
@@ -85,10 +85,10 @@ def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
         while j < len(words) and not words[j].isdigit():
             j += 1
         if j == i or j == len(words):
-            raise InvalidEntry(f"{what}: write a card name then its disc number, e.g. 'Forum 3'", rule=RULE)
+            raise InvalidEntry(RULE, f"{what}: write a card name then its disc number, e.g. 'Forum 3'")
         name, used = CARD_NAMES.resolve_leading(words[i:j])
         if used != j - i:
-            raise InvalidEntry(f"{what}: cannot read '{' '.join(words[i:j])}' as one card", rule=RULE)
+            raise InvalidEntry(RULE, f"{what}: cannot read '{' '.join(words[i:j])}' as one card")
         pairs.append((name, _number(words[j], "a disc number", 1, 7)))
         i = j + 1
     return tuple(pairs)
@@ -98,7 +98,7 @@ def _dice(words: list[str], verb: str) -> tuple[int, int, int]:
     if len(words) == 1 and len(words[0]) == 3 and words[0].isdigit():
         words = list(words[0])
     if len(words) != 3:
-        raise InvalidEntry(f"'{verb}' takes the three action dice, e.g. '{verb} 3 4 6'", rule="roma.phase2.roll")
+        raise InvalidEntry("roma.phase2.roll", f"'{verb}' takes the three action dice, e.g. '{verb} 3 4 6'")
     a, b, c = (_number(w, "a die value", 1, 6) for w in words)
     return (a, b, c)
 
@@ -108,20 +108,20 @@ def parse(state: RomaState, text: str) -> RomaMove:
         text = text.replace(mark, " ")
     words = text.split()
     if not words:
-        raise InvalidEntry("the entry is empty", rule=RULE, hint="one of: " + ", ".join(VERBS))
+        raise InvalidEntry(RULE, "the entry is empty", hint="one of: " + ", ".join(VERBS))
     seats = _seat_index(state.seats)
     player: str | None = None
     first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
     if first not in VERBS:
         player, used = _player_at(words, seats)
         if player is None:
-            raise InvalidEntry(f"cannot read '{text}': unknown verb '{words[0]}'", rule=RULE, hint=_verb_hint(words[0]))
+            raise InvalidEntry(RULE, f"cannot read '{text}': unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
         words = words[used:]
         if not words:
-            raise InvalidEntry(f"what does {player} do?", rule=RULE, hint="one of: " + ", ".join(VERBS))
+            raise InvalidEntry(RULE, f"what does {player} do?", hint="one of: " + ", ".join(VERBS))
         first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
         if first not in VERBS:
-            raise InvalidEntry(f"unknown verb '{words[0]}'", rule=RULE, hint=_verb_hint(words[0]))
+            raise InvalidEntry(RULE, f"unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
     verb, rest = first, words[1:]
     if verb in ("start", "hand", "give", "place") and player is None:
         named, used = _player_at(rest, seats)
@@ -129,13 +129,13 @@ def parse(state: RomaState, text: str) -> RomaMove:
             player = placing_player(state)
         else:
             if named is None:
-                raise InvalidEntry(f"'{verb}' needs a player name", rule=RULE, hint="players: " + ", ".join(state.seats))
+                raise InvalidEntry(RULE, f"'{verb}' needs a player name", hint="players: " + ", ".join(state.seats))
             player, rest = named, rest[used:]
     if player is None:
         player = state.player
     if verb == "start":
         if rest:
-            raise InvalidEntry("'start' takes only the player who begins", rule="roma.setup.start")
+            raise InvalidEntry("roma.setup.start", "'start' takes only the player who begins")
         return Start(player)
     if verb == "hand":
         return Hand(player, _cards(rest))
@@ -148,11 +148,11 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if verb == "lay":
         pairs = _pairs(rest, "lay")
         if len(pairs) != 1:
-            raise InvalidEntry("'lay' takes one card and one disc, e.g. 'lay Legat 4'", rule="roma.actions.lay")
+            raise InvalidEntry("roma.actions.lay", "'lay' takes one card and one disc, e.g. 'lay Legat 4'")
         return Lay(player, pairs[0][0], pairs[0][1])
     if verb == "money":
         if len(rest) != 1:
-            raise InvalidEntry("'money' takes the die used, e.g. 'money 6'", rule="roma.actions.money")
+            raise InvalidEntry("roma.actions.money", "'money' takes the die used, e.g. 'money 6'")
         return Money(player, _number(rest[0], "a die value", 1, 6))
     if verb == "cards":
         return _parse_cards(player, rest)
@@ -161,7 +161,7 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if verb == "battle":
         return _parse_battle(player, rest)
     if rest and [w.lower() for w in rest] != ["turn"]:
-        raise InvalidEntry("'end' takes nothing more", rule="roma.turn.end", hint="end")
+        raise InvalidEntry("roma.turn.end", "'end' takes nothing more", hint="end")
     return End(player)
 
 
@@ -194,7 +194,7 @@ def _player_at(words: list[str], seats: NameIndex) -> tuple[str | None, int]:
 
 def _parse_cards(player: str, rest: list[str]) -> TakeCards:
     if not rest:
-        raise InvalidEntry("'cards' takes the die and the card kept, e.g. 'cards 3 keep Legat'", rule="roma.actions.cards")
+        raise InvalidEntry("roma.actions.cards", "'cards' takes the die and the card kept, e.g. 'cards 3 keep Legat'")
     die = _number(rest[0], "a die value", 1, 6)
     rest = rest[1:]
     if rest and rest[0].lower() == "keep":
@@ -203,19 +203,19 @@ def _parse_cards(player: str, rest: list[str]) -> TakeCards:
     cut = lower.index("discard") if "discard" in lower else len(rest)
     keep = _cards(rest[:cut])
     if len(keep) != 1:
-        raise InvalidEntry("name the one card kept, e.g. 'cards 3 keep Legat'", rule="roma.actions.cards")
+        raise InvalidEntry("roma.actions.cards", "name the one card kept, e.g. 'cards 3 keep Legat'")
     discards = _cards(rest[cut + 1 :]) if cut < len(rest) else ()
     return TakeCards(player, die, keep[0], discards)
 
 
 def _parse_battle(player: str, rest: list[str]) -> Battle:
     if not rest:
-        raise InvalidEntry("'battle' takes the battle die, e.g. 'battle 4'", rule="roma.battle")
+        raise InvalidEntry("roma.battle", "'battle' takes the battle die, e.g. 'battle 4'")
     roll = _number(rest[0], "the battle die", 1, 6)
     add = None
     if len(rest) > 1:
         if rest[1].lower() not in ("add", "plus", "+") or len(rest) != 3:
-            raise InvalidEntry("write 'battle 3 add 5' to add an unused die (Centurio)", rule="roma.cards.centurio")
+            raise InvalidEntry("roma.cards.centurio", "write 'battle 3 add 5' to add an unused die (Centurio)")
         add = _number(rest[2], "a die value", 1, 6)
     return Battle(player, roll, add)
 
@@ -224,7 +224,7 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
     if rest and rest[0].lower() in ("disc", "on"):
         rest = rest[1:]
     if not rest:
-        raise InvalidEntry("'activate' takes the disc, e.g. 'activate 4'", rule="roma.actions.activate")
+        raise InvalidEntry("roma.actions.activate", "'activate' takes the disc, e.g. 'activate 4'")
     disc = _number(rest[0], "a disc number", 1, 7)
     groups: dict[str, list[str]] = {}
     key: str | None = None
@@ -232,7 +232,7 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
         k = _ACT_KEYS.get(word.lower())
         if k is not None:
             if k in groups:
-                raise InvalidEntry(f"'{word}' is given twice", rule=RULE)
+                raise InvalidEntry(RULE, f"'{word}' is given twice")
             key = k
             groups[key] = []
         elif key is None:
@@ -251,25 +251,25 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
     if "copy" in groups:
         names = _cards(groups["copy"])
         if len(names) != 1:
-            raise InvalidEntry("'copy' names one character", rule="roma.cards.scaenicus")
+            raise InvalidEntry("roma.cards.scaenicus", "'copy' names one character")
         fields["copy"] = names[0]
     if "target" in groups:
         fields["target"] = _one_number(groups["target"], "target", 1, 7)
     if "vp" in groups:
         if not 1 <= len(groups["vp"]) <= 2:
-            raise InvalidEntry("'vp' takes the Forum's die and maybe the Templum's", rule="roma.cards.forum")
+            raise InvalidEntry("roma.cards.forum", "'vp' takes the Forum's die and maybe the Templum's")
         fields["vp"] = tuple(_number(w, "a die value", 1, 6) for w in groups["vp"])
     if "change" in groups:
         nums = [w for w in groups["change"] if w.lower() != "to"]
         if len(nums) != 2:
-            raise InvalidEntry("write 'change 5 to 6' for the Consul", rule="roma.cards.consul")
+            raise InvalidEntry("roma.cards.consul", "write 'change 5 to 6' for the Consul")
         fields["change"] = (_number(nums[0], "a die value", 1, 6), _number(nums[1], "a die value", 0, 7))
     if "buy" in groups:
         fields["buy"] = _one_number(groups["buy"], "buy", 0, 36)
     if "take" in groups:
         names = _cards(groups["take"])
         if len(names) != 1:
-            raise InvalidEntry("'take' names one card", rule="roma.actions.activate")
+            raise InvalidEntry("roma.actions.activate", "'take' names one card")
         fields["take"] = names[0]
     if "lay" in groups:
         fields["lays"] = _pairs(groups["lay"], "lay")
@@ -291,13 +291,13 @@ def _named_card(state: RomaState, player: str, disc: int, words: list[str]) -> l
             holds = f"holds {card}" if card else "is empty"
             where = [str(d) for d, c in enumerate(state.boards[state.index(player)], 1) if c == name]
             hint = f"activate {where[0]}" if where else f"activate {disc}"
-            raise InvalidEntry(f"{player}'s disc {disc} {holds}, not {name}", rule="roma.actions.activate", hint=hint)
+            raise InvalidEntry("roma.actions.activate", f"{player}'s disc {disc} {holds}, not {name}", hint=hint)
     return words[used:]
 
 
 def _one_number(words: list[str], what: str, low: int, high: int) -> int:
     if len(words) != 1:
-        raise InvalidEntry(f"'{what}' takes one number", rule=RULE)
+        raise InvalidEntry(RULE, f"'{what}' takes one number")
     return _number(words[0], f"the {what} number", low, high)
 
 
@@ -307,7 +307,7 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
     purchase) and read a bare number after the disc (``activate 2 5``) as the card needs it."""
     if state.in_setup or state.over or state.dice is None or move.player != state.player:
         if bare:
-            raise InvalidEntry(f"cannot read '{' '.join(bare)}' here", rule="roma.notation")
+            raise InvalidEntry("roma.notation", f"cannot read '{' '.join(bare)}' here")
         return move
     me = state.active
     fields: dict[str, object] = {}
@@ -328,7 +328,7 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
     if bare:
         numbers = [w for w in bare if w.isdigit()]
         if len(numbers) != len(bare) or not numbers:
-            raise InvalidEntry(f"cannot read '{' '.join(bare)}' after the disc", rule="roma.notation")
+            raise InvalidEntry("roma.notation", f"cannot read '{' '.join(bare)}' after the disc")
         values = tuple(int(w) for w in numbers)
         if effect == "forum" and not move.vp:
             fields["vp"] = values
@@ -338,7 +338,8 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
             fields["buy"] = values[0]
         else:
             raise InvalidEntry(
-                f"cannot read '{' '.join(bare)}' after the disc", rule="roma.notation",
+                "roma.notation",
+                f"cannot read '{' '.join(bare)}' after the disc",
                 hint="name what the number is: target, vp, buy, die, change",
             )
     if effect == "forum" and move.disc != BRIBE_DISC and move.die not in (None, move.disc) and not move.vp and "vp" not in fields:

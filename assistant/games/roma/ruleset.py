@@ -255,4 +255,4 @@ class Roma(Ruleset):
         }
 
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
-        raise InvalidEntry("Roma has no final-table scoring: the VP on the table are the score", rule="core.score")
+        raise InvalidEntry("core.score", "Roma has no final-table scoring: the VP on the table are the score")

@@ -125,7 +125,9 @@ def match(
     except payment.AmbiguousPayment as exc:
         options = [f"{entry} {_pay_of(c).notation()}".strip() for c in exc.candidates]
         raise AmbiguousEntry(
-            f"{player} can pay for {what} in several ways of the same cost; say which", options, rule=exc.rule
+            exc.rule,
+            f"{player} can pay for {what} in several ways of the same cost; say which",
+            candidates=options,
         ) from None
     except payment.PaymentError as exc:
         if callable(instead):

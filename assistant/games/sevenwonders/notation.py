@@ -66,7 +66,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
     """The move (payment not resolved) and the stated payment (``None``: not said)."""
     words = words_of(text.split("#", 1)[0])
     if not words:
-        raise InvalidEntry("the entry is empty", rule=RULE, hint="e.g. 'ada build Temple'")
+        raise InvalidEntry(RULE, "the entry is empty", hint="e.g. 'ada build Temple'")
     seats = seat_index(state)
     first = words[0]
     second_is_verb = len(words) > 1 and normalize(words[1]) in VERBS
@@ -79,18 +79,22 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
     elif normalize(first) in VERBS:
         if len(awaited) != 1:
             raise InvalidEntry(
-                "say whose entry this is", rule=RULE, hint=f"e.g. '{(awaited or state.seats)[0]} {' '.join(words)}'"
+                RULE,
+                "say whose entry this is",
+                hint=f"e.g. '{(awaited or state.seats)[0]} {' '.join(words)}'",
             )
         player = awaited[0]
     else:
         player = seats.resolve(first)
         words = words[1:]
     if not words:
-        raise InvalidEntry(f"what does {player} do?", rule=RULE, hint="build <card>, stage, sell <card>, recruit <leader>")
+        raise InvalidEntry(RULE, f"what does {player} do?", hint="build <card>, stage, sell <card>, recruit <leader>")
     verb = VERBS.get(normalize(words[0]))
     if verb is None:
         raise InvalidEntry(
-            f"'{words[0]}' is not a 7 Wonders verb", rule=RULE, hint="build, stage, sell, recruit, pick, courtesan, copy, board, leaders"
+            RULE,
+            f"'{words[0]}' is not a 7 Wonders verb",
+            hint="build, stage, sell, recruit, pick, courtesan, copy, board, leaders",
         )
     rest = words[1:]
     assert player is not None
@@ -100,23 +104,23 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
         return LeaderHand(player, read_leaders(rest)), None
     if verb == "courtesan":
         if not rest:
-            raise InvalidEntry("name the neighbour's leader the Courtesan token goes on", rule=RULE)
+            raise InvalidEntry(RULE, "name the neighbour's leader the Courtesan token goes on")
         return Courtesan(player, data.leader_index().resolve(" ".join(rest))), None
     if verb == "copy":
         if not rest:
-            raise InvalidEntry("name the neighbour's guild Olympia B copies, or 'best'", rule=RULE)
+            raise InvalidEntry(RULE, "name the neighbour's guild Olympia B copies, or 'best'")
         if len(rest) == 1 and normalize(rest[0]) in (*NONE_WORDS, "best"):
             return CopyGuild(player, None), None
         return CopyGuild(player, data.card_index().resolve(" ".join(rest))), None
     if verb == "recruit":
         if not rest:
-            raise InvalidEntry("name the leader to recruit", rule=RULE, hint=f"{player} recruit <leader>")
+            raise InvalidEntry(RULE, "name the leader to recruit", hint=f"{player} recruit <leader>")
         if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
             return Recruit(player, None), None
         return Recruit(player, data.leader_index().resolve(" ".join(rest))), None
     if verb == "pick":
         if not rest:
-            raise InvalidEntry("name the card taken from the discard pile, or 'none'", rule=RULE)
+            raise InvalidEntry(RULE, "name the card taken from the discard pile, or 'none'")
         if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
             return Pick(player, None), None
         return Pick(player, data.card_index().resolve(" ".join(rest))), None
@@ -137,22 +141,22 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
             stated = read_pay(rest[1:])
             rest = []
         else:
-            raise InvalidEntry(f"cannot read '{' '.join(rest)}'", rule=RULE, hint="… [free] [pay left N right N]")
+            raise InvalidEntry(RULE, f"cannot read '{' '.join(rest)}'", hint="… [free] [pay left N right N]")
     if verb == "build":
         if name is None:
-            raise InvalidEntry("name the card to build", rule=RULE, hint=f"{player} build <card>")
+            raise InvalidEntry(RULE, "name the card to build", hint=f"{player} build <card>")
         return Build(player, name, None, free), stated
     if free:
         what = "a wonder stage" if verb == "stage" else "a sale"
         raise InvalidEntry(
+            "7w.wonder.olympia.a",
             f"Olympia A's free build is for building a structure, not for {what}",
-            rule="7w.wonder.olympia.a",
             hint=f"{player} build <card> free",
         )
     if verb == "stage":
         return Stage(player, name, None), stated
     if stated is not None:
-        raise InvalidEntry("selling a card pays nothing", rule=RULE, hint=f"{player} sell {name or ''}".strip())
+        raise InvalidEntry(RULE, "selling a card pays nothing", hint=f"{player} sell {name or ''}".strip())
     return Sell(player, name), None
 
 
@@ -170,31 +174,31 @@ def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list
             raise original from None
         if state.phase == "recruit":
             raise InvalidEntry(
+                "7w.leaders.recruit",
                 f"{found} is an Age card, and it is the Recruitment phase before Age {'I' * state.age}:"
                 f" {player} plays a leader (recruit, stage or sell it)",
-                rule="7w.leaders.recruit",
                 hint=f"{player} recruit <leader>, {player} stage <leader> or {player} sell <leader>",
             ) from None
         raise InvalidEntry(
+            "7w.turn.actions",
             f"{found} is a leader: leaders are played in the Recruitment phase before each Age;"
             f" now ({state.phase_label}) {player} plays an Age card",
-            rule="7w.turn.actions",
             hint=f"{player} build <card>, {player} stage or {player} sell <card>",
         ) from None
 
 
 def read_board(player: str, rest: list[str]) -> SetBoard:
     if not rest:
-        raise InvalidEntry("name the board and side", rule=RULE, hint=f"{player} board Gizah A")
+        raise InvalidEntry(RULE, "name the board and side", hint=f"{player} board Gizah A")
     side = rest[-1].upper()
     if side not in ("A", "B"):
         # "GizahB" / "Gizah-B"
         last = rest[-1]
         if len(last) > 1 and last[-1].upper() in ("A", "B") and data.board_index().find(last[:-1].rstrip("-")):
             return SetBoard(player, data.board_index().resolve(" ".join([*rest[:-1], last[:-1].rstrip("-")])), last[-1].upper())
-        raise InvalidEntry("say the side, A or B", rule=RULE, hint=f"{player} board {' '.join(rest)} A")
+        raise InvalidEntry(RULE, "say the side, A or B", hint=f"{player} board {' '.join(rest)} A")
     if len(rest) < 2:
-        raise InvalidEntry("name the board", rule=RULE, hint=f"{player} board Gizah {side}")
+        raise InvalidEntry(RULE, "name the board", hint=f"{player} board Gizah {side}")
     return SetBoard(player, data.board_index().resolve(" ".join(rest[:-1])), side)
 
 
@@ -206,7 +210,7 @@ def read_leaders(rest: list[str]) -> tuple[str, ...]:
         names.append(name)
         rest = rest[used:]
     if not names:
-        raise InvalidEntry("name the leaders in hand", rule=RULE, hint="leaders Caesar, Nero, Midas, Plato")
+        raise InvalidEntry(RULE, "name the leaders in hand", hint="leaders Caesar, Nero, Midas, Plato")
     return tuple(names)
 
 
@@ -227,7 +231,9 @@ def read_pay(words: list[str]) -> dict[str, Any]:
             continue
         if side is None:
             raise InvalidEntry(
-                f"say whom '{words[k]}' is paid to: left, right or bank", rule=RULE, hint="pay left 2 right 1 / pay right stone"
+                RULE,
+                f"say whom '{words[k]}' is paid to: left, right or bank",
+                hint="pay left 2 right 1 / pay right stone",
             )
         if w.isdigit():
             n = int(w)
@@ -241,7 +247,7 @@ def read_pay(words: list[str]) -> dict[str, Any]:
             continue
         res = data.resource_index().find(words[k])
         if res is None:
-            raise InvalidEntry(f"'{words[k]}' is neither a number of coins nor a resource", rule=RULE)
+            raise InvalidEntry(RULE, f"'{words[k]}' is neither a number of coins nor a resource")
         buys[side].append(res)
         k += 1
     stated: dict[str, Any] = {}

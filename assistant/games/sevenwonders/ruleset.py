@@ -49,17 +49,17 @@ def parse_boards(text: str, seats: Sequence[str], leaders_on: bool) -> list[tupl
     items = [item.strip() for item in text.split(",") if item.strip()]
     if len(items) != len(seats):
         raise InvalidEntry(
+            "7w.setup.wonders",
             f"the Boards header names {len(items)} boards for {len(seats)} players",
-            rule="7w.setup.wonders",
             hint="Boards: Gizah A, Rhodes B, ... (one per player, in seat order)",
         )
     out: list[tuple[str, str]] = []
     for seat, item in zip(seats, items):
         move = notation.read_board(seat, item.split())
         if any(move.wonder == b for b, _ in out):
-            raise InvalidEntry(f"the board {move.wonder} is given twice", rule="7w.setup.wonders")
+            raise InvalidEntry("7w.setup.wonders", f"the board {move.wonder} is given twice")
         if move.wonder == "Rome" and not leaders_on:
-            raise InvalidEntry("Rome is only used with the Leaders expansion", rule="7w.setup.wonders")
+            raise InvalidEntry("7w.setup.wonders", "Rome is only used with the Leaders expansion")
         out.append((move.wonder, move.side))
     return out
 
@@ -96,7 +96,7 @@ class SevenWonders(Ruleset):
         leaders_on = opts["leaders"] == "true"
         n = len(seats)
         if not 3 <= n <= 7:
-            raise InvalidEntry(f"7 Wonders is played by 3 to 7 players here, not {n}", rule="7w.setup.players")
+            raise InvalidEntry("7w.setup.players", f"7 Wonders is played by 3 to 7 players here, not {n}")
         state = SWState(
             seats=tuple(seats),
             leaders_on=leaders_on,
@@ -195,10 +195,10 @@ class SevenWonders(Ruleset):
             if stated is None and costs.olympia_open(state, i, move.card) and q.payable:
                 paid = [f"{entry} {Pay(o.left, o.right, o.bank_purchase).notation()}" for o in q.options]
                 raise AmbiguousEntry(
+                    "7w.wonder.olympia.a",
                     f"{move.player} may build {move.card} with Olympia A's free build (once per Age)"
                     " or pay for it; say which",
-                    [f"{entry} free", *paid],
-                    rule="7w.wonder.olympia.a",
+                    candidates=[f"{entry} free", *paid],
                 )
             card_name = move.card
             instead = lambda: costs.build_instead(state, i, card_name)  # noqa: E731 (only on a refusal)

@@ -48,13 +48,16 @@ def resolve_payment(state: State, name: str, words: list[str]) -> tuple[str, ...
         if card is None:
             kind = "crane" if normalize(word) in ("crane", "daru") else type_index().find(word)
             if kind is None:
-                raise InvalidEntry(f"{name} has no card '{word}'", rule="sylla.phase3.payment",
-                                   hint="his cards: " + ", ".join(c.label for c in p.cards))
+                raise InvalidEntry(
+                "sylla.phase3.payment",
+                f"{name} has no card '{word}'",
+                hint="his cards: " + ", ".join(c.label for c in p.cards),
+                                   )
             options = [c for c in p.cards if c.kind == kind and c.label not in chosen and c.usable and colour in c.hexes]
             if not options:
                 options = [c for c in p.cards if c.kind == kind and c.label not in chosen]
             if not options:
-                raise InvalidEntry(f"{name} has no {kind} left to pay with", rule="sylla.phase3.payment")
+                raise InvalidEntry("sylla.phase3.payment", f"{name} has no {kind} left to pay with")
             card = options[0]
         chosen.append(card.label)
     return tuple(chosen)

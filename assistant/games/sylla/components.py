@@ -125,7 +125,7 @@ def parse_hexes(word: str, rule: str = "sylla.data.characters") -> str:
     for long, short in names.items():
         text = text.replace(long, short)
     if not text or any(ch not in "ryg" for ch in text):
-        raise InvalidEntry(f"'{word}' is not a set of hexagon colours", rule=rule, hint="letters r (red), y (yellow), g (grey), e.g. ry")
+        raise InvalidEntry(rule, f"'{word}' is not a set of hexagon colours", hint="letters r (red), y (yellow), g (grey), e.g. ry")
     return "".join(sorted(text, key="ryg".index))
 
 
@@ -160,7 +160,7 @@ class CharacterSpec:
 def parse_character(words: list[str]) -> CharacterSpec:
     """``["senator", "fish", "ry", "II"]`` -> a spec (the set is optional)."""
     if not words:
-        raise InvalidEntry("a character is missing", rule="sylla.data.characters", hint="e.g. senator fish ry II")
+        raise InvalidEntry("sylla.data.characters", "a character is missing", hint="e.g. senator fish ry II")
     kind = type_index().resolve(words[0])
     christian = False
     hexes: str | None = None
@@ -174,11 +174,17 @@ def parse_character(words: list[str]) -> CharacterSpec:
         elif hexes is None:
             hexes = parse_hexes(word)
         else:
-            raise InvalidEntry(f"cannot read '{word}' in the character '{' '.join(words)}'", rule="sylla.data.characters",
-                               hint="type, fish if Christian, hexagon letters, set numeral: senator fish ry II")
+            raise InvalidEntry(
+            "sylla.data.characters",
+            f"cannot read '{word}' in the character '{' '.join(words)}'",
+            hint="type, fish if Christian, hexagon letters, set numeral: senator fish ry II",
+                               )
     if hexes is None:
-        raise InvalidEntry(f"the hexagon colours of '{' '.join(words)}' are missing", rule="sylla.data.characters",
-                           hint="add the letters of its hexagons, e.g. slave ryg")
+        raise InvalidEntry(
+        "sylla.data.characters",
+        f"the hexagon colours of '{' '.join(words)}' are missing",
+        hint="add the letters of its hexagons, e.g. slave ryg",
+                           )
     return CharacterSpec(kind, christian, hexes, card_set)
 
 
@@ -263,11 +269,17 @@ def parse_event(words: list[str]) -> EventSpec:
         elif token is None:
             token = parse_token(word)
         else:
-            raise InvalidEntry(f"cannot read '{word}' in the event '{' '.join(words)}'", rule="sylla.data.events",
-                               hint="name, famine icons, fighters (V, L or VL), token colour: Famine 1 V health")
+            raise InvalidEntry(
+            "sylla.data.events",
+            f"cannot read '{word}' in the event '{' '.join(words)}'",
+            hint="name, famine icons, fighters (V, L or VL), token colour: Famine 1 V health",
+                               )
     if icons is None or fighters is None:
-        raise InvalidEntry(f"the event '{' '.join(words)}' needs its famine icons and fighter symbols", rule="sylla.data.events",
-                           hint="e.g. Famine 1 V health")
+        raise InvalidEntry(
+        "sylla.data.events",
+        f"the event '{' '.join(words)}' needs its famine icons and fighter symbols",
+        hint="e.g. Famine 1 V health",
+                           )
     return EventSpec(ev, icons, fighters, token)
 
 
@@ -323,24 +335,33 @@ def parse_board(words: list[str]) -> BoardSpec:
     fields: dict[str, str] = {}
     for word in words:
         if "=" not in word:
-            raise InvalidEntry(f"cannot read '{word}' in the board entry", rule="sylla.data.ladder",
-                               hint="board ladder=0,1,1,2,3,3,4 crisis=2 start=4 spaces=r,y,g,r,y,g")
+            raise InvalidEntry(
+            "sylla.data.ladder",
+            f"cannot read '{word}' in the board entry",
+            hint="board ladder=0,1,1,2,3,3,4 crisis=2 start=4 spaces=r,y,g,r,y,g",
+                               )
         key, value = word.split("=", 1)
         fields[normalize(key)] = value
     missing = [k for k in ("ladder", "crisis", "spaces") if k not in fields]
     if missing:
-        raise InvalidEntry("the board entry needs " + ", ".join(missing), rule="sylla.data.ladder",
-                           hint="board ladder=0,1,1,2,3,3,4 crisis=2 start=4 spaces=r,y,g,r,y,g")
+        raise InvalidEntry(
+        "sylla.data.ladder",
+        "the board entry needs " + ", ".join(missing),
+        hint="board ladder=0,1,1,2,3,3,4 crisis=2 start=4 spaces=r,y,g,r,y,g",
+                           )
     try:
         ladder = tuple(int(v) for v in fields["ladder"].split(",") if v.strip())
         crisis = int(fields["crisis"])
         start = int(fields["start"]) - 1 if "start" in fields else -1
     except ValueError:
-        raise InvalidEntry("ladder values, crisis and start must be whole numbers", rule="sylla.data.ladder") from None
+        raise InvalidEntry("sylla.data.ladder", "ladder values, crisis and start must be whole numbers") from None
     if start < 0:
         if len(ladder) % 2 == 0:
-            raise InvalidEntry(f"the ladder has {len(ladder)} spaces, so give the middle start space (start=N)", rule="sylla.data.ladder",
-                               hint=f"start={len(ladder) // 2} or start={len(ladder) // 2 + 1}, counted from 1 at the left")
+            raise InvalidEntry(
+            "sylla.data.ladder",
+            f"the ladder has {len(ladder)} spaces, so give the middle start space (start=N)",
+            hint=f"start={len(ladder) // 2} or start={len(ladder) // 2 + 1}, counted from 1 at the left",
+                               )
         start = len(ladder) // 2
     spaces = tuple(parse_hexes(v, "sylla.data.building-slots") for v in fields["spaces"].split(",") if v.strip())
     return BoardSpec(ladder, crisis, start, spaces)

@@ -226,8 +226,11 @@ def resolve_down(state: State, name: str, word: str) -> str:
         kind = building_index().find(word)
     matching = [i for i in items if i.kind == kind]
     if not matching:
-        raise InvalidEntry(f"{name} has no '{word}' to turn face down", rule="sylla.events.disable",
-                           hint="his items: " + ", ".join(i.label for i in items))
+        raise InvalidEntry(
+        "sylla.events.disable",
+        f"{name} has no '{word}' to turn face down",
+        hint="his items: " + ", ".join(i.label for i in items),
+                           )
     return matching[0].label
 
 

@@ -41,7 +41,7 @@ USAGE = ("board, sets, keeps, events, remove, work, tiles, bids, passes, takes, 
 
 def _int(word: str, what: str, rule: str) -> int:
     if not word.lstrip("-").isdigit():
-        raise InvalidEntry(f"{what} must be a whole number, not '{word}'", rule=rule)
+        raise InvalidEntry(rule, f"{what} must be a whole number, not '{word}'")
     return int(word)
 
 
@@ -70,22 +70,25 @@ def _cards(words: list[str]) -> list[list[str]]:
 def _drawn_work(text: str) -> str:
     """A Great Work of the pile; Ecclesia is named with its own reason (it is never drawn)."""
     if normalize(text) in ("ecclesia", normalize("egyház")):
-        raise InvalidEntry("Ecclesia is not in the Great Work pile: it comes into being by itself after round 5",
-                           rule="sylla.greatworks.ecclesia", hint="work Pantheon, Temple, Granary, Public Baths, Colosseum or Senate")
+        raise InvalidEntry(
+        "sylla.greatworks.ecclesia",
+        "Ecclesia is not in the Great Work pile: it comes into being by itself after round 5",
+        hint="work Pantheon, Temple, Granary, Public Baths, Colosseum or Senate",
+                           )
     return work_index().resolve(text)
 
 
 def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     words = text.replace(";", ",").split()
     if not words:
-        raise InvalidEntry("the entry is empty", rule="sylla.notation", hint=USAGE)
+        raise InvalidEntry("sylla.notation", "the entry is empty", hint=USAGE)
     seats = NameIndex([(s, ()) for s in state.seats], what="player", rule="sylla.notation")
     player: str | None = None
     if normalize(words[0]) not in VERBS:
         player = seats.resolve(words[0])
         words = words[1:]
         if not words:
-            raise InvalidEntry(f"what does {player} do?", rule="sylla.notation", hint=USAGE)
+            raise InvalidEntry("sylla.notation", f"what does {player} do?", hint=USAGE)
     if normalize(words[0]) == "thumb" and len(words) > 1:  # "Red thumb up 3"
         words = words[1:]
     raw_verb = normalize(words[0])
@@ -93,7 +96,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb is None:
         close = difflib.get_close_matches(raw_verb, list(VERBS), n=1, cutoff=0.6)
         hint = f"did you mean '{close[0]}'? The verbs: {USAGE}" if close else USAGE
-        raise InvalidEntry(f"cannot read '{words[0]}'", rule="sylla.notation", hint=hint)
+        raise InvalidEntry("sylla.notation", f"cannot read '{words[0]}'", hint=hint)
     args = words[1:]
 
     def who() -> str:
@@ -101,8 +104,11 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             return player
         if len(awaited) == 1:
             return awaited[0]
-        raise InvalidEntry(f"say whose entry this is: '<player> {text}'", rule="sylla.notation",
-                           hint="awaited: " + (", ".join(awaited) or "nobody"))
+        raise InvalidEntry(
+        "sylla.notation",
+        f"say whose entry this is: '<player> {text}'",
+        hint="awaited: " + (", ".join(awaited) or "nobody"),
+                           )
 
     if verb == "board":
         return m.BoardMove(parse_board(args))
@@ -110,11 +116,11 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         pairs: list[tuple[str, int]] = []
         for word in args:
             if "=" not in word:
-                raise InvalidEntry(f"cannot read '{word}'", rule="sylla.setup.characters", hint="sets Blue=I Red=II White=III Black=IV")
+                raise InvalidEntry("sylla.setup.characters", f"cannot read '{word}'", hint="sets Blue=I Red=II White=III Black=IV")
             name, numeral = word.split("=", 1)
             n = parse_roman(numeral)
             if n is None:
-                raise InvalidEntry(f"'{numeral}' is not an Income tile numeral (I to IV)", rule="sylla.setup.characters")
+                raise InvalidEntry("sylla.setup.characters", f"'{numeral}' is not an Income tile numeral (I to IV)")
             pairs.append((seats.resolve(name), n))
         return m.SetsMove(tuple(pairs))
     if verb == "keep":
@@ -123,7 +129,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         return m.EventsMove(tuple(parse_event(g) for g in _groups(args)))
     if verb == "remove":
         if not args:
-            raise InvalidEntry("remove what?", rule="sylla.notation")
+            raise InvalidEntry("sylla.notation", "remove what?")
         if state.phase == "setup" and player is None:
             return m.RemoveWorkMove(_drawn_work(" ".join(args)))
         return m.RemoveEventMove(who(), event_index().resolve(" ".join(args)))
@@ -139,36 +145,42 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         return m.TilesMove(tuple(tiles))
     if verb == "bid":
         if len(args) != 1:
-            raise InvalidEntry("bid a number", rule="sylla.notation", hint="Blue bids 3")
+            raise InvalidEntry("sylla.notation", "bid a number", hint="Blue bids 3")
         return m.BidMove(who(), _int(args[0], "a bid", "sylla.notation"))
     if verb == "pass":
         return m.PassMove(who())
     if verb == "take":
         if len(args) != 1:
-            raise InvalidEntry("take one token kind", rule="sylla.phase1.respublica", hint="Black takes civic")
+            raise InvalidEntry("sylla.phase1.respublica", "take one token kind", hint="Black takes civic")
         return m.TokenMove(who(), parse_token(args[0]))
     if verb == "recruit":
         if len(args) == 1 and args[0].isdigit() and state.display:
             n = int(args[0])
             if not 1 <= n <= len(state.display):
-                raise InvalidEntry(f"the display holds {len(state.display)} characters", rule="sylla.phase2.recruit")
+                raise InvalidEntry("sylla.phase2.recruit", f"the display holds {len(state.display)} characters")
             return m.RecruitMove(who(), state.display[n - 1])
         return m.RecruitMove(who(), parse_character(args))
     if verb == "display":
         return m.DisplayMove(tuple(parse_character(g) for g in _cards(args)))
     if verb == "offer":
         if not args:
-            raise InvalidEntry("offer which space?", rule="sylla.phase3.sequence", hint="offers 3, or offers field")
+            raise InvalidEntry("sylla.phase3.sequence", "offer which space?", hint="offers 3, or offers field")
         if args[0].isdigit():
             return m.OfferMove(who(), int(args[0]))
         kind = building_index().resolve(" ".join(args))
         spaces = [i + 1 for i, t in enumerate(state.spaces) if t == kind]
         if not spaces:
-            raise InvalidEntry(f"no {kind} lies on the building spaces", rule="sylla.phase3.sequence",
-                               hint="offer a space: " + ", ".join(str(i + 1) for i, t in enumerate(state.spaces) if t))
+            raise InvalidEntry(
+            "sylla.phase3.sequence",
+            f"no {kind} lies on the building spaces",
+            hint="offer a space: " + ", ".join(str(i + 1) for i, t in enumerate(state.spaces) if t),
+                               )
         if len(spaces) > 1:
-            raise InvalidEntry(f"{len(spaces)} tiles of that type are on offer; name the space", rule="sylla.phase3.sequence",
-                               hint="offers " + " or ".join(map(str, spaces)))
+            raise InvalidEntry(
+            "sylla.phase3.sequence",
+            f"{len(spaces)} tiles of that type are on offer; name the space",
+            hint="offers " + " or ".join(map(str, spaces)),
+                               )
         return m.OfferMove(who(), spaces[0])
     if verb == "pay":
         from assistant.games.sylla.auction import resolve_payment
@@ -178,19 +190,19 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "insula":
         kinds = [parse_token(w) for w in " ".join(args).replace(",", " ").split()]
         if len(kinds) != 2:
-            raise InvalidEntry("the Insula gives 2 tokens: name both", rule="sylla.buildings.insula", hint="insula civic health")
+            raise InvalidEntry("sylla.buildings.insula", "the Insula gives 2 tokens: name both", hint="insula civic health")
         return m.InsulaMove(who(), (kinds[0], kinds[1]))
     if verb == "crane":
         if len(args) != 1:
-            raise InvalidEntry("give the Crane card's hexagon letters", rule="sylla.data.cranes", hint="crane ry")
+            raise InvalidEntry("sylla.data.cranes", "give the Crane card's hexagon letters", hint="crane ry")
         return m.CraneMove(who(), parse_hexes(args[0], "sylla.data.cranes"))
     if verb == "temple":
         if len(args) != 1:
-            raise InvalidEntry("name the token the Temple buys", rule="sylla.buildings.temple", hint="temple health")
+            raise InvalidEntry("sylla.buildings.temple", "name the token the Temple buys", hint="temple health")
         return m.TempleMove(who(), parse_token(args[0]))
     if verb == "tavern":
         if len(args) != 2 or normalize(args[1]) not in ("up", "down", "hold", "right", "left", "block"):
-            raise InvalidEntry("name the marker and up, down or hold", rule="sylla.buildings.tavern.rules", hint="tavern civic up")
+            raise InvalidEntry("sylla.buildings.tavern.rules", "name the marker and up, down or hold", hint="tavern civic up")
         direction = {"right": "up", "left": "down", "block": "hold"}.get(normalize(args[1]), normalize(args[1]))
         return m.TavernMove(who(), parse_token(args[0]), direction)
     if verb == "done":
@@ -198,11 +210,11 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "cube":
         source = {"vestal": "vestal", "ves": "vestal", "legionary": "legionary", "leg": "legionary"}.get(raw_verb)
         if not args:
-            raise InvalidEntry("on which event?", rule="sylla.phase5.placement", hint="vestal Famine, or legionary 2")
+            raise InvalidEntry("sylla.phase5.placement", "on which event?", hint="vestal Famine, or legionary 2")
         if args[0].isdigit():
             n = int(args[0])
             if not 1 <= n <= len(state.events):
-                raise InvalidEntry(f"the event row has slots 1 to {len(state.events)}", rule="sylla.phase5.placement")
+                raise InvalidEntry("sylla.phase5.placement", f"the event row has slots 1 to {len(state.events)}")
             event = state.events[n - 1].id
         else:
             event = event_index().resolve(" ".join(args))
@@ -211,15 +223,18 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             p = state.player(actor)
             kinds = [k for k, n in p.cubes.items() if n > 0]
             if len(kinds) != 1:
-                raise InvalidEntry("say whose cube it is: vestal or legionary", rule="sylla.phase5.placement",
-                                   hint=f"{actor} vestal {' '.join(args)}")
+                raise InvalidEntry(
+                "sylla.phase5.placement",
+                "say whose cube it is: vestal or legionary",
+                hint=f"{actor} vestal {' '.join(args)}",
+                                   )
             source = kinds[0]
         return m.CubeMove(actor, source, event)
     if verb == "prevent":
         return m.PreventMove(who(), tuple(event_index().resolve(" ".join(g)) for g in _groups(args)))
     if verb == "down":
         if len(args) != 1:
-            raise InvalidEntry("name the card or tile to turn face down", rule="sylla.events.disable", hint="turns Sen2")
+            raise InvalidEntry("sylla.events.disable", "name the card or tile to turn face down", hint="turns Sen2")
         from assistant.games.sylla.events import resolve_down
 
         actor = who()
@@ -227,10 +242,10 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "vote":
         denarii = _int(args[0], "the denarii in the fist", "sylla.phase6.vote") if args else 0
         if len(args) > 1:
-            raise InvalidEntry("give the thumb and the denarii in the fist", rule="sylla.phase6.vote", hint="Red up 3")
+            raise InvalidEntry("sylla.phase6.vote", "give the thumb and the denarii in the fist", hint="Red up 3")
         return m.VoteMove(who(), raw_verb, denarii)
     if verb == "free":
         if len(args) != 1:
-            raise InvalidEntry("how many Slaves?", rule="sylla.end.slaves", hint="frees 2")
+            raise InvalidEntry("sylla.end.slaves", "how many Slaves?", hint="frees 2")
         return m.FreeMove(who(), _int(args[0], "the number of Slaves freed", "sylla.end.slaves"))
-    raise InvalidEntry(f"cannot read '{text}'", rule="sylla.notation", hint=USAGE)  # pragma: no cover
+    raise InvalidEntry("sylla.notation", f"cannot read '{text}'", hint=USAGE)  # pragma: no cover

@@ -37,7 +37,7 @@ def initial(seats: Sequence[str], options: Mapping[str, str]) -> State:
         try:
             check_board(spec)
         except IllegalMove as exc:
-            raise InvalidEntry(exc.message, rule=exc.rule, hint=exc.hint) from None
+            raise InvalidEntry(exc.rule, exc.message, hint=exc.hint) from None
         place_board(state, spec)
     return state
 
