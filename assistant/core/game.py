@@ -1,8 +1,12 @@
 """A game in progress: a ruleset, the seats and options, the accepted entries and the state
 after each of them. Like python-chess's ``Board.push``/``pop`` with its move stack.
 
->>> # game = Game.start(ruleset, ["Ann", "Ben"], {})
->>> # game.push("roll 3 4 6"); game.pop()
+>>> from assistant.games import get_ruleset
+>>> game = Game(get_ruleset("roma"), ["Ann", "Ben"], {})
+>>> game.push("hand Ann Legat Forum Forum Turris").ply
+1
+>>> game.pop().text, game.ply
+('hand Ann Legat Forum Forum Turris', 0)
 """
 
 from __future__ import annotations

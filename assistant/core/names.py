@@ -19,14 +19,17 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from assistant.core.errors import AmbiguousEntry, InvalidEntry
 
 _NON_ALNUM = re.compile(r"[^0-9a-z]+")
 
 
+@lru_cache(maxsize=1 << 16)
 def normalize(text: str) -> str:
-    """Fold case and accents and reduce punctuation to single spaces.
+    """Fold case and accents and reduce punctuation to single spaces. Cached: replays and
+    checks fold the same few hundred names again and again.
 
     >>> normalize("  Scientists'  GUILD ")
     'scientists guild'

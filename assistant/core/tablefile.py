@@ -13,11 +13,12 @@ all that is wrong with a table at once.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from assistant.core.errors import InvalidEntry, Problem, TableError
+from assistant.core.names import normalize
 
 
 def load_table(path: str | Path) -> dict[str, Any]:
@@ -53,6 +54,15 @@ def load_table(path: str | Path) -> dict[str, Any]:
     return data
 
 
+def key_form(key: object) -> str:
+    """How a table key is compared: any case, no accents, spaces, ``-`` and ``_`` alike.
+
+    >>> key_form("Plebs-Votes"), key_form("copied guild"), key_form("Primus_Conspiratus")
+    ('plebs_votes', 'copied_guild', 'primus_conspiratus')
+    """
+    return "_".join(normalize(str(key).replace("_", " ")).split())
+
+
 class TableReader:
     """Typed access to a parsed table that records problems instead of stopping at the first.
 
@@ -69,6 +79,66 @@ class TableReader:
     def raise_if_problems(self) -> None:
         if self.problems:
             raise TableError(self.problems)
+
+    def keys(
+        self,
+        obj: Mapping[str, Any],
+        known: Iterable[str],
+        *,
+        rule: str,
+        player: str | None = None,
+        aliases: Mapping[str, str] | None = None,
+        other: Callable[[str], str | None] | None = None,
+        what: str = "key",
+        skip_null: bool = False,
+    ) -> dict[str, Any]:
+        """``obj`` with its keys spelt as INTERFACES.md §1 spells them: any case, accents,
+        spaces or ``-`` for ``_``, and the spellings in ``aliases`` (folded spelling ->
+        canonical key). ``other`` may name a key none of those know (a PAX category, a Sylla
+        token kind). An unknown key, or one key given twice, is a problem: a typo such as
+        ``card =`` must not be silently ignored. With ``skip_null`` a JSON ``null`` is the same
+        as leaving the key out.
+
+        >>> r = TableReader("7wonders")
+        >>> r.keys({"Coins": 3, "copied guild": "x", "money": 1}, ["coins", "copied_guild"], rule="t", aliases={"money": "coins"})
+        {'coins': 3, 'copied_guild': 'x'}
+        >>> [str(p) for p in r.problems]
+        ["'money' is given twice (as 'coins') [t]"]
+        >>> r.keys({"cions": 1}, ["coins", "wonder"], rule="t", player="Ada")
+        {}
+        >>> str(r.problems[-1])
+        "Ada: unknown key 'cions' (did you mean 'coins'?) [t]"
+        """
+        from assistant.core.names import NameIndex
+
+        names = list(known)
+        spellings = {key_form(name): name for name in names}
+        for spelling, canonical in (aliases or {}).items():
+            spellings.setdefault(key_form(spelling), canonical)
+        out: dict[str, Any] = {}
+        for raw, value in obj.items():
+            if skip_null and value is None:
+                continue
+            canonical = spellings.get(key_form(raw))
+            if canonical is None and other is not None:
+                canonical = other(str(raw))
+            if canonical is None:
+                if names:
+                    index = NameIndex([(name, ()) for name in names], what=what)
+                    guess = index.suggest(str(raw).replace("_", " "), 1) or index.suggest(str(raw), 1)
+                else:
+                    guess = []
+                if guess:
+                    extra = f" (did you mean '{guess[0]}'?)"
+                else:
+                    extra = " (known: " + (", ".join(names) or "none") + ")"
+                self.problem(rule, f"unknown {what} '{raw}'{extra}", player)
+                continue
+            if canonical in out:
+                self.problem(rule, f"'{raw}' is given twice (as '{canonical}')", player)
+                continue
+            out[canonical] = value
+        return out
 
     def integer(
         self,
