@@ -1,11 +1,23 @@
-"""What every game promises the rest of the program, checked on every recorded game under
-tests/records/: notation round trips at each step, replay equals the live game, the state
-description is JSON and hides what is hidden, listed legal moves are legal, and a finished
-game's score equals the quick scoring of its final table (where the game has one)."""
+"""What every game promises the rest of the program.
+
+On every recorded game under tests/records/: notation round trips at each step, replay equals
+the live game, the state description is JSON and hides what is hidden, listed legal moves are
+legal, and a finished game's score equals the quick scoring of its final table.
+
+On random games of every game (``simulate.random_game``, seeds 0..N-1 with N =
+``ASSISTANT_SOAK_GAMES``, 100 by default; raise it for a long soak): the game's own invariants
+hold at every step, the record replays to the same state, every move's notation parses back to
+the same move, every listed legal move passes ``check``, a refused entry leaves the state
+unchanged, and the final table built from the end state scores as the tracked game does.
+
+And every game package has the same modules for the same roles (docs/architecture.md)."""
 
 from __future__ import annotations
 
+import copy
+import importlib
 import json
+import os
 import random
 from pathlib import Path
 
@@ -88,3 +100,116 @@ def test_games_finished_score_equals_final_table_score(path):
         pytest.skip("INTERFACES §1 has no Roma table")
     quick = game.ruleset.score_table(json.loads(json.dumps(table)))
     assert quick.totals == sheet.totals and quick.winners == sheet.winners
+
+
+# -- one shape for every game -----------------------------------------------------------------
+GAMES = ("7wonders", "roma", "pax", "sylla")
+PACKAGE = {"7wonders": "sevenwonders", "roma": "roma", "pax": "pax", "sylla": "sylla"}
+GAMES_DIR = Path(__file__).resolve().parents[1] / "assistant" / "games"
+
+#: The role modules of docs/architecture.md, present in every game package.
+ROLES = ("components", "state", "moves", "notation", "rules", "legal", "scoring", "table",
+         "simulate", "view", "texts", "ruleset")
+#: Old names for those roles, which no game may use any more.
+OLD_ROLE_NAMES = ("parse", "check", "checks", "apply", "engine", "data", "cards", "autoplay",
+                  "catalogue", "setup", "election", "recruitment", "auction", "income", "events",
+                  "greatwork", "famine", "endgame")
+
+
+def _modules(package: str) -> set[str]:
+    folder = GAMES_DIR / package
+    names = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
+    names |= {p.name for p in folder.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    return names
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_games_have_the_same_role_modules(game):
+    names = _modules(PACKAGE[game])
+    missing = [role for role in ROLES if role not in names]
+    assert not missing, f"{game} lacks the role modules {missing}"
+    old = sorted(names & set(OLD_ROLE_NAMES))
+    assert not old, f"{game} still has modules named for an old role: {old}"
+
+
+SOAK = int(os.environ.get("ASSISTANT_SOAK_GAMES", "100"))
+
+
+def _setting(game: str, seed: int) -> tuple[int, dict[str, str]]:
+    """The player count and options of random game ``seed``: every count and every listed
+    option value comes up as the seeds go by."""
+    ruleset = get_ruleset(game)
+    rng = random.Random(f"{game}/{seed}")
+    counts = list(range(ruleset.min_players, ruleset.max_players + 1))
+    players = counts[seed % len(counts)]
+    options = {spec.name: rng.choice(spec.choices) for spec in ruleset.options if spec.choices}
+    return players, options
+
+
+def _random_game(game: str, seed: int) -> Game:
+    simulate = importlib.import_module(f"assistant.games.{PACKAGE[game]}.simulate")
+    players, options = _setting(game, seed)
+    return simulate.random_game(seed, players, options)
+
+
+def _refusals(game: Game, index: int, rng: random.Random) -> list[str]:
+    """Entries that are likely refused at state ``index``: entries from other points of the
+    same game, and garbled ones."""
+    texts = [e.text for e in rng.sample(game.entries, min(6, len(game.entries)))]
+    if index < len(game.entries):
+        words = game.entries[index].text.split()
+        texts += [" ".join(words[:-1]), " ".join(words + words[-1:]), words[0] + " zzz"]
+    texts += ["", "zzz", "99 99 99"]
+    return texts
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_games_conformance_on_random_games(game_name):
+    ruleset = get_ruleset(game_name)
+    simulate = importlib.import_module(f"assistant.games.{PACKAGE[game_name]}.simulate")
+    refused = 0
+    for seed in range(SOAK):
+        where = f"{game_name} seed {seed} {_setting(game_name, seed)}"
+        game = _random_game(game_name, seed)
+        assert game.outcome() is not None, f"{where}: the random game did not reach its end"
+        for ply, state in enumerate(game.states):
+            broken = simulate.check_invariants(state)
+            assert not broken, f"{where}, after ply {ply}: {broken}"
+        for before, entry in zip(game.states, game.entries):
+            again = ruleset.parse(before, entry.text)
+            assert again == entry.move, f"{where}, ply {entry.ply}: {entry.text!r} reads back as {again!r}"
+            assert again.notation() == entry.text
+        text = write_record(game.to_record())
+        replayed = Game.from_record(ruleset, read_record(text))
+        assert replayed.state == game.state, f"{where}: the record does not replay to the same state"
+        rng = random.Random(seed)
+        for index in sorted(rng.sample(range(len(game.states) - 1), min(6, len(game.states) - 1))):
+            state = game.states[index]
+            for move in _sample_moves(ruleset, state, rng):
+                try:
+                    ruleset.check(state, move)
+                except EntryError as exc:  # pragma: no cover - the message is the point
+                    pytest.fail(f"{where}, state {index}: listed move {move.notation()!r} is refused: {exc.message}")
+                assert ruleset.parse(state, move.notation()) == move, f"{where}: {move.notation()!r} does not read back"
+            snapshot = copy.deepcopy(state)
+            shown = json.dumps(ruleset.describe(state, reveal=True), sort_keys=True)
+            for text in _refusals(game, index, rng):
+                try:
+                    move = ruleset.parse(state, text)
+                    ruleset.check(state, move)
+                except EntryError:
+                    refused += 1
+                    assert state == snapshot, f"{where}, state {index}: refusing {text!r} changed the state"
+                    assert json.dumps(ruleset.describe(state, reveal=True), sort_keys=True) == shown
+        sheet = game.score()
+        table = ruleset.table_from_state(game.state)
+        quick = ruleset.score_table(json.loads(json.dumps(table)))
+        assert quick.totals == sheet.totals, f"{where}: final table {quick.totals} != tracked {sheet.totals}"
+        assert quick.winners == sheet.winners, f"{where}: final table winners {quick.winners} != {sheet.winners}"
+        assert not vars(ruleset), f"{game_name}: the shared ruleset object holds state {sorted(vars(ruleset))}"
+    assert refused > SOAK, f"{game_name}: too few entries were refused to test that refusals change nothing"
+
+
+def _sample_moves(ruleset, state, rng: random.Random) -> list:
+    moves = list(ruleset.legal_moves(state))
+    return rng.sample(moves, min(8, len(moves)))

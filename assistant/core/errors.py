@@ -27,6 +27,7 @@ class AssistantError(Exception):
         self.hint = hint
 
     def to_json(self) -> dict[str, object]:
+        """The error as the JSON object ``--json`` prints (docs/json.md)."""
         data: dict[str, object] = {"error": self.kind, "message": self.message}
         if self.rule:
             data["rule"] = self.rule
@@ -64,6 +65,7 @@ class AmbiguousEntry(EntryError):
         super().__init__(rule, message, hint)
 
     def to_json(self) -> dict[str, object]:
+        """As :meth:`AssistantError.to_json`, with the ``candidates`` listed."""
         data = super().to_json()
         data["candidates"] = list(self.candidates)
         return data
@@ -105,6 +107,7 @@ class Problem:
     player: str | None = None
 
     def to_json(self) -> dict[str, object]:
+        """The problem as one object of a table error's ``problems`` list."""
         return {"player": self.player, "rule": self.rule, "message": self.message}
 
     def __str__(self) -> str:
@@ -127,6 +130,7 @@ class TableError(AssistantError):
             super().__init__("core.score", f"the table cannot be scored: {len(self.problems)} problems")
 
     def to_json(self) -> dict[str, object]:
+        """Every problem of the table, for ``score --from FILE --json``."""
         return {"error": self.kind, "problems": [p.to_json() for p in self.problems]}
 
 
@@ -147,6 +151,7 @@ class RecordError(AssistantError):
 
     @property
     def kind(self) -> str:  # type: ignore[override]
+        """The kind of the underlying entry error, or ``record`` for a malformed record."""
         return self.cause.kind if self.cause else "record"
 
     def __str__(self) -> str:
@@ -154,6 +159,7 @@ class RecordError(AssistantError):
         return f"{where}{self.message}"
 
     def to_json(self) -> dict[str, object]:
+        """The ``replay --json`` failure shape of INTERFACES.md §3 (``ok: false``, ply, entry, rule, message)."""
         data: dict[str, object] = {"ok": False}
         if self.ply is not None:
             data["ply"] = self.ply

@@ -40,6 +40,7 @@ class Game:
     # -- the stack -------------------------------------------------------------------------
     @property
     def state(self) -> Any:
+        """The state after the last accepted entry."""
         return self.states[-1]
 
     @property
@@ -79,15 +80,19 @@ class Game:
 
     # -- views -----------------------------------------------------------------------------
     def expecting(self) -> Prompt:
+        """What the game waits for now (see ``Ruleset.expecting``)."""
         return self.ruleset.expecting(self.state)
 
     def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it runs."""
         return self.ruleset.outcome(self.state)
 
     def score(self) -> ScoreSheet:
+        """The score sheet of the current state (provisional while the game runs)."""
         return self.ruleset.score(self.state)
 
     def legal_moves(self) -> list[Any]:
+        """The moves legal now, where the game can list them."""
         return list(self.ruleset.legal_moves(self.state))
 
     def last_events(self) -> list[str]:
@@ -97,6 +102,7 @@ class Game:
         return self.ruleset.events(self.states[-2], self.states[-1])
 
     def describe(self, *, reveal: bool = False) -> dict[str, Any]:
+        """The current state as JSON-able data; hidden information only with ``reveal``."""
         return self.ruleset.describe(self.state, reveal=reveal)
 
     # -- records ---------------------------------------------------------------------------

@@ -42,7 +42,9 @@ class Move(Protocol):
     """A typed entry. ``player`` is the seat name it belongs to (``None`` for table events
     such as a dice roll entered for the active player or a revealed event)."""
 
-    def notation(self) -> str: ...
+    def notation(self) -> str:
+        """The canonical entry text, which parses back to an equal move."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class Prompt:
     words: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
+        """The prompt as the ``expecting`` object of ``state --json``."""
         return {
             "players": list(self.players),
             "phase": self.phase,
@@ -79,6 +82,7 @@ class Outcome:
     winners: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
+        """The outcome as the ``outcome`` object of ``state --json``."""
         return {"reason": self.reason, "winners": list(self.winners)}
 
 
@@ -108,6 +112,7 @@ class RuleText:
     see_also: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
+        """The rule text as one object of ``rules --json``."""
         return {"id": self.id, "title": self.title, "text": self.text, "see_also": list(self.see_also)}
 
 
@@ -125,27 +130,35 @@ class Ruleset:
 
     # -- the protocol -------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> Any:
+        """The state before the first entry. Seats and options were checked by ``Game``."""
         raise NotImplementedError
 
     def expecting(self, state: Any) -> Prompt:
+        """What the game waits for now: whose input, which phase, which entry verbs."""
         raise NotImplementedError
 
     def parse(self, state: Any, text: str) -> Move:
+        """Read an entry into a typed move; raises InvalidEntry or AmbiguousEntry. Reads only: legality is ``check``'s."""
         raise NotImplementedError
 
     def check(self, state: Any, move: Move) -> None:
+        """Raise IllegalMove(rule, message, hint) when the rules forbid ``move`` now. Never changes ``state``."""
         raise NotImplementedError
 
     def apply(self, state: Any, move: Move) -> Any:
+        """The state after ``move`` (already checked); automatic steps happen here."""
         raise NotImplementedError
 
     def legal_moves(self, state: Any) -> Iterable[Move]:
+        """The moves legal now, where they can be listed (hints, completion, random play)."""
         return ()
 
     def score(self, state: Any) -> ScoreSheet:
+        """The score sheet of ``state``: provisional while the game runs, final at its end."""
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
+        """``None`` while the game runs; how and why it ended once it is over."""
         return None
 
     # -- what the command line needs ----------------------------------------------------

@@ -31,6 +31,7 @@ class RecordLine:
     line: int = 0
 
     def render(self) -> str:
+        """The line as a record holds it: the entry, then `` # comment`` when there is one."""
         if self.comment:
             return f"{self.text}  # {self.comment}" if self.text else f"# {self.comment}"
         return self.text
@@ -66,6 +67,7 @@ def parse_options(text: str) -> dict[str, str]:
 
 
 def format_options(options: Mapping[str, str]) -> str:
+    """The ``Options:`` header value: ``key=value`` pairs, comma-separated, in the given order."""
     return ", ".join(f"{k}={v}" for k, v in options.items())
 
 

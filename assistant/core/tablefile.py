@@ -74,9 +74,11 @@ class TableReader:
         self.problems: list[Problem] = []
 
     def problem(self, rule: str, message: str, player: str | None = None) -> None:
+        """Note one problem; reading goes on so that every problem is reported at once."""
         self.problems.append(Problem(rule, message, player))
 
     def raise_if_problems(self) -> None:
+        """Raise :class:`TableError` listing every problem noted so far, if any."""
         if self.problems:
             raise TableError(self.problems)
 
@@ -172,6 +174,7 @@ class TableReader:
         return value
 
     def boolean(self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None, default: bool = False) -> bool:
+        """A ``true``/``false`` value; a missing key gives ``default``."""
         if key not in obj:
             return default
         value = obj[key]
@@ -183,6 +186,7 @@ class TableReader:
     def string(
         self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None, default: str | None = None
     ) -> str | None:
+        """A text value; a missing key gives ``default``."""
         if key not in obj:
             if default is None:
                 return None
@@ -194,6 +198,7 @@ class TableReader:
         return value
 
     def strings(self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None) -> list[str]:
+        """A list of names (a single name is read as a list of one)."""
         if key not in obj:
             return []
         value = obj[key]
@@ -205,6 +210,7 @@ class TableReader:
         return list(value)
 
     def mapping(self, obj: Mapping[str, Any], key: str, *, rule: str, player: str | None = None) -> dict[str, Any]:
+        """A sub-table of ``KEY = VALUE`` pairs; a missing key gives ``{}``."""
         if key not in obj:
             return {}
         value = obj[key]
