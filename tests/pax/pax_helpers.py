@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax import RULESET
-from assistant.games.pax.cards import Card, parse_token
+from assistant.games.pax.components import Card, parse_token
 from assistant.games.pax.state import PaxState
 
 R = RULESET

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from assistant.core import Game
 from assistant.games.pax import RULESET
-from assistant.games.pax.cards import CATEGORIES, Card, category_cards
+from assistant.games.pax.components import CATEGORIES, Card, category_cards
 from assistant.games.pax.moves import Buy, Play
 from assistant.games.pax.state import ROMAN
 

@@ -15,7 +15,7 @@ import pytest
 from pax_helpers import R, aureus, cards, give, push, refused, set_legions, started
 
 from assistant.games.pax import engine
-from assistant.games.pax.cards import CATEGORIES, category_cards
+from assistant.games.pax.components import CATEGORIES, category_cards
 from assistant.games.pax.scoring import FinalPlayer, rome_categories, strengths
 from assistant.games.pax.state import DeckPart, PaxState
 

@@ -8,7 +8,7 @@ import json
 from pax_helpers import R, give, started
 
 from assistant.games import get_ruleset
-from assistant.games.pax.cards import category_cards
+from assistant.games.pax.components import category_cards
 
 
 def test_pax_registry_and_players():

@@ -7,7 +7,7 @@ import pytest
 from pax_helpers import R, push, started
 
 from assistant.core.errors import AmbiguousEntry, InvalidEntry
-from assistant.games.pax.cards import Card, parse_token
+from assistant.games.pax.components import Card, parse_token
 from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, Peek, Placement, Play, Refill, Reveal, StartPlayer
 
 

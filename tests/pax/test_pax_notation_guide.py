@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from assistant.cli.main import app
 from assistant.core.errors import InvalidEntry
-from assistant.games.pax.cards import parse_token, resolve_category
+from assistant.games.pax.components import parse_token, resolve_category
 from assistant.games.pax.notation import parse_legion
 from assistant.games.pax.state import PaxState
 

@@ -11,7 +11,7 @@ from pax_sim import RandomTable
 
 from assistant.core import Game
 from assistant.games.pax import RULESET as R
-from assistant.games.pax.cards import symbol_counts
+from assistant.games.pax.components import symbol_counts
 
 SEATS = {1: ["Solo"], 2: ["Ann", "Ben"], 3: ["Ann", "Ben", "Cy"], 4: ["Ann", "Ben", "Cy", "Dora"]}
 

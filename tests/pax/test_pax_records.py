@@ -108,7 +108,7 @@ def test_pax_hand_played_record_money_ledger(path):
     end of round (``# Rome takes II (religion 3/1, worth 3)``) is the one the program moved."""
     import re
 
-    from assistant.games.pax.cards import parse_token
+    from assistant.games.pax.components import parse_token
 
     text = path.read_text(encoding="utf-8")
     record = read_record(text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
-from assistant.games.pax.cards import CARD_RULE, CATEGORIES, Card, category_cards
+from assistant.games.pax.components import CARD_RULE, CATEGORIES, Card, category_cards
 from assistant.games.pax.state import DeckPart, Window
 
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from assistant.core.errors import IllegalMove, InvalidEntry
-from assistant.games.pax.cards import CATEGORIES, Card, cards_of, components, symbols_of
+from assistant.games.pax.components import CATEGORIES, Card, cards_of, components, symbols_of
 from assistant.games.pax.deck import extend, match, put_bottom, take_top
 from assistant.games.pax.moves import (
     Buy,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.games.pax.cards import Card
+from assistant.games.pax.components import Card
 
 
 def _cards(cards: tuple[Card, ...]) -> str:

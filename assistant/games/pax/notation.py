@@ -14,7 +14,7 @@ import re
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex, normalize
-from assistant.games.pax.cards import Card, split_token
+from assistant.games.pax.components import Card, split_token
 from assistant.games.pax.moves import (
     Buy,
     Draw,

@@ -13,7 +13,7 @@ from assistant.core.rulebook import parse_rules
 from assistant.core.scoresheet import ScoreSheet
 from assistant.resources import read_text
 from assistant.games.pax import engine
-from assistant.games.pax.cards import CATEGORIES, Card, all_tokens, components, symbol_range, value_range
+from assistant.games.pax.components import CATEGORIES, Card, all_tokens, catalogue, components, symbol_range, value_range
 from assistant.games.pax.deck import extend, take_top
 from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, PaxMove, Peek, Placement, Play, Refill, Reveal
 from assistant.games.pax.notation import parse_move
@@ -268,28 +268,7 @@ class PaxRuleset(Ruleset):
         return table
 
     def catalogue(self) -> list[dict[str, Any]]:
-        data = components()
-        low, high = value_range()
-        slow, shigh = symbol_range()
-        items: list[dict[str, Any]] = [
-            {
-                "name": c["title"],
-                "kind": "category",
-                "key": c["name"],
-                "cards": c["cards"],
-                "latin": c["latin"],
-                "hungarian": c["hungarian"],
-                "aliases": c["aliases"],
-                "value": {"min": low, "max": high},
-                "symbols": {"min": slow, "max": shigh},
-                "rule": f"pax.cat.{c['name']}",
-            }
-            for c in data["categories"]
-        ]
-        items += [{"name": f"Legion {label}", "kind": "legion"} for label in data["legions"]["labels"]]
-        items += [{"name": o["name"], "kind": o["kind"], "count": o["count"]} for o in data["other_components"]]
-        items.append({"name": "Aureus", "kind": "money", "count": data["aureus_cards"]["cards"], "values": data["aureus_cards"]["values"]})
-        return items
+        return catalogue()
 
     def rulebook(self) -> Sequence[RuleText]:
         return _rules()

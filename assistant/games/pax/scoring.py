@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.pax.cards import CATEGORIES, components
+from assistant.games.pax.components import CATEGORIES, components
 
 #: The score-sheet categories of INTERFACES.md §1 (PAX).
 SCORE_CATEGORIES: tuple[str, ...] = ("played", "stronger", "fleet", "army", "primus_conspiratus", "money")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.games.pax.cards import CATEGORIES, Card, cards_of, symbols_of
+from assistant.games.pax.components import CATEGORIES, Card, cards_of, symbols_of
 
 #: Destinations of a drawn card. Legions are ``"I"`` .. ``"V"``.
 HAND = "hand"
@@ -164,7 +164,7 @@ class PaxState:
     def unseen(self, category: str) -> int:
         """Cards of ``category`` whose faces nobody entered yet (the deck's unknown part,
         the removed cards, Rome's hidden cards, unknown cards in a draw window)."""
-        from assistant.games.pax.cards import category_cards
+        from assistant.games.pax.components import category_cards
 
         return category_cards()[category] - self.seen[CATEGORIES.index(category)]
 

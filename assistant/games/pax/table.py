@@ -16,7 +16,7 @@ from assistant.core.errors import InvalidEntry, AmbiguousEntry
 from assistant.core.names import NameIndex, normalize
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.tablefile import TableReader
-from assistant.games.pax.cards import CATEGORIES, category_cards, category_index, components, parse_token, symbol_range
+from assistant.games.pax.components import CATEGORIES, category_cards, category_index, components, parse_token, symbol_range
 from assistant.games.pax.scoring import FinalPlayer, score_final
 
 PLAYER_KEYS = ("name", "symbols", "aureus", "hand", "primus_conspiratus")

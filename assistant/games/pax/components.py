@@ -1,5 +1,7 @@
-"""PAX influence cards: the seven categories, the known component facts (data/pax/components.json)
-and the compact card token the user types when a physical card comes into play.
+"""PAX's printed components: the seven categories of influence cards, the known component facts
+(data/pax/components.json), the name index of the categories, the catalogue of every component
+(INTERFACES.md §2), and the compact card token the user types when a physical card comes into
+play.
 
 The printed value and symbol count of each of the 74 cards is not known to us, so a card is
 identified by what it shows: ``army 3/2`` is an Army card of value 3 with 2 symbols. Two cards
@@ -49,17 +51,53 @@ def category_cards() -> dict[str, int]:
 
 
 def deck_size() -> int:
+    """How many influence cards the game has (74)."""
     return int(components()["influence_cards"])
 
 
+@cache
 def value_range() -> tuple[int, int]:
+    """The lowest and highest printed value of a card, as far as known (1-4)."""
     v = components()["card_value"]
     return int(v["min"]), int(v["max"])
 
 
+@cache
 def symbol_range() -> tuple[int, int]:
+    """The fewest and most symbols a card shows, as far as known (1-2)."""
     v = components()["card_symbols"]
     return int(v["min"]), int(v["max"])
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every component of PAX (INTERFACES.md §2): the seven categories with their counts,
+    names and the known value and symbol ranges, the Legions, the other cards, the Aurei.
+
+    >>> [item["key"] for item in catalogue() if item["kind"] == "category"][:3]
+    ['wealth', 'fleet', 'army']
+    """
+    data = components()
+    low, high = value_range()
+    slow, shigh = symbol_range()
+    items: list[dict[str, Any]] = [
+        {
+            "name": c["title"],
+            "kind": "category",
+            "key": c["name"],
+            "cards": c["cards"],
+            "latin": c["latin"],
+            "hungarian": c["hungarian"],
+            "aliases": c["aliases"],
+            "value": {"min": low, "max": high},
+            "symbols": {"min": slow, "max": shigh},
+            "rule": f"pax.cat.{c['name']}",
+        }
+        for c in data["categories"]
+    ]
+    items += [{"name": f"Legion {label}", "kind": "legion"} for label in data["legions"]["labels"]]
+    items += [{"name": o["name"], "kind": o["kind"], "count": o["count"]} for o in data["other_components"]]
+    items.append({"name": "Aureus", "kind": "money", "count": data["aureus_cards"]["cards"], "values": data["aureus_cards"]["values"]})
+    return items
 
 
 @cache
