@@ -12,7 +12,8 @@ import pytest
 from assistant.core.errors import IllegalMove
 from assistant.core.game import Game
 from assistant.core.record import read_record
-from assistant.games.sylla import RULESET, events
+from assistant.games.sylla import RULESET
+from assistant.games.sylla.rules import events
 from assistant.games.sylla.components import parse_event
 from assistant.games.sylla.state import Slot
 
@@ -128,7 +129,7 @@ def test_every_digest_id_has_a_rule_text():
 def test_sylla_events_disable_face_down_scores_nothing_at_end(base):
     """§14 counts face-up cards only: a face-down Christian or Slave scores nothing and cannot be
     freed; tapped ones count."""
-    from assistant.games.sylla import endgame
+    from assistant.games.sylla.rules import endgame
     from assistant.games.sylla.state import Card
 
     s = base

@@ -18,7 +18,7 @@ from assistant.core.errors import IllegalMove
 from assistant.core.game import Game
 from assistant.core.record import read_record
 from assistant.games.sylla import RULESET
-from assistant.games.sylla.famine import crisis
+from assistant.games.sylla.rules.famine import crisis
 
 HEADER = """Game: sylla
 Players: Blue, Red, White, Black
@@ -276,7 +276,7 @@ def test_sylla_phase7_crisis_position_not_entry():
     s = copy.deepcopy(game.state)
     s.markers["civic"] = 1
     s.player("Blue").tokens["civic"] = 3
-    from assistant.games.sylla.famine import start
+    from assistant.games.sylla.rules.famine import start
 
     s.phase = "VI"
     before = prestige_of(s)

@@ -18,7 +18,8 @@ from assistant import service
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.core.game import Game
 from assistant.core.record import read_record
-from assistant.games.sylla import RULESET, endgame, events
+from assistant.games.sylla import RULESET
+from assistant.games.sylla.rules import endgame, events
 from assistant.games.sylla.components import parse_event
 from assistant.games.sylla.state import Card, Slot
 from assistant.store.db import Store

@@ -12,9 +12,10 @@ import pytest
 
 from assistant.core.errors import IllegalMove
 from assistant.core.record import read_record
-from assistant.games.sylla import RULESET, endgame, events, greatwork, income
+from assistant.games.sylla import RULESET
+from assistant.games.sylla.rules import endgame, events, greatwork, income
 from assistant.games.sylla.components import parse_event
-from assistant.games.sylla.famine import start as famine_phase
+from assistant.games.sylla.rules.famine import start as famine_phase
 from assistant.games.sylla.state import Slot, Tile
 
 _spec = importlib.util.spec_from_file_location("sylla_examples_open", Path(__file__).with_name("test_sylla_examples.py"))

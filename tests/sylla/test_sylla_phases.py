@@ -13,7 +13,8 @@ import pytest
 from assistant.core.errors import IllegalMove
 from assistant.core.game import Game
 from assistant.core.record import read_record
-from assistant.games.sylla import RULESET, auction, endgame, events, greatwork
+from assistant.games.sylla import RULESET
+from assistant.games.sylla.rules import auction, endgame, events, greatwork
 from assistant.games.sylla.components import parse_event
 from assistant.games.sylla.state import Card, Slot, Tile
 
@@ -70,7 +71,7 @@ def test_sylla_buildings_crane_pays_only_in_phase3(base):
 
 
 def test_sylla_buildings_stall_and_merchant_income(base):
-    from assistant.games.sylla import income
+    from assistant.games.sylla.rules import income
 
     base.player("Blue").tiles.append(Tile("Stall1", "stall"))
     base.player("Blue").tiles.append(Tile("Stall2", "stall", down=True))
@@ -80,7 +81,7 @@ def test_sylla_buildings_stall_and_merchant_income(base):
 
 
 def test_sylla_buildings_field_famine(base):
-    from assistant.games.sylla.famine import start
+    from assistant.games.sylla.rules.famine import start
 
     base.famine = 5
     w = base.player("White")
@@ -93,7 +94,7 @@ def test_sylla_buildings_field_famine(base):
 
 
 def test_sylla_buildings_temple_and_tavern_rules(base):
-    from assistant.games.sylla import income
+    from assistant.games.sylla.rules import income
 
     base.player("Blue").tiles.append(Tile("Tavern1", "tavern"))
     base.player("Red").tiles.append(Tile("Tavern1", "tavern"))
@@ -121,7 +122,7 @@ def test_sylla_buildings_temple_and_tavern_rules(base):
 
 
 def test_sylla_buildings_tavern_hold_at_end(base):
-    from assistant.games.sylla import income
+    from assistant.games.sylla.rules import income
 
     base.player("Black").tiles.append(Tile("Tavern1", "tavern"))
     base.markers["leisure"] = 8

@@ -207,7 +207,7 @@ def test_sylla_end_table_lists_every_problem():
     with pytest.raises(TableError) as err:
         RULESET.score_table(t)
     messages = " | ".join(str(p) for p in err.value.problems)
-    for part in ("'health' must be a whole number", "second time", "'prestige' cannot be below 0",
+    for part in ("'health' must be a whole number", "given twice", "'prestige' cannot be below 0",
                  "unknown key 'colour'", "two players", "3 Slaves freed but only 2", "costs 6 denarii"):
         assert part in messages, part
 

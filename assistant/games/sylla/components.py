@@ -383,3 +383,26 @@ def check_board(spec: BoardSpec) -> None:
                           hint=f"crisis=1 to {spec.start}")
     if len(spec.spaces) != facts()["board"]["building_spaces"] or any(len(s) != 1 for s in spec.spaces):
         raise IllegalMove("sylla.data.building-slots", "give one colour (r, y or g) for each of the 6 building spaces, left to right")
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every known component with what is known of it (INTERFACES.md §2): character types,
+    events, building tiles, Great Works and Ecclesia."""
+    out: list[dict[str, Any]] = []
+    christian_types = facts()["characters"]["christian_types"]["value"]
+    for t in facts()["characters"]["types"]:
+        out.append({"name": t["name"], "kind": "character", "aliases": t["aliases"], "ability": t["ability"],
+                    "copies": 8, "copies_source": "2 per set x 4 sets (research notes, KNOWN.md §5)",
+                    "christian_possible": t["id"] in christian_types,
+                    "hexes": "ryg" if t["id"] == "slave" else None})
+    for e in event_data()["events"]:
+        out.append({"name": e["name"], "kind": "event", "aliases": e["aliases"], "effect": e["effect"], "rule": e["rule"],
+                    "known": e["known"], "notes": e["notes"]})
+    for b in building_data()["buildings"]:
+        out.append({"name": b["name"], "kind": "building", "aliases": b["aliases"], "type": b["kind"], "rule": b["rule"]})
+    for w in work_data()["works"]:
+        out.append({"name": w["name"], "kind": "great work", "aliases": w["aliases"], "rule": w["rule"],
+                    "ranks": w.get("ranks"), "thresholds": w.get("thresholds"), "ladder": w.get("ladder")})
+    ec = work_data()["ecclesia"]
+    out.append({"name": ec["name"], "kind": "great work", "aliases": ec["aliases"], "rule": ec["rule"]})
+    return out

@@ -183,7 +183,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
                                )
         return m.OfferMove(who(), spaces[0])
     if verb == "pay":
-        from assistant.games.sylla.auction import resolve_payment
+        from assistant.games.sylla.rules.auction import resolve_payment
 
         actor = who()
         return m.PayMove(actor, resolve_payment(state, actor, " ".join(args).replace(",", " ").split()))
@@ -235,7 +235,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "down":
         if len(args) != 1:
             raise InvalidEntry("sylla.events.disable", "name the card or tile to turn face down", hint="turns Sen2")
-        from assistant.games.sylla.events import resolve_down
+        from assistant.games.sylla.rules.events import resolve_down
 
         actor = who()
         return m.DownMove(actor, resolve_down(state, actor, args[0]))

@@ -116,18 +116,3 @@ def resolve(state: State) -> None:
         state.works_built.append(state.work)
     state.work = state.next_work
     state.next_work = None
-
-
-def legal_votes(state: State) -> list[object]:
-    out: list[object] = []
-    for name in state.pending:
-        money = state.player(name).money
-        for thumb in ("up", "down"):
-            out += [m.VoteMove(name, thumb, d) for d in range(0, money + 1)]
-    return out
-
-
-def legal(state: State) -> list[object]:
-    if state.step == "VI.vote":
-        return legal_votes(state)
-    return []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import CharacterSpec, check_character, check_set_counts, facts
-from assistant.games.sylla.setup import add_character, all_characters, notes_checks
+from assistant.games.sylla.rules.setup import add_character, all_characters, notes_checks
 from assistant.games.sylla.state import State
 
 

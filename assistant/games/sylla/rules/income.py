@@ -118,15 +118,3 @@ def apply(state: State, move: object) -> None:
     if not can_act(state, p.name):
         state.turn += 1
         skip_idle(state)
-
-
-def legal(state: State) -> list[object]:
-    name = state.actor or ""
-    p = state.player(name)
-    out: list[object] = [m.DoneMove(name)]
-    kinds = {t.kind for t in usable_tiles(p)}
-    if "temple" in kinds and p.money >= facts()["income"]["temple_cost"]:
-        out += [m.TempleMove(name, k) for k in TOKENS]
-    if "tavern" in kinds:
-        out += [m.TavernMove(name, k, d) for k, d in tavern_targets(state, name)]
-    return out

@@ -4,7 +4,6 @@ tile acts at once (instant) or stays (kept). After 5 offers (3 players: 4) the r
 
 from __future__ import annotations
 
-from itertools import combinations
 
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.core.names import normalize
@@ -231,37 +230,8 @@ def next_offer(state: State) -> None:
     else:
         state.step = "III.offer"
 
-
-def legal(state: State) -> list[object]:
-    step = state.step
-    if step == "III.offer":
-        return [m.OfferMove(state.offerer or "", i + 1) for i, t in enumerate(state.spaces) if t]
-    if step == "III.bid":
-        name = state.actor or ""
-        can = len(payers(state, name, sale_colour(state)))
-        return [m.BidMove(name, v) for v in range(max(state.high, 0) + 1, can + 1)] + [m.PassMove(name)]
-    if step == "III.pay":
-        name = state.high_bidder or ""
-        cards = payers(state, name, sale_colour(state))
-        seen: set[tuple[tuple[str, str, bool], ...]] = set()
-        out: list[object] = []
-        for combo in combinations(cards, state.high):
-            key = tuple(sorted((c.kind, c.hexes, c.christian) for c in combo))
-            if key not in seen:
-                seen.add(key)
-                out.append(m.PayMove(name, tuple(c.label for c in combo)))
-        return out
-    if step == "III.insula":
-        kinds = ("civic", "health", "leisure")
-        return [m.InsulaMove(state.high_bidder or "", (a, b)) for i, a in enumerate(kinds) for b in kinds[i:]]
-    return []
-
-
 def describe_offer(state: State) -> str:
     if state.offer_space is None:
         return ""
     tile = state.spaces[state.offer_space - 1]
     return f"{name_of(tile or 'field')} on space {state.offer_space} ({COLOUR[sale_colour(state)]})" if tile else ""
-
-
-

@@ -89,15 +89,3 @@ def advance_famine(state: State) -> None:
     before = state.famine
     state.famine = min(high, state.famine + icons)
     state.note(f"famine {before} -> {state.famine} ({icons} icons in play)")
-
-
-def legal(state: State) -> list[object]:
-    if state.step == "I.token":
-        return [m.TokenMove(state.consul or "", k) for k in ("civic", "health", "leisure")]
-    name = state.actor or ""
-    p = state.player(name)
-    sen = senators(state, name)
-    low = sen if state.turn == 0 else max(sen, state.high + 1)
-    out: list[object] = [m.BidMove(name, v) for v in range(low, sen + p.money + 1)]
-    out.append(m.PassMove(name))
-    return out

@@ -7,7 +7,6 @@ can hold them (sylla.events.overlap)."""
 
 from __future__ import annotations
 
-from itertools import combinations
 
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.core.names import normalize
@@ -345,22 +344,3 @@ def apply(state: State, move: object) -> None:
         state.empty_slot = None
         state.note(f"{event_names()[spec.id]} is drawn into the event row")
         state.step = "done"
-
-
-def legal(state: State) -> list[object]:
-    step = state.step
-    if step == "V.place":
-        name = state.actor or ""
-        p = state.player(name)
-        return [m.CubeMove(name, src, e) for src, n in p.cubes.items() if n > 0 for e in targets(state, src)]
-    if step == "V.prevent":
-        sure, tied, need = prevention_split(state)
-        return [m.PreventMove(state.consul or "", c) for c in combinations(tied, need)]
-    if step == "V.down":
-        out: list[object] = []
-        for name in state.pending:
-            out += [m.DownMove(name, i.label) for i in eligible(state, state.player(name), state.current_effect or "")]
-        return out
-    if step == "V.remove":
-        return [m.RemoveEventMove(state.consul or "", e) for e in state.prevented if e != "decadence"]
-    return []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import TOKENS, buildings_by_id, facts, token_name
-from assistant.games.sylla.setup import check_tiles
+from assistant.games.sylla.rules.setup import check_tiles
 from assistant.games.sylla.state import State
 
 
@@ -35,7 +35,7 @@ def start(state: State) -> None:
                 c.tapped = False
         state.step = "VII.tiles"
     else:
-        from assistant.games.sylla.endgame import start as end_game
+        from assistant.games.sylla.rules.endgame import start as end_game
 
         end_game(state)  # sylla.open.round5-end: no end-of-round steps after round 5
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
-from assistant.games.sylla.components import TOKENS, facts
-from assistant.games.sylla.greatwork import check_vote, votes_of
-from assistant.games.sylla.scoring import final_points
+from assistant.games.sylla.components import facts
+from assistant.games.sylla.rules.greatwork import check_vote, votes_of
+from assistant.games.sylla.scoring import face_up, player_points, scores_ecclesia
 from assistant.games.sylla.state import Player, State
 
 
@@ -19,17 +19,6 @@ def start(state: State) -> None:
     state.step = "end.vote"
     state.pending = list(state.seats)
     state.votes = {}
-
-
-def scores_ecclesia(state: State, p: Player) -> bool:
-    return state.options.get("ecclesia_vote", "all") == "all" or p.thumb == "up"
-
-
-def face_up(p: Player, kind: str | None = None, christian: bool | None = None) -> int:
-    return sum(
-        1 for c in p.cards
-        if c.kind != "crane" and not c.down and (kind is None or c.kind == kind) and (christian is None or c.christian == christian)
-    )
 
 
 def max_free(p: Player) -> int:
@@ -97,39 +86,9 @@ def resolve_vote(state: State) -> None:
         finish(state)
 
 
-def points(state: State, p: Player) -> dict[str, int]:
-    """The five categories of a player once the game is over (or as it stands at the end)."""
-    assert state.board is not None
-    values = {k: state.value(k) for k in TOKENS}
-    return final_points(
-        prestige=p.prestige_before_end if p.prestige_before_end is not None else p.prestige,
-        christians=face_up(p, christian=True),
-        christian_slaves=face_up(p, "slave", christian=True),
-        slaves=face_up(p, "slave"),
-        freed=p.freed or 0,
-        tokens=p.tokens,
-        values=values,
-        plebs_votes=p.end_votes if p.thumb == "down" else 0,
-        scores_ecclesia=scores_ecclesia(state, p),
-        christian_slave=state.options.get("christian_slave", "both"),
-    )
-
-
 def finish(state: State) -> None:
     for p in state.players:
-        p.prestige = sum(points(state, p).values())
+        p.prestige = sum(player_points(state, p).values())
     state.phase = "over"
     state.step = "over"
     state.note("final prestige: " + ", ".join(f"{p.name} {p.prestige}" for p in state.players))
-
-
-def legal(state: State) -> list[object]:
-    if state.step == "end.vote":
-        from assistant.games.sylla.greatwork import legal_votes
-
-        return legal_votes(state)
-    out: list[object] = []
-    for name in state.pending:
-        p = state.player(name)
-        out += [m.FreeMove(name, n) for n in range(0, max_free(p) + 1)]
-    return out

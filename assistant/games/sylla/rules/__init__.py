@@ -1,0 +1,63 @@
+"""Sylla's rules: ``check`` judges an entry and ``apply`` plays it. Each phase's checks and
+effects live in their own module here (setup, election, recruitment, auction, income, events,
+greatwork, famine, endgame); this package dispatches an entry to the module of the current
+phase and runs the automatic steps (income, famine, crises, ...) until the game waits for
+someone's entry again."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from assistant.core.errors import IllegalMove
+from assistant.games.sylla import moves as m
+from assistant.games.sylla.rules import (
+    auction,
+    election,
+    endgame,
+    events,
+    famine,
+    greatwork,
+    income,
+    recruitment,
+    setup,
+)
+from assistant.games.sylla.state import State
+
+__all__ = ["PHASES", "apply", "check"]
+
+PHASES: dict[str, ModuleType] = {
+    "setup": setup, "I": election, "II": recruitment, "III": auction, "IV": income, "V": events,
+    "VI": greatwork, "VII": famine, "end": endgame,
+}
+"""The module holding each phase's ``check`` and ``apply``."""
+
+NEXT_START = {
+    "setup": election.start, "I": recruitment.start, "II": auction.start, "III": income.start,
+    "IV": events.start, "V": greatwork.start, "VI": famine.start, "VII": election.start,
+}
+
+
+def check(state: State, move: object) -> None:
+    """Raise IllegalMove (with its rule id) when ``move`` may not be entered now; never
+    changes ``state``."""
+    if state.phase == "over":
+        raise IllegalMove("sylla.end", "the game is over")
+    if not isinstance(move, m.MOVE_TYPES):
+        raise IllegalMove("sylla.notation", "not a Sylla entry")
+    if isinstance(move, m.DisplayMove):
+        recruitment.check_display(state, move)
+        return
+    PHASES[state.phase].check(state, move)
+
+
+def apply(state: State, move: object) -> State:
+    """The state after a checked ``move``, with the automatic steps that follow it run until
+    an entry is awaited again. ``state`` itself is left as it was."""
+    new = state.clone()
+    if isinstance(move, m.DisplayMove):
+        recruitment.apply_display(new, move)
+        return new
+    PHASES[new.phase].apply(new, move)
+    while new.step == "done":
+        NEXT_START[new.phase](new)
+    return new
