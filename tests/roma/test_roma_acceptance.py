@@ -15,7 +15,7 @@ import pytest
 from assistant.core.errors import AmbiguousEntry
 from assistant.core.game import Game
 from assistant.games.roma import RULESET
-from assistant.games.roma.cards import CARDS
+from assistant.games.roma.components import CARDS
 from assistant.games.roma.moves import Activate, Battle, End, Lay, Money, Roll, TakeCards
 
 from .conftest import Table, make_table
@@ -291,7 +291,7 @@ def test_roma_cards_data_all_25_as_printed():
      ("Tribunus", "Tribunus Plebis"), ("praetorianus", "Praetorianus")],
 )
 def test_roma_cards_seed_spellings(spelling, name):
-    from assistant.games.roma.cards import CARD_NAMES
+    from assistant.games.roma.components import CARD_NAMES
 
     assert CARD_NAMES.resolve(spelling) == name
 
@@ -322,9 +322,9 @@ def test_roma_legal_moves_list_every_accepted_action(seed):
     Architectus, Senator, Consiliarius, Machina are sampled there, so not tried here)."""
     from assistant.core.errors import EntryError
     from assistant.core.errors import IllegalMove
-    from assistant.games.roma.simulate import play_game
+    from assistant.games.roma.simulate import random_game
 
-    game = play_game(RULESET, 200 + seed, {"bribe": "on"} if seed % 2 else {}, max_turns=30)
+    game = random_game(200 + seed, 2, {"bribe": "on"} if seed % 2 else {}, max_turns=30)
     tried = 0
     for s in game.states:
         if s.in_setup or s.over or s.dice is None:

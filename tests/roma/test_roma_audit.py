@@ -188,7 +188,7 @@ def test_roma_every_refusal_has_a_rule_and_a_hint():
     import random
 
     from assistant.core.errors import EntryError, IllegalMove
-    from assistant.games.roma.simulate import play_game
+    from assistant.games.roma.simulate import random_game
 
     ids = {rule.id for rule in RULESET.rulebook()} | {"core.over"}
     battery = [
@@ -201,7 +201,7 @@ def test_roma_every_refusal_has_a_rule_and_a_hint():
     rng = random.Random(7)
     refusals = 0
     for seed, options in ((3, {}), (4, {"bribe": "on"})):
-        game = play_game(RULESET, seed, options, max_turns=12)
+        game = random_game(seed, 2, options, max_turns=12)
         for state in rng.sample(game.states, 40):
             for text in battery:
                 try:

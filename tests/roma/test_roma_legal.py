@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import fields
 
 from assistant.games.roma import RULESET
-from assistant.games.roma.cards import CARDS, ORDER
+from assistant.games.roma.components import CARDS, ORDER
 from assistant.games.roma.moves import Activate
 
 from .conftest import make_table

@@ -57,10 +57,14 @@ def test_roma_notation_unreadable(text, table):
 
 
 def test_roma_notation_options():
+    """Game checks the seats and options (core); setup trusts them."""
+    from assistant.core.game import Game
+
     with pytest.raises(InvalidEntry):
-        RULESET.setup(["Ann", "Ben"], {"bribe": "maybe"})
+        Game(RULESET, ["Ann", "Ben"], {"bribe": "maybe"})
     with pytest.raises(InvalidEntry):
-        RULESET.setup(["Ann", "Ben", "Cid"], {})
+        Game(RULESET, ["Ann", "Ben", "Cid"], {})
+    assert Game(RULESET, ["Ann", "Ben"], {"bribe": "on"}).state.discs == 7
     assert RULESET.setup(["Ann", "Ben"], {"bribe": "on"}).discs == 7
 
 

@@ -13,7 +13,7 @@ import pytest
 from assistant.core.game import Game
 from assistant.games.roma import RULESET
 from assistant.games.roma.board import effective_card
-from assistant.games.roma.cards import CARDS, ORDER
+from assistant.games.roma.components import CARDS, ORDER
 from assistant.games.roma.moves import Activate, Give, Hand, Place, Start, TakeCards
 from assistant.games.roma.simulate import choose
 

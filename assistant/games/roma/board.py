@@ -3,7 +3,7 @@ what an activation uses and targets, and what the set-up waits for."""
 
 from __future__ import annotations
 
-from assistant.games.roma.cards import CARDS
+from assistant.games.roma.components import CARDS
 from assistant.games.roma.moves import Activate
 from assistant.games.roma.state import RomaState
 
@@ -58,6 +58,7 @@ def defence_text(state: RomaState, owner: int, disc: int) -> str:
 
 
 def neighbours(state: RomaState, disc: int) -> list[int]:
+    """The discs next to ``disc`` (Basilica and Templum count their neighbours)."""
     return [d for d in (disc - 1, disc + 1) if 1 <= d <= state.discs]
 
 
@@ -98,10 +99,12 @@ def copy_candidates(state: RomaState, player: int) -> list[str]:
 
 
 def die_text(dice: tuple[int, ...]) -> str:
+    """Dice for messages: ``2, 5`` or ``none``."""
     return ", ".join(str(d) for d in dice) if dice else "none"
 
 
 def setup_hint(state: RomaState) -> str:
+    """The next set-up entry expected, as a pattern to type."""
     if not (state.dealt[0] and state.dealt[1]):
         who = state.seats[0] if not state.dealt[0] else state.seats[1]
         return f"hand {who} card card card card"
@@ -114,5 +117,6 @@ def setup_hint(state: RomaState) -> str:
 
 
 def may_reroll(state: RomaState) -> bool:
+    """Whether the active player may re-roll: a triple, before any action (roma.phase2.reroll)."""
     d = state.dice
     return d is not None and not state.acted and len(d) == 3 and d[0] == d[1] == d[2]

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
-from assistant.games.roma.cards import CARDS, ORDER
+from assistant.games.roma.components import CARDS, ORDER
 from assistant.games.roma.board import (
     ATTACKS,
     BRIBE_DISC,
@@ -84,6 +84,7 @@ class _Position:
 
     @property
     def unseen(self) -> dict[str, int]:
+        """Unseen copies per card (computed on first use)."""
         if self._unseen is None:
             self._unseen = self.state.unseen_counts()
         return self._unseen
@@ -99,6 +100,8 @@ class _Position:
 
 
 def legal_moves(state: RomaState) -> list[RomaMove]:
+    """Every entry the rules accept now, in the order the prompt's hints show them (the
+    chance entries listed or sampled as the module docstring says)."""
     if state.over:
         return []
     if state.in_setup:

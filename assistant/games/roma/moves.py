@@ -17,6 +17,7 @@ class Start:
     player: str
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return f"start {self.player}"
 
 
@@ -28,6 +29,7 @@ class Hand:
     cards: tuple[str, ...]
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return f"hand {self.player} " + " ".join(self.cards)
 
 
@@ -39,6 +41,7 @@ class Give:
     cards: tuple[str, ...]
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return f"give {self.player} " + " ".join(self.cards)
 
 
@@ -50,6 +53,7 @@ class Place:
     placements: tuple[tuple[str, int], ...]
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return f"place {self.player} " + _pairs(self.placements)
 
 
@@ -62,6 +66,7 @@ class Roll:
     reroll: bool = False
 
     def notation(self) -> str:
+        """The canonical entry text."""
         verb = "reroll" if self.reroll else "roll"
         return f"{verb} " + " ".join(str(d) for d in self.dice)
 
@@ -75,6 +80,7 @@ class Lay:
     disc: int
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return f"lay {self.card} {self.disc}"
 
 
@@ -86,6 +92,7 @@ class Money:
     die: int
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return f"money {self.die}"
 
 
@@ -100,6 +107,7 @@ class TakeCards:
     discards: tuple[str, ...] = ()
 
     def notation(self) -> str:
+        """The canonical entry text."""
         text = f"cards {self.die} keep {self.keep}"
         if self.discards:
             text += " discard " + " ".join(self.discards)
@@ -127,6 +135,7 @@ class Activate:
     moves: tuple[tuple[str, int], ...] = ()
 
     def notation(self) -> str:
+        """The canonical entry text."""
         parts = [f"activate {self.disc}"]
         if self.die is not None:
             parts.append(f"die {self.die}")
@@ -158,6 +167,7 @@ class Battle:
     add: int | None = None
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return f"battle {self.roll}" + (f" add {self.add}" if self.add is not None else "")
 
 
@@ -168,6 +178,7 @@ class End:
     player: str
 
     def notation(self) -> str:
+        """The canonical entry text."""
         return "end"
 
 

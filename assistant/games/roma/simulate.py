@@ -1,12 +1,11 @@
-"""A seeded random player for Roma: plays whole games through ``legal_moves``, entering the
-chance entries (dealt hands, dice, battle die, drawn cards) the way a shuffled deck and real
-dice would give them. Used by the random-play tests, the benchmarks and to make example
-records; never by the engine itself.
+"""A seeded random table for Roma: whole games played through ``legal_moves``, with the chance
+entries (dealt hands, dice, battle die, drawn cards) entered the way a shuffled deck and real
+dice would give them, and the invariants every position keeps. Used by the random-play and
+conformance tests, the benchmarks and to make example records; never by the engine itself.
 
->>> from assistant.games.roma import RULESET
->>> game = play_game(RULESET, seed=1)
->>> game.outcome() is not None
-True
+>>> game = random_game(1, 2)
+>>> game.outcome() is not None, check_invariants(game.state)
+(True, [])
 """
 
 from __future__ import annotations
@@ -15,11 +14,60 @@ import random
 from collections.abc import Mapping
 
 from assistant.core.game import Game
-from assistant.core.protocol import Ruleset
-from assistant.games.roma.cards import CARDS, ORDER
 from assistant.games.roma.board import effective_card
-from assistant.games.roma.moves import Activate, Battle, End, Hand, Lay, Money, Roll, TakeCards
-from assistant.games.roma.state import RomaState
+from assistant.games.roma.components import CARDS, DECK_SIZE, ORDER
+from assistant.games.roma.legal import legal_moves
+from assistant.games.roma.moves import Activate, Battle, End, Hand, Lay, Money, Roll, RomaMove, TakeCards
+from assistant.games.roma.state import TOTAL_VP, RomaState
+
+SEATS = ("Ann", "Ben")
+
+
+def random_game(
+    seed: int,
+    players: int,
+    options: Mapping[str, str] | None = None,
+    *,
+    max_turns: int = 400,
+) -> Game:
+    """A complete random game (or ``max_turns`` turns of one), the same for the same seed.
+    ``players`` must be 2; ``options`` are the ``--option`` values (bribe, mercatus)."""
+    from assistant.games.roma import RULESET
+
+    if players != 2:
+        raise ValueError(f"Roma is played by 2 players, not {players}")
+    rng = random.Random(seed)
+    game = Game(RULESET, list(SEATS), dict(options or {}))
+    while game.outcome() is None and game.state.turn <= max_turns:
+        state = game.state
+        move = choose(state, legal_moves(state), rng)
+        game.push(move.notation())
+    return game
+
+
+def check_invariants(state: RomaState) -> list[str]:
+    """What is wrong with a position (empty when all holds): the 36 VP are conserved between
+    the stockpile and the players (plus what the last payout credited), the 52 cards between
+    the draw pile, discard pile, hands and boards, and no count is negative."""
+    broken = []
+    if sum(state.vp) + state.stockpile != TOTAL_VP + state.credited:
+        broken.append(f"VP: players {state.vp} + stockpile {state.stockpile} != {TOTAL_VP} + credited {state.credited}")
+    if state.credited and not state.over:
+        broken.append(f"{state.credited} VP credited before the end of the game")
+    if state.stockpile < 0 or min(state.vp) < 0:
+        broken.append(f"negative VP: players {state.vp}, stockpile {state.stockpile}")
+    if state.card_total() != DECK_SIZE:
+        broken.append(f"cards: {state.card_total()} accounted for, not {DECK_SIZE}")
+    if min(state.money) < 0:
+        broken.append(f"negative money: {state.money}")
+    if state.draw < 0 or state.unknown_discards < 0:
+        broken.append(f"negative pile: draw {state.draw}, unnamed discards {state.unknown_discards}")
+    over = [name for name, n in state.unseen_counts().items() if n < 0]
+    if over:
+        broken.append("more copies seen than the deck has: " + ", ".join(over))
+    if state.dice is not None and (len(state.dice) > 3 or not all(1 <= d <= 6 for d in state.dice)):
+        broken.append(f"impossible dice: {state.dice}")
+    return broken
 
 
 def _pool(state: RomaState) -> list[str]:
@@ -28,7 +76,7 @@ def _pool(state: RomaState) -> list[str]:
     return [c for c in ORDER for _ in range(unseen[c])]
 
 
-def choose(state: RomaState, moves: list, rng: random.Random) -> object:
+def choose(state: RomaState, moves: list[RomaMove], rng: random.Random) -> RomaMove:
     """One entry for the position: a plausible player's choice among the legal moves, with
     chance entries drawn like real dice and cards."""
     kinds = {type(m) for m in moves}
@@ -69,7 +117,7 @@ def choose(state: RomaState, moves: list, rng: random.Random) -> object:
     return move
 
 
-def _weight(state: RomaState, move: object) -> float:
+def _weight(state: RomaState, move: RomaMove) -> float:
     """How much a plausible player likes an action: fill empty discs, keep money coming,
     score with Forums."""
     me = state.active
@@ -87,21 +135,3 @@ def _weight(state: RomaState, move: object) -> float:
         card = effective_card(state, move)
         return 8.0 if card in ("Forum", "Legat", "Mercatus", "Tribunus Plebis") else 3.0
     return 1.0
-
-
-def play_game(
-    ruleset: Ruleset,
-    seed: int,
-    options: Mapping[str, str] | None = None,
-    max_turns: int = 400,
-    seats: tuple[str, str] = ("Ann", "Ben"),
-) -> Game:
-    """A complete random game (or ``max_turns`` turns of one)."""
-    rng = random.Random(seed)
-    game = Game(ruleset, list(seats), dict(options or {}))
-    while game.outcome() is None and game.state.turn <= max_turns:
-        state = game.state
-        moves = list(ruleset.legal_moves(state))
-        move = choose(state, moves, rng)
-        game.push(move.notation())  # type: ignore[attr-defined]
-    return game

@@ -9,9 +9,10 @@ nobody named (the cards drawn and thrown away by a ``cards`` action, unless name
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
-from assistant.games.roma.cards import CARDS, DECK_SIZE, ORDER
+from assistant.games.roma.components import CARDS, DECK_SIZE, ORDER
 
 TOTAL_VP = 36
 START_VP = 10
@@ -69,30 +70,37 @@ class RomaState:
     # -- views ------------------------------------------------------------------------------
     @property
     def in_setup(self) -> bool:
+        """Whether the set-up goes on (not both players have laid out their cards)."""
         return not (self.placed[0] and self.placed[1])
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended."""
         return bool(self.ended)
 
     @property
     def player(self) -> str:
+        """The active player's name."""
         return self.seats[self.active]
 
     @property
     def opponent(self) -> int:
+        """The index of the player who is not active."""
         return 1 - self.active
 
     def index(self, name: str) -> int:
+        """A seat's index (0 or 1) from the player's name."""
         return self.seats.index(name)
 
     def card_at(self, player: int, disc: int) -> str | None:
+        """The card on a player's disc (``None``: empty or no such disc)."""
         board = self.boards[player]
         if 1 <= disc <= len(board):
             return board[disc - 1]
         return None
 
     def empty_discs(self, player: int) -> int:
+        """How many of a player's discs hold no card."""
         return sum(1 for card in self.boards[player] if card is None)
 
     def seen(self) -> Counter[str]:
@@ -113,6 +121,7 @@ class RomaState:
         return CARDS[name].copies - self.seen()[name]
 
     def unseen_counts(self) -> dict[str, int]:
+        """:meth:`unseen` for every card type, in catalogue order."""
         seen = self.seen()
         return {name: CARDS[name].copies - seen[name] for name in ORDER}
 
@@ -122,6 +131,24 @@ class RomaState:
         pending = sum(len(g) for g in self.given if g)
         in_hands = sum(len(h) for h in self.hands) + pending
         return on_boards + in_hands + len(self.discard) + self.unknown_discards + self.draw
+
+
+def initial_state(seats: Sequence[str], options: Mapping[str, str]) -> RomaState:
+    """The table before the first entry: empty boards (6 discs, 7 with the bribe disc), 10 VP
+    each, the deck whole. The options were checked by ``Game``; a missing one is its default.
+
+    >>> initial_state(["Ann", "Ben"], {"bribe": "on"}).boards[0]
+    (None, None, None, None, None, None, None)
+    """
+    discs = 7 if options.get("bribe", "off") == "on" else 6
+    empty: tuple[str | None, ...] = (None,) * discs
+    return RomaState(
+        seats=(seats[0], seats[1]),
+        discs=discs,
+        mercatus=options.get("mercatus", "opponent"),
+        boards=(empty, empty),
+        draw=DECK_SIZE,
+    )
 
 
 _FIELDS = frozenset(f.name for f in fields(RomaState))
@@ -156,6 +183,7 @@ def without(cards: tuple[str, ...], remove: tuple[str, ...] | list[str]) -> tupl
 
 
 def remove_die(dice: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """The dice with one die of ``value`` used."""
     rest = list(dice)
     rest.remove(value)
     return tuple(rest)

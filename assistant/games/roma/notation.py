@@ -19,7 +19,7 @@ from assistant.games.roma.board import (
     neighbours,
     placing_player,
 )
-from assistant.games.roma.cards import CARD_NAMES, CARDS
+from assistant.games.roma.components import CARD_NAMES, CARDS
 from assistant.games.roma.moves import (
     Activate,
     Battle,
@@ -104,6 +104,8 @@ def _dice(words: list[str], verb: str) -> tuple[int, int, int]:
 
 
 def parse(state: RomaState, text: str) -> RomaMove:
+    """Read one typed entry into a move (``InvalidEntry`` when it cannot be read); whether
+    the move is legal is :func:`rules.check`'s job."""
     for mark in ",:()":
         text = text.replace(mark, " ")
     words = text.split()

@@ -1,6 +1,5 @@
-"""Roma's legality: ``check`` raises :class:`IllegalMove` for everything the rules forbid
-now, citing a rule id of ``data/roma/rules.md``, naming the player and the thing, with a hint of
-what is legal instead where there is one."""
+"""Activating a card (roma.actions.activate, roma.cards.*): what each card's choices must be,
+and what its effect does to the table. Attacks only set up the battle (rules/battle.py)."""
 
 from __future__ import annotations
 
@@ -16,279 +15,42 @@ from assistant.games.roma.board import (
     die_text,
     effective_card,
     legal_targets,
-    may_reroll,
     neighbours,
-    placing_player,
-    setup_hint,
 )
-from assistant.games.roma.cards import CARDS
-from assistant.games.roma.legal import activatable
-from assistant.games.roma.moves import (
-    Activate,
-    Battle,
-    End,
-    Give,
-    Hand,
-    Lay,
-    Money,
-    Place,
-    Roll,
-    RomaMove,
-    Start,
-    TakeCards,
-)
-from assistant.games.roma.state import HAND_SIZE, SWAP_SIZE, RomaState
-
-def check(state: RomaState, move: RomaMove) -> None:
-    if state.over:
-        raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken", hint="undo the last entry if it was a mistake")
-    if move.player not in state.seats:
-        raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game", hint="players: " + ", ".join(state.seats))
-    if state.in_setup:
-        _check_setup(state, move)
-        return
-    if isinstance(move, (Start, Hand, Give, Place)):
-        raise IllegalMove("roma.setup", f"the set-up is over; '{move.notation()}' is a set-up entry", hint=_turn_hint(state))
-    if move.player != state.player:
-        raise IllegalMove(
-            "roma.turn", f"it is {state.player}'s turn, not {move.player}'s", hint=_turn_hint(state)
-        )
-    if state.battle is not None:
-        if not isinstance(move, Battle):
-            b = state.battle
-            raise IllegalMove(
-                "roma.battle",
-                f"{state.player}'s {b.attacker} attack on disc {b.target} waits for the battle die",
-                hint="battle N (the white die)",
-            )
-        _check_battle(state, move)
-        return
-    if isinstance(move, Battle):
-        raise IllegalMove("roma.battle", "no attack is waiting for the battle die", hint=_turn_hint(state))
-    if isinstance(move, Roll):
-        _check_roll(state, move)
-        return
-    if state.dice is None:
-        raise IllegalMove(
-            "roma.phase2.roll", f"{state.player} must roll the three action dice first", hint="roll A B C"
-        )
-    if isinstance(move, End):
-        return
-    if isinstance(move, Lay):
-        _check_lay(state, move)
-    elif isinstance(move, Money):
-        _need_die(state, move.die, "take money")
-    elif isinstance(move, TakeCards):
-        _check_cards(state, move)
-    elif isinstance(move, Activate):
-        _check_activate(state, move)
+from assistant.games.roma.components import CARDS
+from assistant.games.roma.moves import Activate
+from assistant.games.roma.rules.ledger import discard_from_board, gain_from_stockpile, say, take_from_opponent
+from assistant.games.roma.rules.refusals import need_die, need_disc, need_in_hand, need_possible, turn_hint
+from assistant.games.roma.state import PendingBattle, RomaState, evolve, remove_die, with_item, without
 
 
-def _turn_hint(state: RomaState) -> str:
-    if state.battle is not None:
-        return "battle N"
-    if state.dice is None:
-        return f"{state.player}: roll A B C"
-    usable = activatable(state)
-    cards = f"; activate: {', '.join(usable)}" if usable else ""
-    others = "lay, money, cards, end" if state.dice else "lay (no die needed) or end"
-    return f"{state.player}: dice left {die_text(state.dice)}{cards}; or {others}"
-
-
-def _check_setup(state: RomaState, move: RomaMove) -> None:
-    i = state.index(move.player)
-    name = move.player
-    if isinstance(move, Start):
-        if state.starter is not None:
-            raise IllegalMove("roma.setup.start", f"{state.seats[state.starter]} was already named start player", hint=setup_hint(state))
-        return
-    if isinstance(move, Hand):
-        if state.dealt[i]:
-            raise IllegalMove("roma.setup.hands", f"{name}'s 4 cards were already entered", hint=setup_hint(state))
-        if len(move.cards) != HAND_SIZE:
-            raise IllegalMove("roma.setup.hands", f"{name} is dealt 4 cards, not {len(move.cards)}", hint="hand NAME card card card card")
-        _check_possible(state, move.cards, f"dealt to {name}")
-        return
-    if isinstance(move, Give):
-        if not (state.dealt[0] and state.dealt[1]):
-            raise IllegalMove("roma.setup.swap", "both players' 4 cards are entered before the swap", hint="hand NAME card card card card")
-        if state.swapped or state.given[i] is not None:
-            raise IllegalMove("roma.setup.swap", f"{name} has already given 2 cards", hint=setup_hint(state))
-        if len(move.cards) != SWAP_SIZE:
-            raise IllegalMove("roma.setup.swap", f"{name} gives exactly 2 cards, not {len(move.cards)}", hint=f"give {name} card card")
-        _need_in_hand(state, i, move.cards, "roma.setup.swap")
-        return
-    if isinstance(move, Place):
-        if not state.swapped:
-            raise IllegalMove("roma.setup.place", "the cards are laid out after both players gave 2 cards", hint="give NAME card card")
-        if state.starter is None:
-            raise IllegalMove("roma.setup.place", "say first who starts (the younger player)", hint="start NAME")
-        expected = placing_player(state)
-        if state.placed[i]:
-            raise IllegalMove("roma.setup.place", f"{name} has already laid out their 4 cards", hint=f"place {expected} ...")
-        if name != expected:
-            raise IllegalMove(
-                "roma.setup.place", f"{expected} is the start player and lays out first, not {name}", hint=f"place {expected} ..."
-            )
-        hand = state.hands[i]
-        if Counter(c for c, _ in move.placements) != Counter(hand):
-            raise IllegalMove(
-                "roma.setup.place",
-                f"{name} lays out exactly the 4 cards in hand: {', '.join(hand)}",
-                hint=f"place {name} " + " ".join(f"{c} {d}" for d, c in enumerate(hand, 1)),
-            )
-        discs = [d for _, d in move.placements]
-        if len(set(discs)) != len(discs):
-            free = [d for d in range(1, state.discs + 1) if d not in discs]
-            fixed, seen_discs = [], set()
-            for c, d in move.placements:
-                if d in seen_discs or not 1 <= d <= state.discs:
-                    d = free.pop(0)
-                seen_discs.add(d)
-                fixed.append(f"{c} {d}")
-            raise IllegalMove(
-                "roma.setup.place",
-                f"{name} may lay only one card per disc, and disc {next(d for d in discs if discs.count(d) > 1)} is named twice",
-                hint=f"place {name} " + " ".join(fixed),
-            )
-        for d in discs:
-            _need_disc(state, d, "roma.setup.place")
-        return
-    raise IllegalMove("roma.setup", f"the set-up is not finished: {setup_hint(state)}", hint=setup_hint(state))
-
-
-def _check_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: str, extra: Counter[str] | None = None) -> None:
-    """Refuse cards that cannot come from the draw pile: every copy is already seen."""
-    need = Counter(cards)
-    seen = state.seen()
-    if extra:
-        seen = seen - extra
-    for name, n in need.items():
-        left = CARDS[name].copies - seen[name]
-        if n > left:
-            copies = CARDS[name].copies
-            what = f"a {name}" if n == 1 else f"{n} × {name}"
-            raise IllegalMove(
-                "roma.deck",
-                f"{what} cannot be {where}: the deck has {'only ' if seen[name] == 0 else ''}{copies}"
-                + (
-                    f", and {seen[name]} {'is' if seen[name] == 1 else 'are'} already on the boards, "
-                    "in the hands or face up on the discard pile"
-                    if seen[name]
-                    else ""
-                ),
-                hint="check the card's name",
-            )
-
-
-def _need_in_hand(state: RomaState, i: int, cards: tuple[str, ...], rule: str) -> None:
-    """Refuse cards the player does not hold. The hand is hidden (the opponent may be reading
-    the screen), so the refusal does not list it; it says where the card is if it is in view."""
-    missing = Counter(cards) - Counter(state.hands[i])
-    if missing:
-        name = state.seats[i]
-        held = len(state.hands[i])
-        what = ", ".join(f"{n} × {c}" if n > 1 else c for c, n in missing.items())
-        where = [f"disc {d}" for d, c in enumerate(state.boards[i], 1) if c in missing]
-        seen = f" ({' and '.join(where)} of {name}'s board holds it)" if where else ""
-        raise IllegalMove(
-            rule,
-            f"{name} has no {what} in hand{seen}",
-            hint=f"{name} holds {held} card{'s' if held != 1 else ''}; 'state --reveal' shows the hand",
-        )
-
-
-def _need_disc(state: RomaState, disc: int, rule: str) -> None:
-    if not 1 <= disc <= state.discs:
-        extra = " (the bribe disc 7 is only in play with the option bribe=on)" if disc == BRIBE_DISC else ""
-        raise IllegalMove(rule, f"there is no disc {disc}{extra}", hint=f"discs 1 to {state.discs}")
-
-
-def _need_die(state: RomaState, value: int, what: str) -> None:
-    """Refuse a die value the player has no longer unused (rule roma.actions.dice)."""
-    assert state.dice is not None
-    if value not in state.dice:
-        raise IllegalMove(
-            "roma.actions.dice",
-            f"{state.player} has no unused die showing {value} to {what} (unused dice: {die_text(state.dice)})",
-            hint=_turn_hint(state),
-        )
-
-
-def _check_roll(state: RomaState, move: Roll) -> None:
-    if not move.reroll:
-        if state.dice is not None:
-            hint = "reroll A B C" if may_reroll(state) else _turn_hint(state)
-            raise IllegalMove("roma.phase2.roll", f"{state.player} has already rolled this turn", hint=hint)
-        return
-    if state.dice is None:
-        raise IllegalMove("roma.phase2.reroll", f"{state.player} has not rolled yet", hint="roll A B C")
-    if not may_reroll(state):
-        if state.acted:
-            reason = "actions have already been taken this turn"
-        else:
-            reason = f"the dice {die_text(state.dice)} are not a triple"
-        raise IllegalMove("roma.phase2.reroll", f"{state.player} may not re-roll: {reason}", hint=_turn_hint(state))
-
-
-def _check_lay(state: RomaState, move: Lay) -> None:
-    me = state.active
-    _need_in_hand(state, me, (move.card,), "roma.actions.lay")
-    _need_disc(state, move.disc, "roma.actions.lay")
-    cost = CARDS[move.card].cost
-    if state.money[me] < cost:
-        raise IllegalMove(
-            "roma.actions.lay",
-            f"{state.player} cannot lay {move.card}: it costs {cost} sestertii and {state.player} has {state.money[me]}",
-            hint="take money first (money N)",
-        )
-
-
-def _check_cards(state: RomaState, move: TakeCards) -> None:
-    _need_die(state, move.die, "take cards")
-    available = state.draw + len(state.discard) + state.unknown_discards
-    drawn = min(move.die, available)
-    if drawn == 0:
-        raise IllegalMove(
-            "roma.actions.cards",
-            f"{state.player} cannot take cards: the draw pile and the discard pile are both empty",
-            hint=_turn_hint(state),
-        )
-    if len(move.discards) > drawn - 1:
-        raise IllegalMove(
-            "roma.actions.cards",
-            f"{state.player} draws {drawn} and keeps 1, so at most {drawn - 1} cards are discarded, not {len(move.discards)}",
-            hint=f"cards {move.die} keep {move.keep}" + (" discard " + " ".join(move.discards[: drawn - 1]) if drawn > 1 else ""),
-        )
-    # A15: when the draw pile runs out in the middle, the discard pile is shuffled into a new one.
-    reshuffled = Counter(state.discard) if move.die > state.draw else Counter()
-    _check_possible(state, (move.keep, *move.discards), "drawn now", extra=reshuffled)
-
-
-def _check_activate(state: RomaState, move: Activate) -> None:
+def check_activate(state: RomaState, move: Activate) -> None:
+    """An activation: a face-up, not blocked, activatable card on the disc, the right
+    die (or the bribe's price), and the choices its card needs (copy, target, vp, change,
+    buy, take, lay, move), nothing it does not take."""
     me, opp = state.active, state.opponent
     name = state.player
-    _need_disc(state, move.disc, "roma.actions.activate")
+    need_disc(state, move.disc, "roma.actions.activate")
     card = state.card_at(me, move.disc)
     if card is None:
-        raise IllegalMove("roma.actions.activate", f"{name} has no card on disc {move.disc}", hint=_turn_hint(state))
+        raise IllegalMove("roma.actions.activate", f"{name} has no card on disc {move.disc}", hint=turn_hint(state))
     ctype = CARDS[card]
     if ctype.activation == "passive":
         raise IllegalMove(
             ctype.rule_id,
             f"{name}'s {card} on disc {move.disc} is never activated: it works on its own while it lies face up",
-            hint=_turn_hint(state),
+            hint=turn_hint(state),
         )
     if move.disc in state.blocked[me]:
         raise IllegalMove(
             "roma.cards.praetorianus",
             f"{name}'s disc {move.disc} is blocked by a Praetorianus this turn; {card} cannot be activated",
-            hint=_turn_hint(state),
+            hint=turn_hint(state),
         )
     if move.disc == BRIBE_DISC:
         if move.die is None:
             raise IllegalMove("roma.bribe", f"say which die {name} puts on the bribe disc", hint="activate 7 die N")
-        _need_die(state, move.die, "bribe with")
+        need_die(state, move.die, "bribe with")
         if state.money[me] < move.die:
             raise IllegalMove(
                 "roma.bribe",
@@ -302,7 +64,7 @@ def _check_activate(state: RomaState, move: Activate) -> None:
                 f"{name}'s disc {move.disc} is activated only by a die showing {move.disc}, not {move.die}",
                 hint=f"activate {move.disc}" + (f" vp {move.die}" if CARDS[card].effect == "forum" else ""),
             )
-        _need_die(state, move.disc, f"activate disc {move.disc}")
+        need_die(state, move.disc, f"activate disc {move.disc}")
     if card == "Scaenicus":
         options = copy_candidates(state, me)
         if move.copy is None:
@@ -378,9 +140,9 @@ def _check_activate(state: RomaState, move: Activate) -> None:
             raise IllegalMove(
                 "roma.rulings.a16",
                 f"the draw pile is empty: {name}'s Haruspex finds nothing to take",
-                hint=_turn_hint(state),
+                hint=turn_hint(state),
             )
-        _check_possible(state, (move.take,), "in the draw pile")
+        need_possible(state, (move.take,), "in the draw pile")
     elif effect == "retrieve_character_from_discard":
         if move.take is None:
             raise IllegalMove(rule, "name the character taken from the discard pile", hint="take CARD")
@@ -399,10 +161,10 @@ def _check_activate(state: RomaState, move: Activate) -> None:
                     f"there is no {move.take} on the discard pile",
                     hint=("take " + " / ".join(known)) if known else "the discard pile holds no character",
                 )
-            _check_possible(state, (move.take,), "on the discard pile")
+            need_possible(state, (move.take,), "on the discard pile")
     elif effect in ("lay_free_buildings", "lay_free_characters"):
         kind = "building" if effect == "lay_free_buildings" else "character"
-        _need_in_hand(state, me, tuple(c for c, _ in move.lays), rule)
+        need_in_hand(state, me, tuple(c for c, _ in move.lays), rule)
         for c, d in move.lays:
             if CARDS[c].kind != kind:
                 raise IllegalMove(
@@ -410,7 +172,7 @@ def _check_activate(state: RomaState, move: Activate) -> None:
                     f"{name}'s {effect_name} lays {kind}s only, and {c} is a {CARDS[c].kind}",
                     hint=f"a {CARDS[c].kind} is laid with 'lay {c} {d}' (paying {CARDS[c].cost})",
                 )
-            _need_disc(state, d, rule)
+            need_disc(state, d, rule)
     elif effect in ("rearrange_characters", "rearrange_buildings"):
         _check_rearrange(state, move, effect, rule, effect_name)
 
@@ -465,7 +227,7 @@ def _check_target(state: RomaState, move: Activate, effect: str, rule: str, card
             raise IllegalMove(
                 "roma.rulings.a14",
                 f"{state.player}'s {card} on disc {move.disc} has nothing to attack: {state.seats[opp]} has no card opposite",
-                hint=_turn_hint(state),
+                hint=turn_hint(state),
             )
         return
     if not targets:
@@ -473,13 +235,13 @@ def _check_target(state: RomaState, move: Activate, effect: str, rule: str, card
         raise IllegalMove(
             "roma.rulings.a14",
             f"{state.seats[opp]} has no face-up {kind} for {state.player}'s {card} to target",
-            hint=_turn_hint(state),
+            hint=turn_hint(state),
         )
     if move.target is None:
         raise IllegalMove(rule, f"say which of {state.seats[opp]}'s discs {card} targets", hint="target " + " / ".join(map(str, targets)))
     if move.target not in targets:
         if not 1 <= move.target <= state.discs:
-            _need_disc(state, move.target, rule)
+            need_disc(state, move.target, rule)
         held = state.card_at(opp, move.target)
         what = f"holds {held}" if held else "is empty"
         raise IllegalMove(
@@ -531,17 +293,137 @@ def _check_rearrange(state: RomaState, move: Activate, effect: str, rule: str, c
         twice = next(d for d in discs if discs.count(d) > 1)
         raise IllegalMove(rule, f"{state.player} may lay only one card per disc, and disc {twice} is named twice", hint="move " + " ".join(f"{c} {d}" for d, c in enumerate(state.boards[me], 1) if c is not None and CARDS[c].kind == kind))
     for d in discs:
-        _need_disc(state, d, rule)
+        need_disc(state, d, rule)
 
 
-def _check_battle(state: RomaState, move: Battle) -> None:
-    b = state.battle
-    assert b is not None
-    if move.add is not None:
-        if not b.boost:
-            raise IllegalMove(
-                "roma.cards.centurio",
-                f"only a Centurio may add an action die to the battle die, and {state.player}'s {b.attacker} attacks",
-                hint=f"battle {move.roll}",
+def apply_activate(state: RomaState, move: Activate) -> RomaState:
+    """The die is used (and the bribe paid), then the card's effect happens; an attack
+    only sets up the pending battle."""
+    me, opp = state.active, state.opponent
+    name, other = state.seats[me], state.seats[opp]
+    die = activation_die(move)
+    assert die is not None and state.dice is not None
+    state = evolve(state, dice=remove_die(state.dice, die))
+    if move.disc == BRIBE_DISC:
+        state = evolve(state, money=with_item(state.money, me, state.money[me] - die))
+        state = say(state, f"{name} pays {die} sestertii on the bribe disc")
+    card = effective_card(state, move)
+    assert card is not None
+    label = card if move.copy is None else f"Scaenicus (as {card})"
+    effect = CARDS[card].effect
+    if effect == "forum":
+        dice = state.dice
+        for v in move.vp:
+            dice = remove_die(dice, v)
+        basilicas = sum(1 for d in neighbours(state, move.disc) if state.card_at(me, d) == "Basilica")
+        gain = sum(move.vp) + 2 * basilicas
+        parts = [f"die {move.vp[0]}"] + [f"Templum die {v}" for v in move.vp[1:]]
+        parts += ["2 Basilica"] * basilicas
+        state = say(state, f"Forum: {name} +{gain} VP ({' + '.join(parts)})")
+        return gain_from_stockpile(evolve(state, dice=dice), me, gain)
+    if effect == "vp_per_empty_opponent_disc":
+        empty = state.empty_discs(opp)
+        state = say(state, f"{label}: {name} +{empty} VP from the stockpile ({other} has {empty} empty disc{'s' if empty != 1 else ''})")
+        return gain_from_stockpile(state, me, empty)
+    if effect == "vp_per_opponent_forum":
+        forums = sum(1 for c in state.boards[opp] if c == "Forum")
+        if state.mercatus == "stockpile":
+            state = say(state, f"{label}: {name} +{forums} VP from the stockpile ({other} has {forums} Forum)")
+            return gain_from_stockpile(state, me, forums)
+        paid = min(forums, state.vp[opp])
+        state = say(state, f"{label}: {name} takes {paid} VP from {other} ({other} has {forums} Forum)")
+        return take_from_opponent(state, me, forums)
+    if effect == "steal_vp":
+        state = say(state, f"{label}: {name} takes 1 VP from {other}")
+        return take_from_opponent(state, me, 1)
+    if effect == "buy_vp_from_opponent":
+        n = move.buy or 0
+        money = with_item(state.money, me, state.money[me] - 2 * n)
+        money = with_item(money, opp, money[opp] + 2 * n)
+        state = say(state, f"{label}: {name} buys {n} VP from {other} for {2 * n} sestertii")
+        return take_from_opponent(evolve(state, money=money), me, n)
+    if effect == "adjust_unused_die":
+        assert move.change is not None
+        a, b = move.change
+        state = say(state, f"{label}: {name}'s die {a} becomes {b}")
+        return evolve(state, dice=tuple(sorted(remove_die(state.dice, a) + (b,))))
+    if effect == "lower_opponent_defence":
+        state = evolve(state, essedum=state.essedum + 1)
+        return say(state, f"{label}: {other}'s cards have -{2 * state.essedum} defence until the end of this turn")
+    if effect == "block_opponent_disc":
+        assert move.target is not None
+        state = say(state, f"{label}: {other}'s disc {move.target} is blocked during {other}'s next turn")
+        return evolve(state, blocked=with_item(state.blocked, opp, state.blocked[opp] | {move.target}))
+    if effect in ("destroy_character_and_self", "destroy_building_and_self"):
+        assert move.target is not None
+        victim = state.card_at(opp, move.target)
+        own = state.card_at(me, move.disc)
+        state = discard_from_board(state, opp, move.target)
+        state = say(state, f"{label}: {other}'s {victim} on disc {move.target} and {name}'s {own} go to the discard pile")
+        return discard_from_board(state, me, move.disc)
+    if effect == "return_character_to_hand":
+        assert move.target is not None
+        target = state.card_at(opp, move.target)
+        assert target is not None
+        board = with_item(state.boards[opp], move.target - 1, None)
+        state = say(state, f"{label}: {other}'s {target} on disc {move.target} goes back to {other}'s hand")
+        return evolve(
+            state,
+            boards=with_item(state.boards, opp, board),
+            hands=with_item(state.hands, opp, tuple(sorted(state.hands[opp] + (target,)))),
+        )
+    if effect in ATTACKS:
+        target = move.target if move.target is not None else move.disc
+        return evolve(
+            state,
+            battle=PendingBattle(label, move.disc, target, effect == "attack_opposite_with_boost"),
+        )
+    if effect == "search_draw_pile":
+        assert move.take is not None
+        # the card taken is not named in the report: the opponent does not see it
+        state = say(state, f"{label}: {name} takes a card from the draw pile and shuffles it")
+        return evolve(
+            state,
+            draw=state.draw - 1,
+            hands=with_item(state.hands, me, tuple(sorted(state.hands[me] + (move.take,)))),
+        )
+    if effect == "retrieve_character_from_discard":
+        assert move.take is not None
+        if move.take in state.discard:
+            discard = list(state.discard)
+            del discard[len(discard) - 1 - discard[::-1].index(move.take)]
+            state = evolve(state, discard=tuple(discard))
+        else:
+            state = evolve(state, unknown_discards=state.unknown_discards - 1)
+        state = say(state, f"{label}: {name} takes {move.take} from the discard pile into hand")
+        return evolve(state, hands=with_item(state.hands, me, tuple(sorted(state.hands[me] + (move.take,)))))
+    if effect in ("lay_free_buildings", "lay_free_characters"):
+        laid = ", ".join(f"{c} on disc {d}" for c, d in move.lays) or "nothing"
+        state = say(state, f"{label}: {name} lays {laid} free")
+        for c, d in move.lays:
+            covered = state.card_at(me, d)
+            board = with_item(state.boards[me], d - 1, c)
+            state = evolve(
+                state,
+                hands=with_item(state.hands, me, without(state.hands[me], (c,))),
+                boards=with_item(state.boards, me, board),
+                discard=state.discard + ((covered,) if covered else ()),
             )
-        _need_die(state, move.add, "add to the battle")
+            if covered:
+                state = say(state, f"{covered} on disc {d} is covered and goes to the discard pile")
+        return state
+    if effect in ("rearrange_characters", "rearrange_buildings"):
+        kind = "character" if effect == "rearrange_characters" else "building"
+        board = [c if c is not None and CARDS[c].kind != kind else None for c in state.boards[me]]
+        covered: list[str] = []
+        for c, d in move.moves:
+            if board[d - 1] is not None:
+                covered.append(board[d - 1])  # type: ignore[arg-type]
+            board[d - 1] = c
+        state = say(state, f"{label}: {name} lays out {kind}s again: " + ", ".join(f"{c} {d}" for c, d in move.moves))
+        if covered:
+            state = say(state, f"covered and discarded: {', '.join(covered)}")
+        return evolve(
+            state, boards=with_item(state.boards, me, tuple(board)), discard=state.discard + tuple(covered)
+        )
+    raise AssertionError(f"unhandled effect {effect}")

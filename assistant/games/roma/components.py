@@ -1,4 +1,5 @@
-"""The 25 Roma card types (52 cards), loaded once from ``data/roma/cards.json``.
+"""The printed Roma components: the 25 card types (52 cards), loaded once from
+``data/roma/cards.json``, the card-name index, and the catalogue (INTERFACES.md §2).
 
 >>> CARDS["Legat"].cost, CARDS["Legat"].defence, CARDS["Legat"].copies
 (5, 2, 2)
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from assistant.core.names import NameIndex
 from assistant.resources import load_json
@@ -39,6 +41,7 @@ class CardType:
 
 @cache
 def _load() -> dict[str, CardType]:
+    """Read the card types from the data file (once)."""
     data = load_json("roma", "cards.json")
     result: dict[str, CardType] = {}
     for raw in data["cards"]:
@@ -63,3 +66,26 @@ CARDS: dict[str, CardType] = _load()
 ORDER: tuple[str, ...] = tuple(CARDS)
 CARD_NAMES = NameIndex([(c.name, c.aliases) for c in CARDS.values()], what="card", rule="roma.cards")
 DECK_SIZE = sum(c.copies for c in CARDS.values())
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every card type as INTERFACES.md §2 lists it (``assistant cards roma``): the printed
+    facts, the aliases and the structured effect, in the data file's order.
+
+    >>> catalogue()[0]["name"], len(catalogue())
+    ('Sicarius', 25)
+    """
+    return [
+        {
+            "name": c.name,
+            "kind": c.kind,
+            "cost": c.cost,
+            "defence": c.defence,
+            "copies": c.copies,
+            "aliases": list(c.aliases),
+            "activation": c.activation,
+            "effect": {"op": c.effect, **dict(c.params)},
+            "text": c.text,
+        }
+        for c in CARDS.values()
+    ]

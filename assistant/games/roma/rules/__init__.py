@@ -1,0 +1,114 @@
+"""Roma's rules: ``check`` judges an entry (raises :class:`IllegalMove` citing a rule id of
+``data/roma/rules.md``, naming the player and the thing, with a hint of what is legal instead;
+it never changes anything) and ``apply`` plays a checked entry, with the automatic steps: Phase
+1 when a turn begins, the reshuffle of the discard pile in the middle of a draw, and the end of
+the game the moment a player has no VP or the stockpile is empty (the last payout's shortfall
+is credited). The modules hold one topic each: ``setup``, ``turn`` (phases 1 and 2, the end of
+a turn), ``actions`` (lay, money, cards), ``activation`` (the cards), ``battle``, and what
+they share (``refusals``, ``ledger``)."""
+
+from __future__ import annotations
+
+from assistant.core.errors import IllegalMove
+from assistant.games.roma.moves import (
+    Activate,
+    Battle,
+    End,
+    Give,
+    Hand,
+    Lay,
+    Money,
+    Place,
+    Roll,
+    RomaMove,
+    Start,
+    TakeCards,
+)
+from assistant.games.roma.rules.actions import (
+    apply_cards,
+    apply_lay,
+    apply_money,
+    check_cards,
+    check_lay,
+    check_money,
+)
+from assistant.games.roma.rules.activation import apply_activate, check_activate
+from assistant.games.roma.rules.battle import apply_battle, check_battle
+from assistant.games.roma.rules.ledger import finish
+from assistant.games.roma.rules.refusals import turn_hint
+from assistant.games.roma.rules.setup import apply_setup, check_setup
+from assistant.games.roma.rules.turn import check_roll, end_turn
+from assistant.games.roma.state import RomaState, evolve
+
+__all__ = ["apply", "check"]
+
+
+def check(state: RomaState, move: RomaMove) -> None:
+    """Raise :class:`IllegalMove` when the rules forbid ``move`` now; return quietly when
+    it is legal. Reads the state only."""
+    if state.over:
+        raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken", hint="undo the last entry if it was a mistake")
+    if move.player not in state.seats:
+        raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game", hint="players: " + ", ".join(state.seats))
+    if state.in_setup:
+        check_setup(state, move)
+        return
+    if isinstance(move, (Start, Hand, Give, Place)):
+        raise IllegalMove("roma.setup", f"the set-up is over; '{move.notation()}' is a set-up entry", hint=turn_hint(state))
+    if move.player != state.player:
+        raise IllegalMove(
+            "roma.turn", f"it is {state.player}'s turn, not {move.player}'s", hint=turn_hint(state)
+        )
+    if state.battle is not None:
+        if not isinstance(move, Battle):
+            b = state.battle
+            raise IllegalMove(
+                "roma.battle",
+                f"{state.player}'s {b.attacker} attack on disc {b.target} waits for the battle die",
+                hint="battle N (the white die)",
+            )
+        check_battle(state, move)
+        return
+    if isinstance(move, Battle):
+        raise IllegalMove("roma.battle", "no attack is waiting for the battle die", hint=turn_hint(state))
+    if isinstance(move, Roll):
+        check_roll(state, move)
+        return
+    if state.dice is None:
+        raise IllegalMove(
+            "roma.phase2.roll", f"{state.player} must roll the three action dice first", hint="roll A B C"
+        )
+    if isinstance(move, End):
+        return
+    if isinstance(move, Lay):
+        check_lay(state, move)
+    elif isinstance(move, Money):
+        check_money(state, move)
+    elif isinstance(move, TakeCards):
+        check_cards(state, move)
+    elif isinstance(move, Activate):
+        check_activate(state, move)
+
+
+def apply(state: RomaState, move: RomaMove) -> RomaState:
+    """The table after a checked entry, with the automatic steps it sets off (Phase 1 of the
+    next turn, a reshuffle, the end of the game). ``state.last`` says what they did."""
+    if state.last:
+        state = evolve(state, last="")
+    if state.in_setup:
+        return apply_setup(state, move)
+    if isinstance(move, Roll):
+        return evolve(state, dice=tuple(sorted(move.dice)))
+    if isinstance(move, End):
+        return end_turn(state)
+    if isinstance(move, Battle):
+        return finish(apply_battle(state, move))
+    state = evolve(state, acted=True)
+    if isinstance(move, Lay):
+        return apply_lay(state, move)
+    if isinstance(move, Money):
+        return apply_money(state, move)
+    if isinstance(move, TakeCards):
+        return apply_cards(state, move)
+    assert isinstance(move, Activate)
+    return finish(apply_activate(state, move))

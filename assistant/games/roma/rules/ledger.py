@@ -1,0 +1,56 @@
+"""The changes of the table every Roma rule shares: VP from the stockpile or the opponent, a
+card from a board to the discard pile, the end of the game, and the report of what an entry did
+by itself (``state.last``, shown with the next prompt)."""
+
+from __future__ import annotations
+
+from assistant.games.roma.state import RomaState, evolve, with_item
+
+
+def say(state: RomaState, text: str) -> RomaState:
+    """Add a sentence to what the last entry did (shown with the next prompt)."""
+    return evolve(state, last=f"{state.last}; {text}" if state.last else text)
+
+
+def finish(state: RomaState) -> RomaState:
+    """The game ends at once when a player has no VP or the stockpile is empty."""
+    if state.ended:
+        return state
+    for i in (0, 1):
+        if state.vp[i] <= 0:
+            return say(evolve(state, ended=f"{state.seats[i]} has no VP left", battle=None), "the game is over")
+    if state.stockpile <= 0:
+        return say(evolve(state, ended="the stockpile is empty", battle=None), "the game is over")
+    return state
+
+
+def gain_from_stockpile(state: RomaState, player: int, amount: int) -> RomaState:
+    """VP from the stockpile; what it cannot pay is credited anyway (the last payout)."""
+    paid = min(amount, state.stockpile)
+    state = evolve(
+        state,
+        stockpile=state.stockpile - paid,
+        credited=state.credited + amount - paid,
+        vp=with_item(state.vp, player, state.vp[player] + amount),
+    )
+    if paid < amount:
+        state = say(state, f"the stockpile pays only {paid}: {amount - paid} VP credited to {state.seats[player]} (the last payout)")
+    return state
+
+
+def take_from_opponent(state: RomaState, player: int, amount: int) -> RomaState:
+    """VP from the opponent, never more than they have."""
+    other = 1 - player
+    paid = min(amount, state.vp[other])
+    vp = with_item(state.vp, other, state.vp[other] - paid)
+    vp = with_item(vp, player, vp[player] + paid)
+    return evolve(state, vp=vp)
+
+
+def discard_from_board(state: RomaState, owner: int, disc: int) -> RomaState:
+    """A card from a player's disc to the discard pile (nothing when the disc is empty)."""
+    card = state.card_at(owner, disc)
+    if card is None:
+        return state
+    board = with_item(state.boards[owner], disc - 1, None)
+    return evolve(state, boards=with_item(state.boards, owner, board), discard=state.discard + (card,))

@@ -1,0 +1,84 @@
+"""The refusals several Roma rules share: a card that cannot come from the deck, a card not in
+hand, a disc that does not exist, a die not rolled, and the hint of what the active player may
+do instead. Each raises :class:`IllegalMove` with the rule id of ``data/roma/rules.md``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from assistant.core.errors import IllegalMove
+from assistant.games.roma.board import BRIBE_DISC, die_text
+from assistant.games.roma.components import CARDS
+from assistant.games.roma.legal import activatable
+from assistant.games.roma.state import RomaState
+
+
+def turn_hint(state: RomaState) -> str:
+    """What the active player may enter now, for the hints of refusals."""
+    if state.battle is not None:
+        return "battle N"
+    if state.dice is None:
+        return f"{state.player}: roll A B C"
+    usable = activatable(state)
+    cards = f"; activate: {', '.join(usable)}" if usable else ""
+    others = "lay, money, cards, end" if state.dice else "lay (no die needed) or end"
+    return f"{state.player}: dice left {die_text(state.dice)}{cards}; or {others}"
+
+
+def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: str, extra: Counter[str] | None = None) -> None:
+    """Refuse cards that cannot come from the draw pile: every copy is already seen."""
+    need = Counter(cards)
+    seen = state.seen()
+    if extra:
+        seen = seen - extra
+    for name, n in need.items():
+        left = CARDS[name].copies - seen[name]
+        if n > left:
+            copies = CARDS[name].copies
+            what = f"a {name}" if n == 1 else f"{n} × {name}"
+            raise IllegalMove(
+                "roma.deck",
+                f"{what} cannot be {where}: the deck has {'only ' if seen[name] == 0 else ''}{copies}"
+                + (
+                    f", and {seen[name]} {'is' if seen[name] == 1 else 'are'} already on the boards, "
+                    "in the hands or face up on the discard pile"
+                    if seen[name]
+                    else ""
+                ),
+                hint="check the card's name",
+            )
+
+
+def need_in_hand(state: RomaState, i: int, cards: tuple[str, ...], rule: str) -> None:
+    """Refuse cards the player does not hold. The hand is hidden (the opponent may be reading
+    the screen), so the refusal does not list it; it says where the card is if it is in view."""
+    missing = Counter(cards) - Counter(state.hands[i])
+    if missing:
+        name = state.seats[i]
+        held = len(state.hands[i])
+        what = ", ".join(f"{n} × {c}" if n > 1 else c for c, n in missing.items())
+        where = [f"disc {d}" for d, c in enumerate(state.boards[i], 1) if c in missing]
+        seen = f" ({' and '.join(where)} of {name}'s board holds it)" if where else ""
+        raise IllegalMove(
+            rule,
+            f"{name} has no {what} in hand{seen}",
+            hint=f"{name} holds {held} card{'s' if held != 1 else ''}; 'state --reveal' shows the hand",
+        )
+
+
+def need_disc(state: RomaState, disc: int, rule: str) -> None:
+    """Refuse a disc number the table does not have (disc 7 only with the bribe disc)."""
+    if not 1 <= disc <= state.discs:
+        extra = " (the bribe disc 7 is only in play with the option bribe=on)" if disc == BRIBE_DISC else ""
+        raise IllegalMove(rule, f"there is no disc {disc}{extra}", hint=f"discs 1 to {state.discs}")
+
+
+def need_die(state: RomaState, value: int, what: str) -> None:
+    """Refuse a die value the player has no longer unused (rule roma.actions.dice)."""
+    assert state.dice is not None
+    if value not in state.dice:
+        raise IllegalMove(
+            "roma.actions.dice",
+            f"{state.player} has no unused die showing {value} to {what} (unused dice: {die_text(state.dice)})",
+            hint=turn_hint(state),
+        )
