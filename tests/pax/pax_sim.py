@@ -143,7 +143,7 @@ class RandomTable:
     def setup_hand(self) -> None:
         state = self.game.state
         who = self.seats[state.current]
-        from assistant.games.pax.engine import start_draw
+        from assistant.games.pax.rules import start_draw
 
         drawn_n, plays = start_draw(state, state.kept)
         drawn = [self.t.deck.pop(0) for _ in range(drawn_n)]

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from pax_helpers import R, aureus, cards, give, push, refused, set_legions, started
 
-from assistant.games.pax import engine
+from assistant.games.pax.rules.rounds import new_turn
 from assistant.games.pax.components import CATEGORIES, category_cards
 from assistant.games.pax.scoring import FinalPlayer, rome_categories, strengths
 from assistant.games.pax.state import DeckPart, PaxState
@@ -24,7 +24,7 @@ def with_deck(state: PaxState, size: int) -> PaxState:
     """``state`` (a turn just begun) with only ``size`` unseen cards left in the deck; the
     others are counted as removed, so that every card stays accounted for."""
     state = replace(state, deck=(DeckPart(unknown=size),), removed=state.removed + state.deck_size - size)
-    state = replace(state, turn=engine.new_turn(state, state.turn.player))
+    state = replace(state, turn=new_turn(state, state.turn.player))
     assert state.card_count() == 74
     return state
 
@@ -177,7 +177,7 @@ def known_top(state: PaxState) -> PaxState:
     """The top three cards of the deck are known and lie in this order: army 4/2, fleet 3/2,
     wealth 2/1 (each slid under the deck on its own earlier)."""
     state = replace(state, deck=KNOWN_TOP, removed=state.removed + state.deck_size - 43)
-    return replace(state, turn=engine.new_turn(state, state.turn.player))
+    return replace(state, turn=new_turn(state, state.turn.player))
 
 
 def test_pax_cat_religion_below_three_one_card_at_a_time():

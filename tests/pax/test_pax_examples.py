@@ -7,7 +7,7 @@ from pathlib import Path
 from pax_helpers import R, aureus, give, push, refused, set_legions, started
 
 from assistant.core.tablefile import load_table
-from assistant.games.pax.engine import play_cost
+from assistant.games.pax.rules.turn import play_cost
 
 ROOT = Path(__file__).resolve().parents[2]
 

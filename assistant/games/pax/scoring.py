@@ -1,4 +1,4 @@
-"""The end of PAX from symbol counts alone: strengths with the Fleet/Army cross bonuses, the
+"""The end of PAX from symbol counts alone: the score of a tracked game, strengths with the Fleet/Army cross bonuses, the
 two-stage verdict (did Rome take 4 or more categories? then who wins?), the points of
 ``pax.scoring`` and the solitaire verdict. Both the tracked game and the final-table scoring
 call :func:`score_final`, so the two always agree.
@@ -13,7 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.pax.components import CATEGORIES, components
+from assistant.games.pax.components import CATEGORIES, components, symbol_counts
+from assistant.games.pax.state import PaxState
 
 #: The score-sheet categories of INTERFACES.md §1 (PAX).
 SCORE_CATEGORIES: tuple[str, ...] = ("played", "stronger", "fleet", "army", "primus_conspiratus", "money")
@@ -177,3 +178,16 @@ def score_final(
             details=details, extra=extra,
         )
     return sheet
+
+
+def score(state: PaxState) -> ScoreSheet:
+    """The score of the tracked game, by the same :func:`score_final` as its final table
+    (provisional, without Rome's hidden cards, until they are revealed)."""
+    players = [
+        FinalPlayer(p.name, symbol_counts(p.display), p.aureus, len(p.hand), state.pc == i)
+        for i, p in enumerate(state.players)
+    ]
+    notes = []
+    if state.phase != "over":
+        notes.append(f"provisional: the game is not over; Rome's {state.rome_hidden} hidden card(s) are not counted")
+    return score_final(symbol_counts(state.all_rome()), players, level=state.level, notes=notes)

@@ -152,6 +152,12 @@ class PaxState:
             return self.turn.player
         return (self.start + self.order_pos) % n
 
+    def with_player(self, index: int, player: PlayerState) -> tuple[PlayerState, ...]:
+        """The players with seat ``index`` replaced by ``player`` (for building a new state)."""
+        players = list(self.players)
+        players[index] = player
+        return tuple(players)
+
     def legion_label(self, index: int) -> str:
         return ROMAN[index]
 

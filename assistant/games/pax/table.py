@@ -1,5 +1,6 @@
-"""Final tables of PAX (INTERFACES.md §1): reading and checking a table file, and building the
-same table from a tracked game so that both are scored by the same code.
+"""Final tables of PAX (INTERFACES.md §1): reading and checking a table file (its keys through
+the one key reader, :meth:`TableReader.keys`), scoring it, and building the same table from a
+tracked game so that both are scored by the same code.
 
 A table that cannot exist is refused with every problem listed (player, rule id, reason):
 unknown categories (with "did you mean"), symbol counts beyond what the deck holds, a Fleet or
@@ -13,77 +14,49 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.core.errors import InvalidEntry, AmbiguousEntry
-from assistant.core.names import NameIndex, normalize
 from assistant.core.scoresheet import ScoreSheet
-from assistant.core.tablefile import TableReader
-from assistant.games.pax.components import CATEGORIES, category_cards, category_index, components, parse_token, symbol_range
+from assistant.core.tablefile import TableReader, key_form
+from assistant.games.pax.components import CATEGORIES, category_cards, category_index, components, parse_token, symbol_counts, symbol_range
 from assistant.games.pax.scoring import FinalPlayer, score_final
+from assistant.games.pax.state import PaxState
 
 PLAYER_KEYS = ("name", "symbols", "aureus", "hand", "primus_conspiratus")
 TOP_KEYS = ("game", "rome", "players", "level", "pc_count", "date", "location")
 
-#: Spellings of the keys that are read as the key itself (compared after folding case,
-#: accents and punctuation): ``Aureus``, ``aurei``, ``primus conspiratus``, ``PC`` ...
-_KEY_SPELLINGS: dict[str, tuple[str, ...]] = {
-    "name": ("name",),
-    "symbols": ("symbols", "symbol"),
-    "aureus": ("aureus", "aurei"),
-    "hand": ("hand",),
-    "primus_conspiratus": ("primus conspiratus", "primusconspiratus", "pc"),
-    "game": ("game",),
-    "rome": ("rome",),
-    "players": ("players",),
-    "level": ("level",),
-    "pc_count": ("pc count",),
-    "date": ("date",),
-    "location": ("location",),
+#: Other spellings of the keys (``aurei``, ``PC`` ...), for :meth:`TableReader.keys`, which
+#: also takes any case, accents, spaces or ``-`` for ``_`` (``Primus Conspiratus``).
+KEY_ALIASES: dict[str, str] = {
+    "symbol": "symbols",
+    "aurei": "aureus",
+    "primusconspiratus": "primus_conspiratus",
+    "pc": "primus_conspiratus",
 }
-_KEY_OF = {spelling: key for key, spellings in _KEY_SPELLINGS.items() for spelling in spellings}
-_KEY_INDEX = NameIndex(
-    [
-        ("name", ()),
-        ("symbols", ("display",)),
-        ("aureus", ("money", "coins", "gold")),
-        ("hand", ("cards in hand", "hand cards")),
-        ("primus_conspiratus", ("primus", "conspiratus")),
-    ],
-    what="key",
-    rule="pax.scoring",
-)
 
 
-def canonical_keys(reader: TableReader, obj: Mapping[str, Any], known: tuple[str, ...], who: str | None) -> dict[str, Any]:
-    """``obj`` with its keys spelt as INTERFACES.md §1 spells them (``Aureus``, ``aurei``,
-    ``primus conspiratus`` are read as ``aureus`` and ``primus_conspiratus``). A category
-    name used as a key is kept under its canonical name with a ``category:`` prefix (the
-    symbols written straight into the table); any other key is a problem."""
-    result: dict[str, Any] = {}
-    for raw, value in obj.items():
-        key = _KEY_OF.get(normalize(str(raw)))
-        if value is None and key != "name":
-            continue  # JSON null: the same as leaving the key out
-        if key is None:
-            cat = category_index().exact(str(raw))
-            if cat is not None and "symbols" in known:
-                key = f"category:{raw}"
-            else:
-                guess = _KEY_INDEX.find(str(raw)) if "name" in known else None
-                hint = f" (did you mean {guess}?)" if guess and guess in known else f" (the keys are: {', '.join(known)})"
-                reader.problem("pax.scoring", f"unknown key '{raw}'{hint}", who)
-                continue
-        elif key not in known:
-            reader.problem("pax.scoring", f"unknown key '{raw}' here (the keys are: {', '.join(known)})", who)
-            continue
-        if key in result:
-            reader.problem("pax.scoring", f"'{key}' is given twice", who)
-            continue
-        result[key] = value
-    return result
+def _category_key(raw: str) -> str | None:
+    """A category name used as a key (the symbols written straight into the player or Rome):
+    kept under a ``category:`` prefix for :func:`read_symbols`."""
+    return f"category:{raw}" if category_index().exact(raw) is not None else None
+
+
+def read_keys(reader: TableReader, obj: Mapping[str, Any], known: tuple[str, ...], who: str | None) -> dict[str, Any]:
+    """``obj`` with its keys spelt as INTERFACES.md §1 spells them, through the one key reader
+    of every game (:meth:`TableReader.keys`); a JSON ``null`` is the same as leaving the key
+    out; where ``symbols`` is a key, a category name is one too."""
+    return reader.keys(
+        obj,
+        known,
+        rule="pax.scoring",
+        player=who,
+        aliases=KEY_ALIASES,
+        other=_category_key if "symbols" in known else None,
+        skip_null=True,
+    )
 
 
 def read_symbols(reader: TableReader, obj: Mapping[str, Any], who: str | None, rule: str) -> dict[str, int]:
     """The symbols per category: a ``symbols = { category = n }`` table, and/or categories
-    written straight into ``obj`` (``category:`` keys of :func:`canonical_keys`); categories by
+    written straight into ``obj`` (``category:`` keys of :func:`read_keys`); categories by
     name or alias, counts in range, each category once."""
     raw = dict(reader.mapping(obj, "symbols", rule=rule, player=who))
     for key, value in obj.items():
@@ -135,7 +108,7 @@ def read_hand(reader: TableReader, obj: Mapping[str, Any], who: str) -> int:
 def _raw_name(raw: Mapping[str, Any]) -> str | None:
     """The player's name for messages, before the keys are read (``Name`` counts too)."""
     for key, value in raw.items():
-        if normalize(str(key)) == "name" and isinstance(value, str):
+        if key_form(key) == "name" and isinstance(value, str):
             return value
     return None
 
@@ -144,7 +117,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     """Rome's symbols, the players, the solitaire level and notes; raises TableError."""
     reader = TableReader("pax")
     notes: list[str] = []
-    table = canonical_keys(reader, table, TOP_KEYS, None)
+    table = read_keys(reader, table, TOP_KEYS, None)
     game = table.get("game", "pax")
     if isinstance(game, str) and game.strip().lower() != "pax":
         reader.problem("pax.scoring", f"this is a table of '{game}', not of PAX")
@@ -152,7 +125,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     if not isinstance(rome_obj, dict):
         reader.problem("pax.winner.reveal", "the table needs a [rome] section with Rome's symbols (the 3 hidden cards included)")
         rome_obj = {}
-    rome_obj = canonical_keys(reader, rome_obj, ("symbols",), "Rome")
+    rome_obj = read_keys(reader, rome_obj, ("symbols",), "Rome")
     rome = read_symbols(reader, rome_obj, "Rome", "pax.winner.reveal")
     if sum(rome.values()) < 3 and rome_obj:
         reader.problem(
@@ -164,7 +137,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     if isinstance(table.get("players"), list):
         table = dict(table)
         table["players"] = [
-            canonical_keys(reader, raw, PLAYER_KEYS, _raw_name(raw)) if isinstance(raw, dict) else raw
+            read_keys(reader, raw, PLAYER_KEYS, _raw_name(raw)) if isinstance(raw, dict) else raw
             for raw in table["players"]
         ]
     raw_players = reader.players(table, rule="pax.scoring", low=1, high=4)
@@ -274,3 +247,27 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     """INTERFACES.md §1 scoring of a PAX final table."""
     rome, players, level, notes = read_table(table)
     return score_final(rome, players, level=level, notes=notes)
+
+
+def table_from_state(state: PaxState) -> dict[str, Any]:
+    """The §1 final table of a tracked game: Rome's symbols (its hidden cards only once
+    revealed), each player's symbols, Aurei, cards in hand and Primus Conspiratus."""
+    table: dict[str, Any] = {
+        "game": "pax",
+        "rome": {"symbols": symbol_counts(state.all_rome())},
+        "players": [
+            {
+                "name": p.name,
+                "symbols": symbol_counts(p.display),
+                "aureus": p.aureus,
+                "hand": len(p.hand),
+                "primus_conspiratus": state.pc == i,
+            }
+            for i, p in enumerate(state.players)
+        ],
+    }
+    if state.solo:
+        table["level"] = state.level
+    if state.pc_count != "symbols":
+        table["pc_count"] = state.pc_count
+    return table

@@ -1,0 +1,62 @@
+"""The rules of PAX: :func:`check` judges an entry, :func:`apply` makes it.
+
+Split by phase: ``setup`` (the table before the first entry, the start player, the starting
+hands, the market), ``turn`` (draw, buy, play, income, the alternative action), ``rounds``
+(the next turn, the end of the round, the refill, the reveal) and ``hints`` (what a refusal
+says is legal instead). Each entry kind has a ``check_*`` that raises :class:`IllegalMove` with
+the rule id of data/pax/rules.md and changes nothing, and an ``apply_*`` that returns the new
+state of a checked entry (the automatic steps, Rome's take and the refill, happen there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from assistant.core.errors import IllegalMove
+from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, PaxMove, Peek, Play, Refill, Reveal, StartPlayer
+from assistant.games.pax.rules import rounds, setup as setup_rules, turn
+from assistant.games.pax.rules.hints import what_now
+from assistant.games.pax.rules.setup import setup, start_draw
+from assistant.games.pax.state import PaxState
+
+#: Each entry kind's judge and its transition.
+_RULES: dict[type, tuple[Callable[[PaxState, Any], None], Callable[[PaxState, Any], PaxState]]] = {
+    StartPlayer: (setup_rules.check_start, setup_rules.apply_start),
+    Keep: (setup_rules.check_keep, setup_rules.apply_keep),
+    Market: (setup_rules.check_market, setup_rules.apply_market),
+    Draw: (turn.check_draw, turn.apply_draw),
+    Buy: (turn.check_buy, turn.apply_buy),
+    Play: (turn.check_play, turn.apply_play),
+    End: (turn.check_end, turn.apply_end),
+    Peek: (turn.check_peek, turn.apply_peek),
+    Refill: (rounds.check_refill, rounds.apply_refill),
+    Reveal: (rounds.check_reveal, rounds.apply_reveal),
+}
+
+
+def check(state: PaxState, move: PaxMove) -> None:
+    """Raise :class:`IllegalMove` when the rules forbid ``move`` now; change nothing."""
+    if state.phase == "over":
+        raise IllegalMove("pax.winner", "the game is over; no more entries are taken", hint=what_now(state))
+    rules = _RULES.get(type(move))
+    if rules is None:
+        raise IllegalMove("pax.notation", f"unknown entry {move!r}")
+    rules[0](state, move)
+
+
+def apply(state: PaxState, move: PaxMove) -> PaxState:
+    """The state after a checked ``move``."""
+    return _RULES[type(move)][1](state, move)
+
+
+def is_legal(state: PaxState, move: PaxMove) -> bool:
+    """Whether :func:`check` accepts ``move`` now."""
+    try:
+        check(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+__all__ = ["apply", "check", "is_legal", "setup", "start_draw"]
