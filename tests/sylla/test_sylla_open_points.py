@@ -59,7 +59,7 @@ def test_sylla_open_cube_no_target(base):
                    ("Epidemic 0 V health", "Eruption 0 V leisure", "Flood 0 V health", "Famine 1 V health")]
     for p in base.players:
         for c in p.cards:
-            c.tapped = False
+            p.set_tapped(c.label, False)
     assert base.player("Blue").count("legionary", usable=True) == 2
     base.phase = "IV"
     events.start(base)  # no event shows the Legionary: every Legionary cube stays unplaced
@@ -76,7 +76,7 @@ def test_sylla_open_zero_vote_rank(base):
     for p in base.players:
         for c in p.cards:
             if c.kind == "senator":
-                c.tapped = True
+                p.set_tapped(c.label, True)
         p.money = 20
     base.work = "pantheon"
     base.votes = {"Blue": ("up", 6), "Red": ("up", 0), "White": ("down", 0), "Black": ("down", 0)}
@@ -125,7 +125,7 @@ def test_sylla_open_round5_end(base):
     base.round = 5
     base.famine = 0
     blue = base.player("Blue")
-    blue.card("Sen1").tapped = True
+    blue.set_tapped("Sen1", True)
     famine_phase(base)
     assert base.step.startswith("end.") and base.phase != "VII"
     assert blue.card("Sen1").tapped

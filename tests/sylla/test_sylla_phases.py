@@ -248,8 +248,8 @@ def _remove(state, event_id):
 
 def test_sylla_events_overlap_christian_senator(base):
     blue = base.player("Blue")
-    blue.card("Sen2").down = True  # Christian, turned by Senate Purge
-    blue.card("Sen1").down = True  # not Christian
+    blue.set_down("Sen2", True)  # Christian, turned by Senate Purge
+    blue.set_down("Sen1", True)  # not Christian
     base.events = slots("Senate Purge 1 L civic", "Christian Persecution 0 L civic", "Epidemic 0 V health", "Decadence 0 L")
     _remove(base, "senate-purge")
     assert blue.card("Sen2").down and not blue.card("Sen1").down
@@ -259,7 +259,7 @@ def test_sylla_events_overlap_christian_senator(base):
 
 def test_sylla_events_overlap_christian_slave(base):
     red = base.player("Red")
-    red.card("Sla2").down = True
+    red.set_down("Sla2", True)
     base.events = slots("Christian Persecution 0 L civic", "Slave Revolt 0 L leisure", "Epidemic 0 V health", "Decadence 0 L")
     _remove(base, "persecution")
     assert red.card("Sla2").down
@@ -268,21 +268,22 @@ def test_sylla_events_overlap_christian_slave(base):
 
 
 def test_sylla_events_overlap_market_stall(base):
-    stall = base.player("White").tiles[1]
-    field = base.player("White").tiles[0]
-    stall.down = field.down = True
+    white = base.player("White")
+    stall, field = white.tiles[1].label, white.tiles[0].label
+    white.set_down(stall, True)
+    white.set_down(field, True)
     base.events = slots("Flood 1 V health", "Pillage 0 L leisure", "Epidemic 0 V health", "Decadence 0 L")
     _remove(base, "flood")
-    assert stall.down and not field.down
+    assert white.tiles[1].down and not white.tiles[0].down
     _remove(base, "pillage")
-    assert not stall.down
+    assert not white.tiles[1].down
 
 
 def test_sylla_events_disable_face_down_does_nothing(base):
     blue = base.player("Blue")
-    blue.card("Sen1").down = True
+    blue.set_down("Sen1", True)
     assert greatwork.votes_of(base, "Blue", 0) == 1
-    blue.card("Leg1").down = True
+    blue.set_down("Leg1", True)
     base.phase = "IV"
     events.start(base)
     assert blue.cubes["legionary"] == 1
@@ -306,7 +307,7 @@ def vote(state, work, votes):
     for p in state.players:
         for c in p.cards:
             if c.kind == "senator":
-                c.tapped = True
+                p.set_tapped(c.label, True)
         p.money = 20
     state.work = work
     state.votes = {n: (t, d) for n, (t, d) in votes.items()}

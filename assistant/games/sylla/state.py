@@ -1,12 +1,16 @@
 """The state of a Sylla game: the board, the event row, the players' cards, tiles, money and
-tokens, and where the round stands (phase, step, whose turn). A state is a plain dataclass that
-the ruleset deep-copies before applying an entry, so every state in a game's history stays as it
-was (replay equals live state, undo is dropping the last state)."""
+tokens, and where the round stands (phase, step, whose turn).
+
+A state is a plain dataclass that ``rules.apply`` clones before changing the clone, so every
+state in a game's history stays as it was (replay equals live state, undo is dropping the last
+state). Cards and tiles are frozen values shared between states: a card tapped or turned face
+down is replaced in its owner's list (``Player.set_tapped``, ``Player.set_down``), so a clone
+copies the lists, never the cards."""
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from assistant.games.sylla.components import TOKENS, BoardSpec, CharacterSpec, EventSpec, event_data
 
@@ -24,7 +28,7 @@ PHASE_NAMES: dict[str, str] = {
 }
 
 
-@dataclass
+@dataclass(frozen=True)
 class Card:
     """A character or Crane card in front of a player. ``label`` (``Sen1``, ``Cra1``) names it in entries."""
 
@@ -38,15 +42,15 @@ class Card:
 
     @property
     def usable(self) -> bool:
+        """Neither tapped nor face down: it can pay, vote, earn or place a cube."""
         return not self.tapped and not self.down
 
-    def clone(self) -> "Card":
-        return Card(self.label, self.kind, self.hexes, self.christian, self.set, self.tapped, self.down)
-
     def spec(self) -> CharacterSpec:
+        """The card as the table entered it."""
         return CharacterSpec(self.kind, self.christian, self.hexes, self.set)
 
     def describe(self) -> str:
+        """``Sen1 (ry fish tapped)``: the label, hexagons and flags, for the state view."""
         flags = [self.hexes] + (["fish"] if self.christian else [])
         if self.tapped:
             flags.append("tapped")
@@ -55,7 +59,7 @@ class Card:
         return f"{self.label} ({' '.join(flags)})"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Tile:
     """A kept building tile (Market Stall, Field, Private Temple, Tavern)."""
 
@@ -64,14 +68,14 @@ class Tile:
     down: bool = False
 
     def describe(self) -> str:
+        """The label, and whether it is face down, for the state view."""
         return self.label + (" (face down)" if self.down else "")
-
-    def clone(self) -> "Tile":
-        return Tile(self.label, self.kind, self.down)
 
 
 @dataclass
 class Player:
+    """One player's cards, tiles, denarii, prestige, tokens and cubes, and his end-game entries."""
+
     name: str
     set: int | None = None
     cards: list[Card] = field(default_factory=list)
@@ -89,28 +93,50 @@ class Player:
     denarii_at_freeing: int = 0
 
     def count(self, kind: str, *, usable: bool = False, face_up: bool = False) -> int:
+        """How many cards of ``kind`` he has (only usable or face-up ones when asked)."""
         return sum(
             1 for c in self.cards
             if c.kind == kind and (not usable or c.usable) and (not face_up or not c.down)
         )
 
     def face_up_tiles(self, kind: str) -> int:
+        """How many face-up tiles of ``kind`` he has."""
         return sum(1 for t in self.tiles if t.kind == kind and not t.down)
 
     def clone(self) -> "Player":
-        new = copy.copy(self)
-        new.cards = [c.clone() for c in self.cards]
-        new.tiles = [t.clone() for t in self.tiles]
-        new.tokens = dict(self.tokens)
-        new.cubes = dict(self.cubes)
-        new.used = list(self.used)
-        return new
+        """A copy whose lists and mappings are its own (the frozen cards and tiles are shared)."""
+        return Player(
+            self.name, self.set, list(self.cards), list(self.tiles), self.money, self.prestige, dict(self.tokens),
+            dict(self.cubes), list(self.used), self.prestige_before_end, self.thumb, self.end_votes, self.freed,
+            self.denarii_at_freeing,
+        )
 
     def card(self, label: str) -> Card | None:
+        """His card labelled ``label`` (any case), or None."""
         for c in self.cards:
             if c.label.casefold() == label.casefold():
                 return c
         return None
+
+    def set_tapped(self, label: str, tapped: bool) -> None:
+        """Tap or untap his card labelled ``label``."""
+        for i, c in enumerate(self.cards):
+            if c.label == label:
+                self.cards[i] = replace(c, tapped=tapped)
+                return
+        raise KeyError(label)
+
+    def set_down(self, label: str, down: bool) -> None:
+        """Turn his card or tile labelled ``label`` face down (or back up)."""
+        for i, c in enumerate(self.cards):
+            if c.label == label:
+                self.cards[i] = replace(c, down=down)
+                return
+        for i, t in enumerate(self.tiles):
+            if t.label == label:
+                self.tiles[i] = replace(t, down=down)
+                return
+        raise KeyError(label)
 
 
 @dataclass
@@ -122,15 +148,20 @@ class Slot:
 
     @property
     def id(self) -> str:
+        """The event's id (``famine``)."""
         return self.spec.id
 
     @property
     def total(self) -> int:
+        """How many cubes lie on it."""
         return sum(self.cubes.values())
 
 
 @dataclass
 class State:
+    """Everything the game needs to go on: the table's components in play, each player, and
+    where the round stands; ``log`` is the public record of what happened."""
+
     seats: tuple[str, ...]
     options: dict[str, str]
     players: list[Player]
@@ -178,8 +209,9 @@ class State:
 
     # -- helpers ---------------------------------------------------------------------
     def clone(self) -> "State":
-        """A copy sharing nothing mutable with this state (faster than deepcopy; the
-        random-play test checks that applying an entry never changes the state before it)."""
+        """A copy sharing nothing mutable with this state (the frozen cards, tiles and specs
+        are shared; the random-play test checks that applying an entry never changes the state
+        before it)."""
         new = copy.copy(self)
         new.options = dict(self.options)
         new.players = [p.clone() for p in self.players]
@@ -201,42 +233,51 @@ class State:
         return new
 
     def player(self, name: str) -> Player:
+        """The player called ``name`` (KeyError for another name)."""
         for p in self.players:
             if p.name == name:
                 return p
         raise KeyError(name)
 
     def clockwise_from(self, first: str) -> list[str]:
+        """The seats in turn order starting with ``first``."""
         i = self.seats.index(first)
         return [self.seats[(i + k) % len(self.seats)] for k in range(len(self.seats))]
 
     def left_of(self, name: str) -> str:
+        """The player on ``name``'s left (next clockwise)."""
         return self.clockwise_from(name)[1]
 
     @property
     def actor(self) -> str | None:
+        """Whose turn it is in the current step's turn order (None when the order is done)."""
         if 0 <= self.turn < len(self.order):
             return self.order[self.turn]
         return None
 
     def slot(self, event_id: str) -> Slot | None:
+        """The event row's slot holding ``event_id``, or None."""
         for s in self.events:
             if s.id == event_id:
                 return s
         return None
 
     def visible(self) -> set[str]:
+        """The ids of the events in the row."""
         return {s.id for s in self.events}
 
     def value(self, kind: str) -> int:
+        """What a token of ``kind`` is worth where its marker stands on the ladder."""
         assert self.board is not None
         return self.board.ladder[self.markers[kind]]
 
     def in_crisis(self, kind: str) -> bool:
+        """Whether the ``kind`` marker stands in the crisis zone."""
         assert self.board is not None
         return self.markers[kind] < self.board.crisis
 
     def note(self, text: str) -> None:
+        """Add a line to the public log, prefixed with the round and phase."""
         self.log.append(f"R{self.round} {self.phase}: {text}" if self.round else text)
 
 

@@ -160,7 +160,7 @@ def apply(state: State, move: object) -> None:
         for label in move.labels:
             card = p.card(label)
             assert card is not None
-            card.tapped = True
+            p.set_tapped(card.label, True)
         tile = take_tile(state)
         state.tiles_bought += 1
         state.note(f"{p.name} buys the {name_of(tile)} for {state.high}, tapping {' '.join(move.labels)}")

@@ -169,7 +169,8 @@ def run_effects(state: State) -> None:
 
 
 def turn_down(state: State, name: str, item: Card | Tile, event: str) -> None:
-    item.down = True
+    """``name``'s ``item`` turns face down for ``event`` (sylla.events.disable)."""
+    state.player(name).set_down(item.label, True)
     state.note(f"{event_names()[event]}: {name}'s {item.label} face down")
 
 
@@ -202,7 +203,7 @@ def remove(state: State, event: str) -> None:
         for item in items:
             hold = holders(item)
             if item.down and event in hold and not any(h in visible for h in hold):
-                item.down = False
+                p.set_down(item.label, False)
                 released.append(f"{p.name}'s {item.label}")
     state.note(f"{event_names()[event]} leaves the game" + (": " + ", ".join(released) + " face up again" if released else ""))
     if state.round < facts()["start"]["rounds"]:

@@ -32,7 +32,8 @@ def start(state: State) -> None:
     if state.round < facts()["start"]["rounds"]:
         for p in state.players:
             for c in p.cards:
-                c.tapped = False
+                if c.tapped:
+                    p.set_tapped(c.label, False)
         state.step = "VII.tiles"
     else:
         from assistant.games.sylla.rules.endgame import start as end_game
