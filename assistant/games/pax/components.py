@@ -50,6 +50,12 @@ def category_cards() -> dict[str, int]:
     return {c["name"]: int(c["cards"]) for c in components()["categories"]}
 
 
+@cache
+def category_total(category: str) -> int:
+    """How many cards of ``category`` the deck holds (looked up on every entered card)."""
+    return category_cards()[category]
+
+
 def deck_size() -> int:
     """How many influence cards the game has (74)."""
     return int(components()["influence_cards"])

@@ -10,14 +10,13 @@ per category of ``pax.data.cards`` must still allow it).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from assistant.core.errors import IllegalMove
-from assistant.games.pax.components import CARD_RULE, CATEGORIES, Card, category_cards
+from assistant.games.pax.components import CARD_RULE, CATEGORIES, Card, category_total
 from assistant.games.pax.state import DeckPart, Window
 
 
 def deck_size(deck: tuple[DeckPart, ...]) -> int:
+    """How many cards the deck holds."""
     return sum(part.size for part in deck)
 
 
@@ -56,7 +55,7 @@ def extend(window: Window | None, deck: tuple[DeckPart, ...], count: int) -> tup
         return window, deck
     if window.pool:
         extra = min(count, len(window.pool) - window.pool_take)
-        window = replace(window, pool_take=window.pool_take + extra)
+        window = Window(window.unknown, window.known, window.pool, window.pool_take + extra)
         count -= extra
         if count > 0 or window.pool_take == len(window.pool):
             window = Window(window.unknown, window.known + window.pool, (), 0)
@@ -79,7 +78,7 @@ def put_bottom(deck: tuple[DeckPart, ...], cards: tuple[Card, ...], unknown: int
 def check_unseen(seen: tuple[int, ...], card: Card, where: str) -> None:
     """Raise when every card of the category is already accounted for."""
     i = CATEGORIES.index(card.category)
-    total = category_cards()[card.category]
+    total = category_total(card.category)
     if seen[i] >= total:
         raise IllegalMove(
             CARD_RULE,
@@ -90,8 +89,9 @@ def check_unseen(seen: tuple[int, ...], card: Card, where: str) -> None:
 
 
 def add_seen(seen: tuple[int, ...], card: Card) -> tuple[int, ...]:
+    """The counts of cards seen per category, with ``card`` seen too."""
     i = CATEGORIES.index(card.category)
-    return tuple(n + 1 if j == i else n for j, n in enumerate(seen))
+    return (*seen[:i], seen[i] + 1, *seen[i + 1 :])
 
 
 def match(
@@ -109,18 +109,18 @@ def match(
     if card in window.known:
         known = list(window.known)
         known.remove(card)
-        return replace(window, known=tuple(known)), deck, seen
+        return Window(window.unknown, tuple(known), window.pool, window.pool_take), deck, seen
     if window.pool_take > 0 and card in window.pool:
         pool = list(window.pool)
         pool.remove(card)
         take = window.pool_take - 1
         if take == 0:
             deck = (DeckPart(cards=tuple(pool)), *deck) if pool else deck
-            return replace(window, pool=(), pool_take=0), deck, seen
-        return replace(window, pool=tuple(pool), pool_take=take), deck, seen
+            return Window(window.unknown, window.known), deck, seen
+        return Window(window.unknown, window.known, tuple(pool), take), deck, seen
     if window.unknown > 0:
         check_unseen(seen, card, where)
-        return replace(window, unknown=window.unknown - 1), deck, add_seen(seen, card)
+        return Window(window.unknown - 1, window.known, window.pool, window.pool_take), deck, add_seen(seen, card)
     raise IllegalMove(
         rule,
         f"{where}: {card.token()} cannot be the card drawn: the cards off the deck are {window.describe()}"

@@ -11,6 +11,7 @@ be separated by commas or just spaces, Legions may be written ``II``, ``2``, ``L
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex, normalize
@@ -148,12 +149,18 @@ def parse_refill(text: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
     return tuple(cards), tuple(legions)
 
 
+@lru_cache(maxsize=64)
+def _player_index(seats: tuple[str, ...]) -> NameIndex:
+    """The players' names of a table (built once per table, not once per entry)."""
+    return NameIndex([(s, ()) for s in seats], what="player", rule=NOTATION_RULE)
+
+
 def parse_move(state: PaxState, text: str) -> PaxMove:
     """Read one entry against ``state`` (names of players are resolved here)."""
     words = text.strip().split()
     if not words:
         raise InvalidEntry(NOTATION_RULE, "the entry is empty", hint=_hint(state))
-    players = NameIndex([(s, ()) for s in state.seats], what="player", rule=NOTATION_RULE)
+    players = _player_index(state.seats)
     player: str | None = None
     verb = _VERB_OF.get(words[0].lower())
     if verb is not None and len(words) > 1 and words[1].lower() in _VERB_OF and players.exact(words[0]):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from assistant.games.pax.components import CATEGORIES, Card, cards_of, symbols_of
+from assistant.games.pax.components import CATEGORIES, Card, cards_of, category_total, symbols_of
 
 #: Destinations of a drawn card. Legions are ``"I"`` .. ``"V"``.
 HAND = "hand"
@@ -170,9 +170,7 @@ class PaxState:
     def unseen(self, category: str) -> int:
         """Cards of ``category`` whose faces nobody entered yet (the deck's unknown part,
         the removed cards, Rome's hidden cards, unknown cards in a draw window)."""
-        from assistant.games.pax.components import category_cards
-
-        return category_cards()[category] - self.seen[CATEGORIES.index(category)]
+        return category_total(category) - self.seen[CATEGORIES.index(category)]
 
     def all_rome(self) -> tuple[Card, ...]:
         return self.rome + self.rome_revealed

@@ -139,21 +139,23 @@ def apply_keep(state: PaxState, move: Keep) -> PaxState:
     index = state.current
     player = state.players[index]
     player = PlayerState(player.name, player.aureus, player.hand + (move.card,), player.display + move.played)
-    new = replace(
+    players = state.with_player(index, player)
+    events = [f"{move.player} keeps 1 of {drawn} cards"]
+    pc = state.pc
+    if move.played:
+        events.append(f"{move.player} plays {', '.join(c.token() for c in move.played)} (free, limit ignored)")
+        pc, more = update_pc(state, players, index)
+        events += more
+    return replace(
         state,
-        players=state.with_player(index, player),
+        players=players,
         deck=deck,
         seen=seen,
         kept=state.kept + 1,
         phase="market" if state.kept + 1 == len(state.seats) else state.phase,
+        pc=pc,
+        events=tuple(events),
     )
-    events = [f"{move.player} keeps 1 of {drawn} cards"]
-    if move.played:
-        events.append(f"{move.player} plays {', '.join(c.token() for c in move.played)} (free, limit ignored)")
-        pc, more = update_pc(new, index)
-        events += more
-        new = replace(new, pc=pc)
-    return replace(new, events=tuple(events))
 
 
 # -- the market -------------------------------------------------------------------------------

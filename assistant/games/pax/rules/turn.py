@@ -88,13 +88,14 @@ def pc_measure(state: PaxState, player: PlayerState) -> int:
     return player.symbols("conspiracy")
 
 
-def update_pc(state: PaxState, index: int) -> tuple[int | None, list[str]]:
+def update_pc(state: PaxState, players: tuple[PlayerState, ...], index: int) -> tuple[int | None, list[str]]:
     """``pax.cat.primus-conspiratus``: who holds the card once seat ``index`` played cards
-    (it moves at once to a player with more), and the event when it moved."""
-    mine = pc_measure(state, state.players[index])
+    (``players`` as they are then; it moves at once to a player with more), and the event
+    when it moved."""
+    mine = pc_measure(state, players[index])
     if state.pc == index or mine == 0:
         return state.pc, []
-    if state.pc is None or mine > pc_measure(state, state.players[state.pc]):
+    if state.pc is None or mine > pc_measure(state, players[state.pc]):
         before = state.seats[state.pc] if state.pc is not None else None
         text = f"{state.seats[index]} takes Primus Conspiratus" + (f" from {before}" if before else "")
         return index, [text]
@@ -380,10 +381,12 @@ def apply_play(state: PaxState, move: Play) -> PaxState:
     assert hand is not None  # checked
     cost = play_cost(len(turn.played), len(move.cards))
     player = PlayerState(player.name, player.aureus - cost, hand, player.display + move.cards)
-    new = replace(state, players=state.with_player(index, player), turn=replace(turn, played=turn.played + move.cards))
+    players = state.with_player(index, player)
     events.append(f"{move.player} plays {', '.join(c.token() for c in move.cards)} for {aurei(cost)}")
-    pc, more = update_pc(new, index)
-    return replace(new, pc=pc, events=tuple(events + more))
+    pc, more = update_pc(state, players, index)
+    return replace(
+        state, players=players, turn=replace(turn, played=turn.played + move.cards), pc=pc, events=tuple(events + more)
+    )
 
 
 # -- ending the turn, or the alternative action -----------------------------------------------
