@@ -184,21 +184,19 @@ def new(
 ) -> None:
     """Start a game and print its id; then enter lines with 'play' or 'move'."""
     from assistant import service
-    from assistant.games import get_ruleset
 
     store = _store(db)
     gid = service.new_game(
         store, game, player, _parse_options(option), date=date, location=location, catalogue=catalogue
     )
-    loaded = service.read_game(store, gid)
+    shown = service.show_game(store, gid)
     if json_out:
-        render.print_json(service.game_summary(loaded))
+        render.print_json(shown.summary.to_json())
         return
-    ruleset = get_ruleset(game)
     print(gid)
-    render.success(f"game {gid}: {ruleset.title} with {', '.join(player)}")
-    assert loaded.game is not None
-    render.prompt_line(loaded.game.expecting(), to_stderr=True)
+    render.success(f"game {gid}: {shown.title} with {', '.join(player)}")
+    assert shown.expecting is not None
+    render.prompt_line(shown.expecting, to_stderr=True)
     render.message(f"enter lines with: assistant play {gid}   (or: assistant move {gid} \"ENTRY\")")
 
 
@@ -224,13 +222,7 @@ def move(
 
     result = service.enter(_store(db), game_id, entry, expect_ply=expect_ply)
     if json_out:
-        data: dict[str, Any] = {"ok": True, "game": result.game_id, "ply": result.entry.ply, "entry": result.entry.text}
-        data["events"] = list(result.events)
-        data["expecting"] = result.prompt.to_json() if result.prompt else None
-        data["outcome"] = result.outcome.to_json() if result.outcome else None
-        if result.sheet:
-            data["score"] = result.sheet.to_json()
-        render.print_json(data)
+        render.print_json(result.to_json())
         return
     render.success(f"{result.entry.ply}. {result.entry.text}")
     render.events(result.events)
@@ -268,31 +260,17 @@ def state(
     """Show where the game stands and what it waits for."""
     from assistant import service
 
-    loaded = service.read_game(_store(db), game_id)
-    if loaded.game is None:
-        data = {"id": loaded.id, "game": loaded.row.ruleset, "status": loaded.row.status, "table": True}
-        render.print_json(data) if json_out else render.message(f"game {loaded.id} was scored from a final table")
-        return
-    game = loaded.game
-    outcome = game.outcome()
-    described = game.describe(reveal=reveal)
+    view = service.game_state(_store(db), game_id, reveal=reveal)
     if json_out:
-        render.print_json(
-            {
-                "id": loaded.id,
-                "game": loaded.row.ruleset,
-                "status": loaded.row.status,
-                "ply": game.ply,
-                "state": described,
-                "expecting": None if outcome else game.expecting().to_json(),
-                "outcome": outcome.to_json() if outcome else None,
-            }
-        )
+        render.print_json(view.to_json())
         return
-    render.out().print(f"[bold]Game {loaded.id}[/bold] · {loaded.ruleset.title} · {loaded.row.status} · {game.ply} entries")
-    render.described_state(described, None if outcome else game.expecting())
-    if outcome:
-        render.message(f"game over: {outcome.reason}")
+    if view.table:
+        render.message(f"game {view.id} was scored from a final table")
+        return
+    render.out().print(f"[bold]Game {view.id}[/bold] · {view.title} · {view.status} · {view.ply} entries")
+    render.described_state(view.state or {}, view.expecting)
+    if view.outcome:
+        render.message(f"game over: {view.outcome.reason}")
 
 
 @app.command(epilog=examples("assistant log 12", "assistant log last --json"))
@@ -301,15 +279,13 @@ def log(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None
     """List the entries of a game, numbered by ply."""
     from assistant import service
 
-    gid, ruleset, entries = service.read_entries(_store(db), game_id)
+    view = service.read_entries(_store(db), game_id)
     if json_out:
-        render.print_json({"id": gid, "game": ruleset, "entries": entries})
+        render.print_json(view.to_json())
         return
-    if not entries:
+    if not view.entries:
         render.message("no entries yet")
-    for item in entries:
-        comment = f"  # {item['comment']}" if item["comment"] else ""
-        render.out().print(f"{item['ply']:>4}. {item['text']}{comment}", markup=False)
+    render.log_lines(view.entries)
 
 
 @app.command(
@@ -333,6 +309,7 @@ def score(
 ) -> None:
     """Score a tracked game (provisional while it runs), or a final table from a file."""
     from assistant import service
+    from assistant.service.views import ScoreView
 
     if from_file is not None:
         from assistant.core.tablefile import load_table
@@ -342,13 +319,11 @@ def score(
         saved = None
         if save:
             saved = service.save_table(_store(db), target, table, sheet, date=date, location=location)
+        view = ScoreView(sheet, id=saved)
         if json_out:
-            data = sheet.to_json()
-            if saved is not None:
-                data["id"] = saved
-            render.print_json(data)
+            render.print_json(view.to_json())
         else:
-            render.score_sheet(sheet)
+            render.score_sheet(view.sheet)
             if saved is not None:
                 render.success(f"saved as game {saved}")
         return
@@ -356,17 +331,11 @@ def score(
         from assistant.core.errors import InvalidEntry
 
         raise InvalidEntry("core.score", "--save goes with --from FILE")
-    loaded = service.read_game(_store(db), target)
-    sheet = loaded.sheet()
-    provisional = loaded.game is not None and loaded.game.outcome() is None and loaded.row.status != "finished"
+    view = service.game_score(_store(db), target)
     if json_out:
-        data = sheet.to_json()
-        data["id"] = loaded.id
-        data["provisional"] = provisional
-        render.print_json(data)
+        render.print_json(view.to_json())
         return
-    title = f"Game {loaded.id} · {loaded.ruleset.title}" + (" · provisional (the game is not over)" if provisional else "")
-    render.score_sheet(sheet, title)
+    render.score_sheet(view.sheet, view.title)
 
 
 @app.command(
@@ -392,7 +361,7 @@ def games(
 
     rows = service.list_games(_store(db), game=game, player=player, since=since, until=until, status=status, limit=limit)
     if json_out:
-        render.print_json(rows)
+        render.print_json([row.to_json() for row in rows])
     else:
         render.games_table(rows)
 
@@ -403,28 +372,23 @@ def show(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> Non
     """Show one game: players, status, result and where it stands."""
     from assistant import service
 
-    loaded = service.read_game(_store(db), game_id)
-    summary = service.game_summary(loaded)
-    if loaded.row.status == "finished" or loaded.game is None:
-        summary["score"] = loaded.sheet().to_json()
-    elif loaded.game is not None:
-        summary["expecting"] = loaded.game.expecting().to_json()
+    view = service.show_game(_store(db), game_id)
     if json_out:
-        render.print_json(summary)
+        render.print_json(view.to_json())
         return
-    row = loaded.row
+    summary = view.summary
     render.out().print(
-        f"[bold]Game {row.id}[/bold] · {loaded.ruleset.title} · {row.status} · {row.date}"
-        + (f" · {row.location}" if row.location else "")
+        f"[bold]Game {summary.id}[/bold] · {view.title} · {summary.status} · {summary.date}"
+        + (f" · {summary.location}" if summary.location else "")
     )
-    render.out().print("players: " + ", ".join(loaded.names), markup=False)
-    if summary["options"]:
-        render.out().print("options: " + ", ".join(f"{k}={v}" for k, v in summary["options"].items()), markup=False)
-    render.out().print(f"entries: {summary['entries']}", markup=False)
-    if "score" in summary:
-        render.score_sheet(loaded.sheet())
-    elif loaded.game is not None:
-        render.prompt_line(loaded.game.expecting())
+    render.out().print("players: " + ", ".join(summary.names), markup=False)
+    if summary.options:
+        render.out().print("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()), markup=False)
+    render.out().print(f"entries: {summary.entries}", markup=False)
+    if view.sheet is not None:
+        render.score_sheet(view.sheet)
+    elif view.expecting is not None:
+        render.prompt_line(view.expecting)
 
 
 @app.command(epilog=examples("assistant finish 12", "assistant finish 12 --force   # score a game stopped early"))
@@ -438,11 +402,11 @@ def finish(
     """Mark a game finished and store its final score (games end by themselves when the rules say so)."""
     from assistant import service
 
-    sheet = service.finish(_store(db), game_id, force=force)
+    view = service.finish(_store(db), game_id, force=force)
     if json_out:
-        render.print_json(sheet.to_json())
+        render.print_json(view.to_json())
     else:
-        render.score_sheet(sheet)
+        render.score_sheet(view.sheet)
         render.success("finished")
 
 
@@ -493,24 +457,13 @@ def replay(
         exc.message = f"{where}: {exc.message}"
         render.error(exc)
         raise typer.Exit(1) from None
-    outcome = game.outcome()
-    sheet = game.score()
+    view = service.replay_view(game, reveal=reveal)
     if json_out:
-        render.print_json(
-            {
-                "ok": True,
-                "game": game.ruleset.name,
-                "players": list(game.seats),
-                "ply": game.ply,
-                "state": game.describe(reveal=reveal),
-                "outcome": outcome.to_json() if outcome else None,
-                "score": sheet.to_json(),
-            }
-        )
+        render.print_json(view.to_json())
         return
-    render.success(f"{game.ply} entries replayed; every one is legal")
-    render.described_state(game.describe(reveal=reveal), None if outcome else game.expecting())
-    render.score_sheet(sheet, "Final score" if outcome else "Score so far (the game is not over)")
+    render.success(f"{view.ply} entries replayed; every one is legal")
+    render.described_state(view.state, view.expecting)
+    render.score_sheet(view.sheet, "Final score" if view.outcome else "Score so far (the game is not over)")
 
 
 @app.command("import", epilog=examples("assistant import game.txt", "assistant import all-games.txt --allow-duplicate"))
@@ -524,11 +477,13 @@ def import_(
     """Replay and store game records (all are checked before any is stored)."""
     from assistant import service
 
-    ids = service.import_records(_store(db), _read_file(file), allow_duplicate=allow_duplicate)
+    from assistant.service.views import ImportView
+
+    view = ImportView(tuple(service.import_records(_store(db), _read_file(file), allow_duplicate=allow_duplicate)))
     if json_out:
-        render.print_json({"ok": True, "ids": ids})
+        render.print_json(view.to_json())
     else:
-        render.success("imported as game " + ", ".join(str(i) for i in ids))
+        render.success("imported as game " + ", ".join(str(i) for i in view.ids))
 
 
 @app.command(
@@ -569,17 +524,13 @@ def export(
 def cards(game: GameArg, json_out: JsonOpt = False) -> None:
     """The component catalogue of a game (cards, leaders, boards...)."""
     from assistant.games import get_ruleset
+    from assistant.service.views import CardsView
 
-    items = get_ruleset(game).catalogue()
+    view = CardsView(tuple(get_ruleset(game).catalogue()))
     if json_out:
-        render.print_json(items)
+        render.print_json(view.to_json())
         return
-    columns: list[str] = []
-    for item in items:
-        for key in item:
-            if key not in columns and key not in ("effects", "effect", "text", "stages", "aliases"):
-                columns.append(key)
-    render.rows_table(items, columns)
+    render.rows_table(view.items, view.columns)
 
 
 @app.command(
@@ -598,6 +549,7 @@ def rules(
     json_out: JsonOpt = False,
 ) -> None:
     """Rule texts for settling disputes: by id, by card or component name, or by word."""
+    from assistant.cli.rules import find_rules
     from assistant.games import game_title, resolve_game
 
     name = resolve_game(game)
@@ -608,7 +560,9 @@ def rules(
         path = notation_dir() / f"{name}.md"
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         if json_out:
-            render.print_json({"game": name, "notation": text})
+            from assistant.service.views import NotationView
+
+            render.print_json(NotationView(name, text).to_json())
         elif text:
             from rich.markdown import Markdown
 
@@ -618,42 +572,15 @@ def rules(
         return
     found = find_rules(name, query)
     if json_out:
-        render.print_json([rule.to_json() for rule in found])
+        from assistant.service.views import RulesView
+
+        render.print_json(RulesView(tuple(found)).to_json())
         return
     render.rule_texts(found, full=bool(query) and len(found) <= 6)
     if not query:
         render.message(f"{len(found)} rules; read one with: assistant rules {name} ID (or a card name, or a word)")
     elif len(found) > 6:
         render.message(f"{len(found)} rules match; name one by its id")
-
-
-def find_rules(game: str, query: str) -> list[Any]:
-    """Rule texts for a query: an id or id prefix, else a component the game can explain
-    (a card, leader, board...), else the rules containing the words."""
-    from assistant.core.rulebook import lookup
-
-    book = _rulebook(game)
-    if not query:
-        return book
-    low = query.casefold()
-    if any(r.id.casefold() == low or r.id.casefold().startswith(low + ".") for r in book):
-        return lookup(book, query)
-    from assistant.games import get_ruleset
-
-    explained = list(get_ruleset(game).explain(query))
-    if explained:
-        return explained
-    return lookup(book, query)
-
-
-def _rulebook(game: str) -> list[Any]:
-    """The game's rule texts, read from its data folder without importing the engine."""
-    from assistant.core.rulebook import load_game_rules
-    from assistant.games import GAMES, get_ruleset
-
-    if game in GAMES:
-        return load_game_rules(game)
-    return list(get_ruleset(game).rulebook())
 
 
 # -- play -----------------------------------------------------------------------------------------
@@ -685,12 +612,13 @@ PlayersGameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Sta
 
 def _print_player_stats(game: str | None, db: str | None, json_out: bool) -> None:
     from assistant import service
+    from assistant.service.views import PlayerStats
 
     rows = service.player_stats(_store(db), game)
     if json_out:
-        render.print_json(rows)
+        render.print_json([row.to_json() for row in rows])
     else:
-        render.rows_table(rows, ["name", "played", "finished", "wins", "win_rate", "average", "best"])
+        render.rows_table([row.to_json() for row in rows], PlayerStats.COLUMNS)
 
 
 @players_app.callback(invoke_without_command=True, epilog=examples("assistant players", "assistant players --game 7w --json"))
@@ -721,26 +649,9 @@ def players_show(
 
     report = service.player_report(_store(db), name, game)
     if json_out:
-        render.print_json(report)
+        render.print_json(report.to_json())
         return
-    console = render.out()
-    rate = f"{report['win_rate']:.0%}" if report["win_rate"] is not None else "—"
-    console.print(
-        f"[bold]{render._esc(report['name'])}[/bold]: {report['played']} games, {report['finished']} finished, "
-        f"{report['wins']} won ({rate})"
-    )
-    render.rows_table(report["by_game"], ["game", "played", "finished", "wins", "win_rate", "average", "best"])
-    for game_name, cats in report["category_averages"].items():
-        console.print(f"average points in {game_name}: " + ", ".join(f"{c} {v}" for c, v in cats.items()), markup=False)
-    if report["head_to_head"]:
-        render.rows_table(report["head_to_head"], ["opponent", "games", "ahead", "behind", "tied"])
-    if report["rival"]:
-        console.print(f"rival (beaten most): {report['rival']}", markup=False)
-    if report["nemesis"]:
-        console.print(f"nemesis (beaten by most): {report['nemesis']}", markup=False)
-    if report["recent"]:
-        console.print("last games:", markup=False)
-        render.rows_table(report["recent"], ["id", "date", "game", "status", "total", "rank", "winner"])
+    render.player_report(report)
 
 
 @players_app.command(epilog=examples('assistant players rename bob "Bob Smith"'))
@@ -781,11 +692,11 @@ def catalogue_list(game: GameArg, catalogue: CatalogueOpt = "default", db: DbOpt
     """The keys saved for a game and the entry text each stands for."""
     from assistant import service
 
-    items = service.catalogue_items(_store(db), game, catalogue)
+    view = service.catalogue_list(_store(db), game, catalogue)
     if json_out:
-        render.print_json(items)
+        render.print_json(view.to_json())
     else:
-        render.rows_table([{"key": "@" + i["key"], "value": i["value"]} for i in items], ["key", "value"])
+        render.rows_table([{"key": "@" + i.key, "value": i.value} for i in view.items], ["key", "value"])
 
 
 @catalogue_app.command("set", epilog=examples('assistant catalogue set pax brutus "conspiracy 3/1"', 'assistant catalogue set sylla II.3 "senator fish ry II"'))
@@ -849,15 +760,15 @@ def db_check(db: DbOpt = None, json_out: JsonOpt = False) -> None:
     """Check the database file and that every stored game still replays under the rules."""
     from assistant import service
 
-    problems = service.check_database(_store(db))
+    view = service.check_database(_store(db))
     if json_out:
-        render.print_json({"ok": not problems, "problems": problems})
-    elif problems:
-        for p in problems:
+        render.print_json(view.to_json())
+    elif view.problems:
+        for p in view.problems:
             render.message("✗ " + p, style="red")
     else:
         render.success("the database is healthy and every game replays")
-    if problems:
+    if not view.ok:
         raise typer.Exit(1)
 
 

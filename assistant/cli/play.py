@@ -1,7 +1,7 @@
 """Table mode (``assistant play ID``): a prompt that shows whose turn it is and what the game
-expects, takes entries line by line and answers table commands. Every entry is one
-transaction; an entry made meanwhile from another window is noticed (conflict) and the state
-re-read. With a terminal, names complete on Tab and earlier lines come back with the arrows.
+expects, takes entries line by line and answers table commands. The game is kept in memory;
+every entry is one transaction guarded by the position the prompt saw; an entry made meanwhile
+from another window is noticed (conflict), nothing is written, and the game is read again. With a terminal, names complete on Tab and earlier lines come back with the arrows.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.cli import render
+from assistant.cli.rules import find_rules
 from assistant.core.errors import AssistantError, Conflict
 
 TABLE_COMMANDS = ("undo", "state", "score", "log", "legal", "rules", "remember", "catalogue", "help", "quit", "exit")
@@ -65,17 +66,18 @@ def _reader(words: Callable[[], list[str]]) -> Callable[[str], str]:
 
 
 def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
-    """The interactive loop."""
-    from assistant import service
+    """The interactive loop. The game is read and replayed once, then kept in memory by a
+    :class:`~assistant.service.play.PlaySession`: each entry is checked against it and written
+    in one transaction; the game is read again only when another window changed it."""
+    from assistant.service.play import PlaySession
 
-    loaded = service.read_game(store, game_id)
-    gid = loaded.id
-    ruleset = loaded.ruleset
-    render.out().print(f"[bold]Game {gid}[/bold] · {ruleset.title} · {', '.join(loaded.names)}   (help: commands)")
-    current = {"loaded": loaded}
+    table = PlaySession.open(store, game_id)
+    gid = table.id
+    ruleset = table.loaded.ruleset
+    render.out().print(f"[bold]Game {gid}[/bold] · {ruleset.title} · {', '.join(table.loaded.names)}   (help: commands)")
 
     def words() -> list[str]:
-        game = current["loaded"].game
+        game = table.loaded.game
         base = list(TABLE_COMMANDS)
         if game is not None:
             try:
@@ -86,7 +88,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
 
     read = _reader(words)
     while True:
-        loaded = current["loaded"]
+        loaded = table.loaded
         game = loaded.game
         if game is None:
             render.message("this game was scored from a final table; nothing to enter")
@@ -116,7 +118,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             if verb_l in ("help", "?"):
                 render.out().print(HELP, markup=False)
             elif verb_l == "undo" and (not rest or rest.strip().isdigit()):
-                for entry in service.undo(store, gid, int(rest) if rest.strip() else 1):
+                for entry in table.undo(int(rest) if rest.strip() else 1):
                     render.success(f"took back {entry.ply}. {entry.text}")
             elif verb_l == "state" and not rest:
                 render.described_state(game.describe(reveal=reveal))
@@ -139,21 +141,23 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 if not key or not value.strip():
                     render.message("remember KEY TEXT   e.g. remember brutus conspiracy 3/1")
                 else:
-                    service.catalogue_set(store, ruleset.name, key, value, loaded.catalogue)
+                    from assistant.service.catalogue import catalogue_set
+
+                    catalogue_set(store, ruleset.name, key, value, loaded.catalogue)
                     render.success(f"@{key.lstrip('@').casefold()} = {' '.join(value.split())}")
             elif verb_l == "catalogue" and not rest:
-                items = service.catalogue_items(store, ruleset.name, loaded.catalogue)
+                from assistant.service.catalogue import catalogue_list
+
+                items = catalogue_list(store, ruleset.name, loaded.catalogue).items
                 if not items:
                     render.message("no saved keys yet (remember KEY TEXT)")
                 for item in items:
-                    render.out().print(f"  @{item['key']} = {item['value']}", markup=False)
+                    render.out().print(f"  @{item.key} = {item.value}", markup=False)
             elif verb_l == "rules":
-                from assistant.cli.main import find_rules
-
                 found = find_rules(ruleset.name, rest.strip())
                 render.rule_texts(found, full=bool(rest.strip()) and len(found) <= 6)
             else:
-                result = service.enter(store, gid, line, expect_ply=game.ply)
+                result = table.enter(line)
                 render.success(f"{result.entry.ply}. {result.entry.text}")
                 render.events(result.events)
                 if result.outcome is not None:
@@ -162,6 +166,6 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                         render.score_sheet(result.sheet, "Final score")
         except Conflict as exc:
             render.error(exc, ruleset.name)
+            render.message(f"the game was read again: {table.loaded.game.ply if table.loaded.game else 0} entries")
         except AssistantError as exc:
             render.error(exc, ruleset.name)
-        current["loaded"] = service.read_game(store, gid)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from assistant.core.errors import AssistantError
     from assistant.core.protocol import Prompt
     from assistant.core.scoresheet import ScoreSheet
+    from assistant.service.views import GameSummary, LogLine, PlayerReport
 
 
 @cache
@@ -184,7 +185,8 @@ def prompt_line(prompt: "Prompt", *, to_stderr: bool = False) -> None:
     stream.flush()
 
 
-def games_table(rows: Sequence[Mapping[str, Any]]) -> None:
+def games_table(rows: Sequence["GameSummary"]) -> None:
+    """The ``games`` list as a table (one row per game)."""
     from rich.table import Table
 
     if not rows:
@@ -194,20 +196,47 @@ def games_table(rows: Sequence[Mapping[str, Any]]) -> None:
     for column in ("id", "date", "game", "status", "players", "winners", "entries", "location"):
         table.add_column(column, justify="right" if column in ("id", "entries") else "left")
     for row in rows:
-        players = ", ".join(
-            f"{p['name']} {p['total']}" if p.get("total") is not None else p["name"] for p in row["players"]
-        )
+        players = ", ".join(f"{p.name} {p.total}" if p.total is not None else p.name for p in row.players)
         table.add_row(
-            str(row["id"]),
-            row["date"],
-            row["game"],
-            row["status"] if row.get("kind") != "table" else "finished (table)",
+            str(row.id),
+            row.date,
+            row.game,
+            row.status if row.kind != "table" else "finished (table)",
             _esc(players),
-            _esc(", ".join(row["winners"])),
-            str(row["entries"]),
-            _esc(row.get("location") or ""),
+            _esc(", ".join(row.winners)),
+            str(row.entries),
+            _esc(row.location or ""),
         )
     out().print(table)
+
+
+def log_lines(entries: Sequence["LogLine"]) -> None:
+    """Entries numbered by ply, each with its comment."""
+    for item in entries:
+        comment = f"  # {item.comment}" if item.comment else ""
+        out().print(f"{item.ply:>4}. {item.text}{comment}", markup=False)
+
+
+def player_report(report: "PlayerReport") -> None:
+    """``players show``: one player's record, tables per game, head-to-head and last games."""
+    console = out()
+    rate = f"{report.win_rate:.0%}" if report.win_rate is not None else "—"
+    console.print(
+        f"[bold]{_esc(report.name)}[/bold]: {report.played} games, {report.finished} finished, "
+        f"{report.wins} won ({rate})"
+    )
+    rows_table([g.to_json() for g in report.by_game], ["game", "played", "finished", "wins", "win_rate", "average", "best"])
+    for game_name, cats in report.category_averages.items():
+        console.print(f"average points in {game_name}: " + ", ".join(f"{c} {v}" for c, v in cats.items()), markup=False)
+    if report.head_to_head:
+        rows_table([h.to_json() for h in report.head_to_head], ["opponent", "games", "ahead", "behind", "tied"])
+    if report.rival:
+        console.print(f"rival (beaten most): {report.rival}", markup=False)
+    if report.nemesis:
+        console.print(f"nemesis (beaten by most): {report.nemesis}", markup=False)
+    if report.recent:
+        console.print("last games:", markup=False)
+        rows_table([r.to_json() for r in report.recent], ["id", "date", "game", "status", "total", "rank", "winner"])
 
 
 def rows_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> None:

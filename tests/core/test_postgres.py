@@ -45,8 +45,8 @@ def test_postgres_whole_flow(pg_url):
     assert done.outcome is not None and service.read_game(store, gid).row.status == "finished"
     text = service.export_game(store, gid)
     assert service.import_records(store, text, allow_duplicate=True)
-    assert service.player_report(store, "Ann")["wins"] == 2
-    assert service.check_database(store) == []
+    assert service.player_report(store, "Ann").wins == 2
+    assert service.check_database(store).ok
     store.close()
     again = Store.open(pg_url)  # an existing schema is recognised, not recreated
     assert len(service.list_games(again)) == 2

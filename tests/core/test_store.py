@@ -126,7 +126,7 @@ def test_store_killed_process_loses_no_committed_entry(db_path):
     loaded = service.read_game(store, 1)
     assert loaded.game.ply >= last  # every entry reported as committed is there
     assert loaded.game.ply <= last + 1
-    assert service.check_database(store) == []
+    assert service.check_database(store).problems == ()
 
 
 def test_store_two_processes_enter_at_once_one_gets_a_conflict(db_path):
@@ -281,11 +281,11 @@ def test_store_players_rename_and_merge(db_path):
         service.merge_players(store, "Ann", "Bob")  # they sat at the same table
     name, moved = service.merge_players(store, "Robert", "Bob")
     assert (name, moved) == ("Robert", 1)
-    stats = {s["name"]: s for s in service.player_stats(store)}
-    assert stats["Robert"]["played"] == 2 and stats["Robert"]["wins"] == 2
+    stats = {s.name: s for s in service.player_stats(store)}
+    assert stats["Robert"].played == 2 and stats["Robert"].wins == 2
     assert "Bob" not in stats
     service.rename_player(store, "rob", "Rob")
-    assert "Rob" in {s["name"] for s in service.player_stats(store)}
+    assert "Rob" in {s.name for s in service.player_stats(store)}
     assert service.read_game(store, g1).game.ply == 1  # records keep their names
 
 
@@ -294,10 +294,10 @@ def test_store_list_filters(db_path):
     service.new_game(store, "pebbles", ["Ann", "Ben"], {}, date="2026-01-05")
     g2 = service.new_game(store, "pebbles", ["Cleo", "Ben"], {}, date="2026-03-05")
     service.abandon(store, g2)
-    assert [g["id"] for g in service.list_games(store, player="cle")] == [g2]
-    assert [g["id"] for g in service.list_games(store, since="2026-02-01")] == [g2]
-    assert [g["id"] for g in service.list_games(store, until="2026-02-01")] == [1]
-    assert [g["id"] for g in service.list_games(store, status="abandoned")] == [g2]
+    assert [g.id for g in service.list_games(store, player="cle")] == [g2]
+    assert [g.id for g in service.list_games(store, since="2026-02-01")] == [g2]
+    assert [g.id for g in service.list_games(store, until="2026-02-01")] == [1]
+    assert [g.id for g in service.list_games(store, status="abandoned")] == [g2]
     with pytest.raises(InvalidEntry):
         service.list_games(store, since="March")
 
@@ -338,13 +338,13 @@ def test_store_player_report_head_to_head(db_path):
         service.enter(store, gid, "take 1")
     service.new_game(store, "pebbles", ["Ann", "Cleo"], {})  # running: played, not finished
     report = service.player_report(store, "ann")
-    assert (report["played"], report["finished"], report["wins"]) == (5, 4, 3)
-    assert report["head_to_head"][0] == {"opponent": "Ben", "games": 4, "ahead": 3, "behind": 1, "tied": 0}
-    assert report["rival"] == "Ben" and report["nemesis"] == "Ben"  # one opponent: both
-    assert report["category_averages"]["pebbles"] == {"taken": 0.2, "survived": 7.5}
-    assert report["by_game"][0]["average"] == 7.8 and report["by_game"][0]["best"] == 10
-    assert service.player_report(store, "Ben")["nemesis"] == "Ann"
-    assert len(report["recent"]) == 5
+    assert (report.played, report.finished, report.wins) == (5, 4, 3)
+    assert report.head_to_head[0].to_json() == {"opponent": "Ben", "games": 4, "ahead": 3, "behind": 1, "tied": 0}
+    assert report.rival == "Ben" and report.nemesis == "Ben"  # one opponent: both
+    assert report.category_averages["pebbles"] == {"taken": 0.2, "survived": 7.5}
+    assert report.by_game[0].average == 7.8 and report.by_game[0].best == 10
+    assert service.player_report(store, "Ben").nemesis == "Ann"
+    assert len(report.recent) == 5
 
 
 def test_store_locked_database_gives_clear_error(db_path, monkeypatch):

@@ -1,0 +1,343 @@
+"""Games and their entries: start a game, enter a line, undo, finish, abandon; read a game
+back (replaying its record) and the views of one game (``show``, ``state``, ``score``, ``log``).
+
+The record is the truth: a command that touches a game reads its entries and replays them
+through the game's rules, then acts, in one transaction. An entry that is not accepted raises
+before anything is written, so the transaction writes nothing. (The ``play`` prompt keeps the
+game in memory instead: :mod:`assistant.service.play`.)
+
+>>> # store = Store.open("/tmp/history.sqlite3")
+>>> # gid = new_game(store, "roma", ["Ann", "Ben"])
+>>> # enter(store, gid, "hand Ann Legat Forum Forum Turris")
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError
+from assistant.core.game import Game
+from assistant.core.protocol import Entry, Ruleset
+from assistant.core.record import Record, RecordLine
+from assistant.core.scoresheet import ScoreSheet
+from assistant.games import get_ruleset
+from assistant.service.catalogue import DEFAULT_CATALOGUE, catalogue_name, expand_catalogue
+from assistant.service.fields import check_date, payload
+from assistant.service.views import Entered, GameShow, GameSummary, LogLine, LogView, ScoreView, StateView
+from assistant.store import queries
+from assistant.store.db import Store
+from assistant.store.models import GameRow, Seat
+
+STATUSES = ("active", "finished", "abandoned")
+
+
+@dataclass
+class Loaded:
+    """A game read from the database and replayed (``game`` is None for a game scored from
+    a final table)."""
+
+    row: GameRow
+    seats: list[Seat]
+    game: Game | None
+    ruleset: Ruleset
+
+    @property
+    def id(self) -> int:
+        """The game's id."""
+        assert self.row.id is not None
+        return self.row.id
+
+    @property
+    def names(self) -> list[str]:
+        """The players in seating order."""
+        return [seat.name for seat in self.seats]
+
+    def headers(self) -> dict[str, str]:
+        """The record headers of this game (date, location, its own headers, source id)."""
+        headers: dict[str, str] = {"Date": self.row.date}
+        if self.row.location:
+            headers["Location"] = self.row.location
+        headers.update(json.loads(self.row.headers or "{}"))
+        if self.row.source_id:
+            headers["Source-Id"] = self.row.source_id
+        return headers
+
+    @property
+    def catalogue(self) -> str:
+        """The local catalogue whose ``@keys`` this game's entries may use."""
+        return str(json.loads(self.row.headers or "{}").get("Catalogue", DEFAULT_CATALOGUE))
+
+    def record(self) -> Record:
+        """The game's record (INTERFACES §3); a game scored from a final table has none."""
+        if self.game is None:
+            raise InvalidEntry(
+                "core.export",
+                f"game {self.id} was scored from a final table and has no entries to export as a record",
+                hint="export it with --format json",
+            )
+        return self.game.to_record(self.headers())
+
+    def sheet(self) -> ScoreSheet:
+        """The score: of the game as it stands, or of its final table."""
+        if self.game is None:
+            return self.ruleset.score_table(json.loads(self.row.table_json or "{}"))
+        return self.game.score()
+
+    def summary(self) -> GameSummary:
+        """The ``show`` / ``games`` summary of this game."""
+        return GameSummary.of(self.row, self.seats, self.game.ply if self.game else 0)
+
+
+def load(session: Session, game_id: int | str) -> Loaded:
+    """Read a game and replay its record."""
+    row = queries.game_row(session, game_id)
+    ruleset = get_ruleset(row.ruleset)
+    seats = queries.seats(session, row.id)  # type: ignore[arg-type]
+    if row.kind == "table":
+        return Loaded(row, seats, None, ruleset)
+    options = json.loads(row.options or "{}")
+    game = Game(ruleset, [s.name for s in seats], options)
+    lines = [RecordLine(e.text, e.comment, 0) for e in queries.entries(session, row.id)]  # type: ignore[arg-type]
+    try:
+        game.extend(lines)
+    except RecordError as exc:
+        raise RecordError(
+            f"game {row.id} no longer replays at ply {exc.ply} ('{exc.entry}'): {exc.message}",
+            ply=exc.ply,
+            entry=exc.entry,
+            cause=exc.cause,
+        ) from None
+    return Loaded(row, seats, game, ruleset)
+
+
+def read_game(store: Store, game_id: int | str) -> Loaded:
+    """Read and replay one game (a read transaction)."""
+    with store.read() as session:
+        return load(session, game_id)
+
+
+def write_results(session: Session, loaded: Loaded, sheet: ScoreSheet, *, status: str) -> None:
+    """Store a scored game's results (totals, ranks, winners, points) and its status."""
+    queries.write_results(session, loaded.row, loaded.seats, sheet, status=status)
+
+
+# -- one entry ----------------------------------------------------------------------------------------
+def split_entry(text: str, comment: str = "") -> tuple[str, str]:
+    """An entry's text and comment (what follows ``#``), checked: one line, not empty.
+
+    >>> split_entry("take 2  # greedy")
+    ('take 2', 'greedy')
+    """
+    if "\n" in text or "\r" in text:
+        raise InvalidEntry("core.entry", "one entry per command: the text has a line break")
+    if "#" in text:
+        text, extra = text.split("#", 1)
+        comment = (comment + " " + extra).strip()
+    text = text.strip()
+    if not text:
+        raise InvalidEntry("core.entry", "the entry is empty")
+    return text, comment
+
+
+def check_open(loaded: Loaded) -> Game:
+    """The game of ``loaded`` if it takes entries; :class:`IllegalMove` when it was scored
+    from a final table, or is finished or abandoned."""
+    if loaded.game is None:
+        raise IllegalMove("core.over", f"game {loaded.id} was scored from a final table; it takes no entries")
+    if loaded.row.status != "active":
+        raise IllegalMove(
+            "core.over",
+            f"game {loaded.id} is {loaded.row.status}; it takes no more entries",
+            hint=f"assistant undo {loaded.id} reopens a finished game" if loaded.row.status == "finished" else None,
+        )
+    return loaded.game
+
+
+def conflict(game_id: int, ply: int, expected: int) -> Conflict:
+    """The refusal of an entry made on a game that changed since the caller looked."""
+    return Conflict(
+        "core.conflict",
+        f"game {game_id} changed meanwhile: it has {ply} entries, not {expected}; nothing was written",
+        hint="look at the state again (assistant state) and re-enter if still right",
+    )
+
+
+def push_entry(session: Session, loaded: Loaded, text: str, comment: str) -> Entered:
+    """Check one entry against the game in memory and store it in ``session``'s transaction
+    (with the results when it ends the game). On any refusal the game in memory is left as
+    it was and the caller's transaction writes nothing."""
+    if "@" in text:
+        text = expand_catalogue(session, loaded.row.ruleset, loaded.catalogue, text)
+    game = check_open(loaded)
+    entry = game.push(text, comment)
+    try:
+        queries.add_entry(session, loaded.id, entry.ply, entry.text, payload(entry.move), comment)
+        queries.touch(session, loaded.row)
+        outcome = game.outcome()
+        sheet = None
+        if outcome is not None:
+            sheet = game.score()
+            write_results(session, loaded, sheet, status="finished")
+        events = tuple(game.last_events())
+        return Entered(loaded.id, entry, None if outcome else game.expecting(), outcome, sheet, events)
+    except BaseException:
+        game.pop()
+        raise
+
+
+def take_back(session: Session, loaded: Loaded, n: int) -> list[Entry]:
+    """Take back the last ``n`` entries of the game in memory and in ``session``'s
+    transaction (reopening a finished game)."""
+    if n < 1:
+        raise InvalidEntry("core.undo", "undo takes back at least 1 entry")
+    if loaded.game is None:
+        raise IllegalMove("core.undo", f"game {loaded.id} was scored from a final table; there is nothing to undo")
+    game = loaded.game
+    if n > game.ply:
+        raise IllegalMove("core.undo", f"game {loaded.id} has only {game.ply} entries", hint=f"undo -n {game.ply}" if game.ply else None)
+    if loaded.row.status == "abandoned":
+        raise IllegalMove("core.undo", f"game {loaded.id} was abandoned")
+    queries.delete_entries_after(session, loaded.id, game.ply - n)
+    if loaded.row.status == "finished":
+        queries.clear_results(session, loaded.row, loaded.seats)
+    queries.touch(session, loaded.row)
+    return [game.pop() for _ in range(n)]
+
+
+# -- commands ------------------------------------------------------------------------------------
+def new_game(
+    store: Store,
+    game: str,
+    players: Sequence[str],
+    options: Mapping[str, str] | None = None,
+    *,
+    date: str | None = None,
+    location: str | None = None,
+    catalogue: str | None = None,
+) -> int:
+    """Start a game; returns its id. The set-up is checked before anything is written.
+    ``catalogue`` names the local catalogue its ``@keys`` come from (default: "default")."""
+    ruleset = get_ruleset(game)
+    players = [p.strip() for p in players]
+    live = Game(ruleset, players, dict(options or {}))
+    headers = {}
+    if catalogue and catalogue != DEFAULT_CATALOGUE:
+        headers["Catalogue"] = catalogue_name(catalogue)
+    with store.write() as session:
+        row = queries.insert_game(
+            session,
+            ruleset=ruleset.name,
+            ruleset_version=ruleset.version,
+            players=players,
+            options=live.options,
+            date=check_date(date),
+            location=location,
+            headers=headers,
+            source_id=str(uuid.uuid4()),
+        )
+        return row.id  # type: ignore[return-value]
+
+
+def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None = None, comment: str = "") -> Entered:
+    """Check and store one entry (``move``): one transaction, one replay. ``expect_ply``: the
+    number of entries the caller saw; if the game has changed since (another window entered a
+    line), raise :class:`Conflict`."""
+    text, comment = split_entry(text, comment)
+    with store.write() as session:
+        loaded = load(session, game_id)
+        if loaded.game is not None and expect_ply is not None and loaded.game.ply != expect_ply:
+            check_open(loaded)
+            raise conflict(loaded.id, loaded.game.ply, expect_ply)
+        return push_entry(session, loaded, text, comment)
+
+
+def undo(store: Store, game_id: int | str, n: int = 1) -> list[Entry]:
+    """Take back the last ``n`` entries (reopening a finished game)."""
+    if n < 1:
+        raise InvalidEntry("core.undo", "undo takes back at least 1 entry")
+    with store.write() as session:
+        return take_back(session, load(session, game_id), n)
+
+
+def finish(store: Store, game_id: int | str, *, force: bool = False) -> ScoreView:
+    """Mark a game finished and store its results. A game whose rules say it is not over is
+    finished only with ``force`` (scored as it stands)."""
+    with store.write() as session:
+        loaded = load(session, game_id)
+        if loaded.row.status == "abandoned":
+            raise IllegalMove("core.finish", f"game {loaded.id} was abandoned")
+        if loaded.game is not None and loaded.game.outcome() is None and not force:
+            prompt = loaded.game.expecting()
+            raise IllegalMove(
+                "core.finish",
+                f"game {loaded.id} is not over ({prompt.phase})",
+                hint="finish --force scores it as it stands",
+            )
+        sheet = loaded.sheet()
+        write_results(session, loaded, sheet, status="finished")
+        return ScoreView(sheet)
+
+
+def abandon(store: Store, game_id: int | str) -> int:
+    """Mark a running game abandoned (kept in the history, left out of statistics)."""
+    with store.write() as session:
+        row = queries.game_row(session, game_id)
+        if row.status != "active":
+            raise IllegalMove("core.abandon", f"game {row.id} is {row.status}, not active")
+        queries.set_status(session, row, "abandoned")
+        return row.id  # type: ignore[return-value]
+
+
+# -- views of one game ----------------------------------------------------------------------------------
+def read_entries(store: Store, game_id: int | str) -> LogView:
+    """A game's stored entries without replaying them: the record as it stands (``log``)."""
+    with store.read() as session:
+        row = queries.game_row(session, game_id)
+        lines = tuple(LogLine(e.ply, e.text, e.comment) for e in queries.entries(session, row.id))  # type: ignore[arg-type]
+        return LogView(row.id, row.ruleset, lines)  # type: ignore[arg-type]
+
+
+def show_view(loaded: Loaded) -> GameShow:
+    """``show``: the summary, with the score (finished, or a final table) or the prompt."""
+    sheet = loaded.sheet() if loaded.row.status == "finished" or loaded.game is None else None
+    expecting = loaded.game.expecting() if sheet is None and loaded.game is not None else None
+    return GameShow(loaded.summary(), loaded.ruleset.title, sheet, expecting)
+
+
+def show_game(store: Store, game_id: int | str) -> GameShow:
+    """Read one game for ``show``."""
+    return show_view(read_game(store, game_id))
+
+
+def state_view(loaded: Loaded, *, reveal: bool = False) -> StateView:
+    """``state``: where the game stands (hidden information only with ``reveal``)."""
+    base = dict(id=loaded.id, game=loaded.row.ruleset, title=loaded.ruleset.title, status=loaded.row.status)
+    game = loaded.game
+    if game is None:
+        return StateView(**base, table=True)  # type: ignore[arg-type]
+    outcome = game.outcome()
+    return StateView(
+        **base,  # type: ignore[arg-type]
+        ply=game.ply,
+        state=game.describe(reveal=reveal),
+        expecting=None if outcome else game.expecting(),
+        outcome=outcome,
+    )
+
+
+def game_state(store: Store, game_id: int | str, *, reveal: bool = False) -> StateView:
+    """Read one game for ``state``."""
+    return state_view(read_game(store, game_id), reveal=reveal)
+
+
+def game_score(store: Store, game_id: int | str) -> ScoreView:
+    """``score ID``: the score of a tracked game, provisional while it is not over."""
+    loaded = read_game(store, game_id)
+    provisional = loaded.game is not None and loaded.game.outcome() is None and loaded.row.status != "finished"
+    title = f"Game {loaded.id} · {loaded.ruleset.title}" + (" · provisional (the game is not over)" if provisional else "")
+    return ScoreView(loaded.sheet(), title, id=loaded.id, provisional=provisional)

@@ -1,0 +1,116 @@
+"""What the ``play`` prompt keeps in memory: the game as it stands, so that an entry costs one
+check and one small transaction, not a replay of the whole record.
+
+Each entry (and each undo) is written in ONE transaction guarded by what the prompt saw: the
+number of entries and the text of the last one, and that the game is still running. When
+another writer got in first (an entry from another window, an undo, a finish), the guard
+refuses with :class:`~assistant.core.errors.Conflict`, nothing is written, and the session
+reloads the game from the database so that the prompt shows the new position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlmodel import Session
+
+from assistant.core.errors import Conflict
+from assistant.core.protocol import Entry, Outcome, Prompt
+from assistant.service.games import Loaded, check_open, push_entry, read_game, split_entry, take_back
+from assistant.service.views import Entered
+from assistant.store import queries
+from assistant.store.db import Store
+
+
+@dataclass
+class PlaySession:
+    """A game held in memory by the ``play`` prompt, written through to the database."""
+
+    store: Store
+    loaded: Loaded
+    reloads: int = 0
+
+    @classmethod
+    def open(cls, store: Store, game_id: int | str) -> PlaySession:
+        """Read and replay the game once."""
+        return cls(store, read_game(store, game_id))
+
+    @property
+    def id(self) -> int:
+        """The game's id."""
+        return self.loaded.id
+
+    def reload(self) -> Loaded:
+        """Read the game again from the database (after another writer changed it)."""
+        self.loaded = read_game(self.store, self.id)
+        self.reloads += 1
+        return self.loaded
+
+    def _guard(self, session: Session) -> None:
+        """Refuse (and reload) when the stored game is not the one in memory: another
+        writer entered, took back or finished meanwhile."""
+        game = self.loaded.game
+        row = queries.game_row(session, self.id)
+        last = queries.last_entry(session, self.id)
+        seen_ply = game.ply if game is not None else 0
+        stored_ply = last.ply if last is not None else 0
+        same_last = last is None or (game is not None and game.entries[-1].text == last.text)
+        if stored_ply != seen_ply or not same_last or row.status != self.loaded.row.status:
+            raise Conflict(
+                "core.conflict",
+                f"game {self.id} changed meanwhile (another window): it has {stored_ply} entries and is "
+                f"{row.status}; nothing was written",
+                hint="the prompt shows the game as it is now; re-enter if still right",
+            )
+        self.loaded.row = row
+
+    def enter(self, text: str) -> Entered:
+        """Check one typed entry against the game in memory and store it (one transaction).
+        A refused entry changes nothing; a :class:`Conflict` reloads the game first."""
+        text, comment = split_entry(text)
+        check_open(self.loaded)
+        entered: Entered | None = None
+        try:
+            with self.store.write() as session:
+                self._guard(session)
+                entered = push_entry(session, self.loaded, text, comment)
+        except Conflict:
+            self.reload()
+            raise
+        except BaseException:
+            if entered is not None:  # the commit failed: the database does not hold the entry
+                self.reload()
+            raise
+        return entered
+
+    def undo(self, n: int = 1) -> list[Entry]:
+        """Take back the last ``n`` entries, in memory and in the database (one transaction)."""
+        try:
+            with self.store.write() as session:
+                self._guard(session)
+                taken = take_back(session, self.loaded, n)
+        except Conflict:
+            self.reload()
+            raise
+        except BaseException:
+            # the database rolled back: the game in memory may already be shorter
+            if self.loaded.game is not None and self.loaded.game.ply != self._stored_ply():
+                self.reload()
+            raise
+        return taken
+
+    def _stored_ply(self) -> int:
+        with self.store.read() as session:
+            last = queries.last_entry(session, self.id)
+            return last.ply if last is not None else 0
+
+    def prompt(self) -> Prompt | None:
+        """What the game waits for now (None once it is over)."""
+        game = self.loaded.game
+        if game is None or game.outcome() is not None:
+            return None
+        return game.expecting()
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, if it has."""
+        return self.loaded.game.outcome() if self.loaded.game is not None else None

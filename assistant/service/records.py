@@ -1,0 +1,198 @@
+"""Records in and out: export games (record, JSON or CSV), replay a record file without the
+database, and import records (all checked before any is stored)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Iterable
+
+from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
+from assistant.core.game import Game
+from assistant.core.protocol import Ruleset
+from assistant.core.record import Record, read_record, write_record
+from assistant.core.scoresheet import ScoreSheet
+from assistant.games import get_ruleset
+from assistant.service.fields import check_date, payload
+from assistant.service.games import Loaded, load, write_results
+from assistant.service.views import GameExport, ImportView, LogLine, ReplayView
+from assistant.store import queries
+from assistant.store.db import Store
+
+RECORD_SEPARATOR = "%%"
+EXPORT_FORMATS = ("record", "json", "csv")
+
+
+def export_game(store: Store, game_id: int | str, fmt: str = "record") -> str:
+    """The text of one game (see :func:`export_games`)."""
+    return export_games(store, [game_id], fmt)
+
+
+def export_games(store: Store, game_ids: Iterable[int | str] | None, fmt: str = "record") -> str:
+    """The text of one or more games as ``record`` (INTERFACES §3; several separated by a
+    line ``%%``), ``json`` (a list when ``game_ids`` is None) or ``csv`` (a row per player)."""
+    if fmt not in EXPORT_FORMATS:
+        raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json or csv")
+    with store.read() as session:
+        ids: list[int | str] = list(queries.game_ids(session)) if game_ids is None else list(game_ids)
+        loaded = [load(session, gid) for gid in ids]
+    if fmt == "record":
+        texts = [write_record(item.record()) for item in loaded]
+        return ("\n" + RECORD_SEPARATOR + "\n\n").join(texts)
+    if fmt == "json":
+        items = [export_view(item).to_json() for item in loaded]
+        return json.dumps(items if game_ids is None or len(items) != 1 else items[0], indent=2, ensure_ascii=False) + "\n"
+    return _export_csv(loaded)
+
+
+def export_view(item: Loaded) -> GameExport:
+    """One game as ``export --format json`` writes it."""
+    sheet = item.sheet() if item.row.status == "finished" or item.game is None else None
+    if item.game is None:
+        return GameExport(item.summary(), item.headers(), table=json.loads(item.row.table_json or "{}"), sheet=sheet)
+    entries = tuple(LogLine(e.ply, e.text, c) for e, c in zip(item.game.entries, item.game.comments))
+    return GameExport(item.summary(), item.headers(), entries, record=write_record(item.record()), sheet=sheet)
+
+
+def _export_csv(loaded: list[Loaded]) -> str:
+    import csv
+    import io
+
+    categories: list[str] = []
+    sheets: dict[int, ScoreSheet | None] = {}
+    for item in loaded:
+        sheet = item.sheet() if item.row.status == "finished" else None
+        sheets[item.id] = sheet
+        for c in sheet.categories if sheet else ():
+            if c not in categories:
+                categories.append(c)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["game_id", "game", "date", "location", "status", "player", "seat", "rank", "winner", "total", *categories])
+    for item in loaded:
+        sheet = sheets[item.id]
+        for seat in item.seats:
+            scores = sheet.points.get(seat.name, {}) if sheet else {}
+            writer.writerow(
+                [
+                    item.id,
+                    item.row.ruleset,
+                    item.row.date,
+                    item.row.location or "",
+                    item.row.status,
+                    seat.name,
+                    seat.position + 1,
+                    seat.rank if seat.rank is not None else "",
+                    "yes" if seat.winner else ("no" if sheet else ""),
+                    seat.total if seat.total is not None else "",
+                    *[scores.get(c, "") for c in categories],
+                ]
+            )
+    return out.getvalue()
+
+
+def split_records(text: str) -> list[str]:
+    """The records of a file holding one or several (separated by ``%%`` lines).
+
+    >>> split_records("Game: a\\n%%\\nGame: b\\n")
+    ['Game: a\\n', 'Game: b\\n']
+    """
+    parts: list[list[str]] = [[]]
+    for line in text.splitlines():
+        if line.strip() == RECORD_SEPARATOR:
+            parts.append([])
+        else:
+            parts[-1].append(line)
+    return ["\n".join(p) + "\n" for p in parts if any(line.strip() for line in p)]
+
+
+def replay_text(text: str) -> tuple[Record, Game]:
+    """Read and replay a record (no database); raises :class:`RecordError`."""
+    record = read_record(text)
+    try:
+        ruleset = get_ruleset(record.game)
+    except (InvalidEntry, NotFound) as exc:
+        raise RecordError(f"unknown game '{record.game}'", line=1, cause=exc) from None
+    return record, Game.from_record(ruleset, record)
+
+
+def replay_view(game: Game, *, reveal: bool = False) -> ReplayView:
+    """``replay``: the replayed game's final state, outcome and score."""
+    outcome = game.outcome()
+    return ReplayView(
+        game=game.ruleset.name,
+        players=tuple(game.seats),
+        ply=game.ply,
+        state=game.describe(reveal=reveal),
+        outcome=outcome,
+        sheet=game.score(),
+        expecting=None if outcome else game.expecting(),
+    )
+
+
+def plain_headers(record: Record, ruleset: Ruleset) -> dict[str, str]:
+    """The record's headers that are not options (options are stored apart)."""
+    option_headers = {spec.name.replace("_", " ").title().replace(" ", "-") for spec in ruleset.options if spec.header}
+    return {k: v for k, v in record.headers.items() if k != "Options" and k not in option_headers}
+
+
+def import_records(store: Store, text: str, *, allow_duplicate: bool = False) -> list[int]:
+    """Store every record of ``text`` (all checked first; one transaction for all)."""
+    records = split_records(text)
+    if not records:
+        raise InvalidEntry("core.record", "the file holds no record")
+    replayed = []
+    for n, part in enumerate(records, 1):
+        try:
+            replayed.append(replay_text(part))
+        except RecordError as exc:
+            if len(records) > 1:
+                exc.message = f"record {n}: {exc.message}"
+            raise
+    ids: list[int] = []
+    with store.write() as session:
+        for record, game in replayed:
+            headers = plain_headers(record, game.ruleset)
+            source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(
+                write_record(game.to_record(headers)).encode()
+            ).hexdigest()[:32]
+            dup = queries.game_by_source(session, source_id)
+            if dup is not None:
+                if allow_duplicate:
+                    source_id = str(uuid.uuid4())  # a second copy is a history item of its own
+                else:
+                    raise Conflict(
+                        "core.import",
+                        f"this record is in the history already, as game {dup.id}",
+                        hint="import --allow-duplicate stores it again",
+                    )
+            date = check_date(headers.pop("Date", None))
+            location = headers.pop("Location", None)
+            headers.pop("Status", None)
+            headers.pop("Source-Id", None)
+            row = queries.insert_game(
+                session,
+                ruleset=game.ruleset.name,
+                ruleset_version=game.ruleset.version,
+                players=list(record.players),
+                options=game.options,
+                date=date,
+                location=location,
+                headers=headers,
+                source="record",
+                source_id=source_id,
+            )
+            queries.add_entries(
+                session,
+                row.id,  # type: ignore[arg-type]
+                [(e.ply, e.text, payload(e.move), c) for e, c in zip(game.entries, game.comments)],
+            )
+            status = record.headers.get("Status", "").lower()
+            if game.outcome() is not None:
+                loaded = Loaded(row, queries.seats(session, row.id), game, game.ruleset)  # type: ignore[arg-type]
+                write_results(session, loaded, game.score(), status="finished")
+            elif status == "abandoned":
+                queries.set_status(session, row, "abandoned")
+            ids.append(row.id)  # type: ignore[arg-type]
+    return ids

@@ -1,0 +1,476 @@
+"""What the commands answer, as frozen dataclasses: every ``--json`` shape is built here, by
+``to_json()``, and the command line renders its text view from the same objects. The shapes
+are documented in ``docs/json.md``; keys may be added, never renamed or removed.
+
+>>> SeatSummary("Ann", 1, 12, 1, True).to_json()
+{'name': 'Ann', 'seat': 1, 'total': 12, 'rank': 1, 'winner': True}
+>>> DbCheck(()).to_json()
+{'ok': True, 'problems': []}
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.core.protocol import Entry, Outcome, Prompt
+from assistant.core.scoresheet import ScoreSheet
+
+
+def _iso(moment: Any) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+# -- games ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat of a game: who sat there and, once the game is finished, how they did."""
+
+    name: str
+    seat: int
+    total: int | None
+    rank: int | None
+    winner: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "seat", "total", "rank", "winner"}``."""
+        return {"name": self.name, "seat": self.seat, "total": self.total, "rank": self.rank, "winner": self.winner}
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as ``new``, ``show`` and each item of ``games`` describe it."""
+
+    id: int
+    game: str
+    status: str
+    kind: str
+    date: str
+    location: str | None
+    players: tuple[SeatSummary, ...]
+    options: Mapping[str, str]
+    entries: int
+    created: str | None
+    finished: str | None
+
+    @classmethod
+    def of(cls, row: Any, seats: Sequence[Any], entries: int) -> GameSummary:
+        """The summary of a stored game (its row and seats) holding ``entries`` entries."""
+        return cls(
+            id=row.id,
+            game=row.ruleset,
+            status=row.status,
+            kind=row.kind,
+            date=row.date,
+            location=row.location,
+            players=tuple(SeatSummary(s.name, s.position + 1, s.total, s.rank, bool(s.winner)) for s in seats),
+            options=json.loads(row.options or "{}"),
+            entries=entries,
+            created=_iso(row.created),
+            finished=_iso(row.finished),
+        )
+
+    @property
+    def names(self) -> list[str]:
+        """The players in seating order."""
+        return [p.name for p in self.players]
+
+    @property
+    def winners(self) -> list[str]:
+        """Who won (several on a tie); empty until the game is finished."""
+        return [p.name for p in self.players if p.winner]
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``new --json``, ``show --json`` and ``games --json`` (docs/json.md)."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "kind": self.kind,
+            "date": self.date,
+            "location": self.location,
+            "players": [p.to_json() for p in self.players],
+            "winners": self.winners,
+            "options": dict(self.options),
+            "entries": self.entries,
+            "created": self.created,
+            "finished": self.finished,
+        }
+
+
+@dataclass(frozen=True)
+class GameShow:
+    """``show``: the summary, plus the score sheet of a finished game (or a final table), or
+    what a running game waits for."""
+
+    summary: GameSummary
+    title: str
+    sheet: ScoreSheet | None = None
+    expecting: Prompt | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary with ``score`` or ``expecting``."""
+        data = self.summary.to_json()
+        if self.sheet is not None:
+            data["score"] = self.sheet.to_json()
+        elif self.expecting is not None:
+            data["expecting"] = self.expecting.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class Entered:
+    """What one accepted entry did (``move``, and each entry at the ``play`` prompt)."""
+
+    game_id: int
+    entry: Entry
+    prompt: Prompt | None
+    outcome: Outcome | None
+    sheet: ScoreSheet | None
+    events: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``move --json``."""
+        data: dict[str, Any] = {"ok": True, "game": self.game_id, "ply": self.entry.ply, "entry": self.entry.text}
+        data["events"] = list(self.events)
+        data["expecting"] = self.prompt.to_json() if self.prompt else None
+        data["outcome"] = self.outcome.to_json() if self.outcome else None
+        if self.sheet:
+            data["score"] = self.sheet.to_json()
+        return data
+
+
+@dataclass(frozen=True)
+class StateView:
+    """``state``: where a game stands (``state`` is the game's own description) and what it
+    waits for. A game scored from a final table has no state (``table`` is true)."""
+
+    id: int
+    game: str
+    title: str
+    status: str
+    ply: int = 0
+    state: Mapping[str, Any] | None = None
+    expecting: Prompt | None = None
+    outcome: Outcome | None = None
+    table: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``state --json``."""
+        if self.table:
+            return {"id": self.id, "game": self.game, "status": self.status, "table": True}
+        return {
+            "id": self.id,
+            "game": self.game,
+            "status": self.status,
+            "ply": self.ply,
+            "state": self.state,
+            "expecting": self.expecting.to_json() if self.expecting else None,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One stored entry: its ply, its text, the comment typed with it."""
+
+    ply: int
+    text: str
+    comment: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ply", "text", "comment"}``."""
+        return {"ply": self.ply, "text": self.text, "comment": self.comment}
+
+
+@dataclass(frozen=True)
+class LogView:
+    """``log``: a game's entries as stored."""
+
+    id: int
+    game: str
+    entries: tuple[LogLine, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``log --json``."""
+        return {"id": self.id, "game": self.game, "entries": [e.to_json() for e in self.entries]}
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    """A score sheet as ``score`` and ``finish`` print it; ``id`` and ``provisional`` are
+    added to the JSON when known (``score ID``; ``score --from --save`` adds the saved id)."""
+
+    sheet: ScoreSheet
+    title: str | None = None
+    id: int | None = None
+    provisional: bool | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """INTERFACES.md §1, with ``id`` and ``provisional`` when set."""
+        data = dict(self.sheet.to_json())
+        if self.id is not None:
+            data["id"] = self.id
+        if self.provisional is not None:
+            data["provisional"] = self.provisional
+        return data
+
+
+# -- records ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ReplayView:
+    """``replay``: a record that replays to its end (every entry legal)."""
+
+    game: str
+    players: tuple[str, ...]
+    ply: int
+    state: Mapping[str, Any]
+    outcome: Outcome | None
+    sheet: ScoreSheet
+    expecting: Prompt | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The success object of ``replay --json``."""
+        return {
+            "ok": True,
+            "game": self.game,
+            "players": list(self.players),
+            "ply": self.ply,
+            "state": self.state,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+            "score": self.sheet.to_json(),
+        }
+
+
+@dataclass(frozen=True)
+class ImportView:
+    """``import``: the ids the records were stored under."""
+
+    ids: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ok": true, "ids": [...]}``."""
+        return {"ok": True, "ids": list(self.ids)}
+
+
+@dataclass(frozen=True)
+class GameExport:
+    """One game as ``export --format json`` writes it: the ``show`` summary with its headers,
+    entries and record text (or the final table it was scored from) and its score."""
+
+    summary: GameSummary
+    headers: Mapping[str, str]
+    entries: tuple[LogLine, ...] = ()
+    record: str | None = None
+    table: Mapping[str, Any] | None = None
+    sheet: ScoreSheet | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary with ``headers``, ``entries`` (as in ``log``), ``record`` or ``table``,
+        and ``score`` when finished."""
+        data = self.summary.to_json()
+        data["headers"] = dict(self.headers)
+        data["entries"] = [e.to_json() for e in self.entries]
+        if self.table is not None:
+            data["table"] = dict(self.table)
+        else:
+            data["record"] = self.record
+        if self.sheet is not None:
+            data["score"] = self.sheet.to_json()
+        return data
+
+
+# -- history ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player's line of ``players``: finished games only count for the rates."""
+
+    name: str
+    played: int = 0
+    finished: int = 0
+    wins: int = 0
+    win_rate: float | None = None
+    average: float | None = None
+    best: int | None = None
+
+    COLUMNS = ("name", "played", "finished", "wins", "win_rate", "average", "best")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "played", "finished", "wins", "win_rate", "average", "best"}``."""
+        return {c: getattr(self, c) for c in self.COLUMNS}
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """One player's figures in one game (``players show``: ``by_game``)."""
+
+    game: str
+    played: int
+    finished: int
+    wins: int
+    win_rate: float | None
+    average: float | None
+    best: int | None
+
+    COLUMNS = ("game", "played", "finished", "wins", "win_rate", "average", "best")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "played", "finished", "wins", "win_rate", "average", "best"}``."""
+        return {c: getattr(self, c) for c in self.COLUMNS}
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """How a player fared against one opponent over their finished games together."""
+
+    opponent: str
+    games: int
+    ahead: int
+    behind: int
+    tied: int
+
+    COLUMNS = ("opponent", "games", "ahead", "behind", "tied")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"opponent", "games", "ahead", "behind", "tied"}``."""
+        return {c: getattr(self, c) for c in self.COLUMNS}
+
+
+@dataclass(frozen=True)
+class RecentGame:
+    """One of a player's last games."""
+
+    id: int
+    date: str
+    game: str
+    status: str
+    total: int | None
+    rank: int | None
+    winner: bool
+
+    COLUMNS = ("id", "date", "game", "status", "total", "rank", "winner")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "date", "game", "status", "total", "rank", "winner"}``."""
+        return {c: getattr(self, c) for c in self.COLUMNS}
+
+
+@dataclass(frozen=True)
+class PlayerReport:
+    """``players show``: everything the history says about one player."""
+
+    name: str
+    played: int
+    finished: int
+    wins: int
+    win_rate: float | None
+    by_game: tuple[GameStats, ...]
+    category_averages: Mapping[str, Mapping[str, float]]
+    head_to_head: tuple[HeadToHead, ...]
+    rival: str | None
+    nemesis: str | None
+    recent: tuple[RecentGame, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``players show --json``."""
+        return {
+            "name": self.name,
+            "played": self.played,
+            "finished": self.finished,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "by_game": [g.to_json() for g in self.by_game],
+            "category_averages": {g: dict(c) for g, c in self.category_averages.items()},
+            "head_to_head": [h.to_json() for h in self.head_to_head],
+            "rival": self.rival,
+            "nemesis": self.nemesis,
+            "recent": [r.to_json() for r in self.recent],
+        }
+
+
+@dataclass(frozen=True)
+class DbCheck:
+    """``db check``: the problems found (none when the database is healthy)."""
+
+    problems: tuple[str, ...]
+
+    @property
+    def ok(self) -> bool:
+        """True when nothing is wrong."""
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"ok", "problems"}``."""
+        return {"ok": self.ok, "problems": list(self.problems)}
+
+
+# -- catalogue and reference ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CatalogueValue:
+    """One saved key of a local catalogue and the entry text it stands for."""
+
+    key: str
+    value: str
+
+    def to_json(self) -> dict[str, str]:
+        """``{"key", "value"}`` (the key without its ``@``)."""
+        return {"key": self.key, "value": self.value}
+
+
+@dataclass(frozen=True)
+class CatalogueList:
+    """``catalogue list``: the saved keys of one local catalogue, by key."""
+
+    items: tuple[CatalogueValue, ...] = field(default_factory=tuple)
+
+    def to_json(self) -> list[dict[str, str]]:
+        """A list of ``{"key", "value"}``."""
+        return [item.to_json() for item in self.items]
+
+
+@dataclass(frozen=True)
+class RulesView:
+    """``rules GAME [TOPIC]``: the rule texts found (each has its own ``to_json``)."""
+
+    rules: tuple[Any, ...]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """A list of ``{"id", "title", "text", "see_also"}``."""
+        return [rule.to_json() for rule in self.rules]
+
+
+@dataclass(frozen=True)
+class NotationView:
+    """``rules GAME notation``: the game's notation guide (Markdown)."""
+
+    game: str
+    notation: str
+
+    def to_json(self) -> dict[str, str]:
+        """``{"game", "notation"}``."""
+        return {"game": self.game, "notation": self.notation}
+
+
+@dataclass(frozen=True)
+class CardsView:
+    """``cards GAME``: the component catalogue, as the game lists it (INTERFACES.md §2)."""
+
+    items: tuple[Mapping[str, Any], ...]
+
+    HIDDEN = ("effects", "effect", "text", "stages", "aliases")
+
+    @property
+    def columns(self) -> list[str]:
+        """The columns of the text table (long fields left out)."""
+        columns: list[str] = []
+        for item in self.items:
+            for key in item:
+                if key not in columns and key not in self.HIDDEN:
+                    columns.append(key)
+        return columns
+
+    def to_json(self) -> list[Mapping[str, Any]]:
+        """A list of objects with at least ``name`` and ``kind``."""
+        return list(self.items)

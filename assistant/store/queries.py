@@ -1,0 +1,343 @@
+"""Every query the commands make of the history database, as functions of an open
+:class:`~sqlmodel.Session` (one transaction, opened by :class:`~assistant.store.db.Store`).
+
+The service layer above decides what to read and write; this module knows how: tables,
+columns, joins and ordering. It knows no game rules (the one game-agnostic thing it uses is a
+:class:`~assistant.core.scoresheet.ScoreSheet`, to store a finished game's results).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, delete, select
+
+from assistant.core.errors import Conflict, InvalidEntry, NotFound
+from assistant.core.names import normalize
+from assistant.core.scoresheet import ScoreSheet
+from assistant.store.models import CatalogueItem, EntryRow, GameRow, Player, Result, Seat, utcnow
+
+
+# -- games ------------------------------------------------------------------------------------------
+def game_row(session: Session, game_id: int | str) -> GameRow:
+    """The game named by an id (a number, ``#12``, or ``last``/``latest`` for the latest
+    played); raises :class:`NotFound` or :class:`InvalidEntry`."""
+    if isinstance(game_id, str):
+        word = game_id.strip().lower()
+        if word in ("last", "latest"):
+            row = session.exec(select(GameRow).order_by(col(GameRow.updated).desc(), col(GameRow.id).desc())).first()
+            if row is None:
+                raise NotFound("core.games", "there are no games yet", hint="start one with: assistant new GAME --player NAME ...")
+            return row
+        if not word.lstrip("#").isdigit():
+            raise InvalidEntry("core.games", f"'{game_id}' is not a game id (a number, or 'last')")
+        game_id = int(word.lstrip("#"))
+    row = session.get(GameRow, game_id) if 0 < game_id < 2**62 else None
+    if row is None:
+        raise NotFound("core.games", f"there is no game {game_id}", hint="assistant games lists them")
+    return row
+
+
+def game_ids(session: Session) -> list[int]:
+    """Every game's id, oldest first."""
+    return [gid for gid in session.exec(select(GameRow.id).order_by(col(GameRow.id))).all() if gid is not None]
+
+
+def game_by_source(session: Session, source_id: str) -> GameRow | None:
+    """The game imported (or started) with this source id, if any."""
+    return session.exec(select(GameRow).where(GameRow.source_id == source_id)).first()
+
+
+def find_games(
+    session: Session,
+    *,
+    ruleset: str | None = None,
+    status: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    player_id: int | None = None,
+    limit: int | None = None,
+) -> list[GameRow]:
+    """Games matching every filter given, newest first (by date, then id)."""
+    query = select(GameRow)
+    if ruleset:
+        query = query.where(GameRow.ruleset == ruleset)
+    if status:
+        query = query.where(GameRow.status == status)
+    if since:
+        query = query.where(GameRow.date >= since)
+    if until:
+        query = query.where(GameRow.date <= until)
+    if player_id is not None:
+        query = query.where(col(GameRow.id).in_(select(Seat.game_id).where(Seat.player_id == player_id)))
+    query = query.order_by(col(GameRow.date).desc(), col(GameRow.id).desc())
+    if limit:
+        query = query.limit(limit)
+    return list(session.exec(query).all())
+
+
+def entry_counts(session: Session) -> dict[int, int]:
+    """The number of stored entries of every game that has any."""
+    rows = session.exec(select(EntryRow.game_id, func.count()).group_by(EntryRow.game_id)).all()  # type: ignore[call-overload]
+    return {gid: count for gid, count in rows}
+
+
+def insert_game(
+    session: Session,
+    *,
+    ruleset: str,
+    ruleset_version: str,
+    players: Sequence[str],
+    options: Mapping[str, str],
+    date: str,
+    location: str | None,
+    headers: Mapping[str, str] | None = None,
+    kind: str = "tracked",
+    table: Mapping[str, Any] | None = None,
+    source: str | None = None,
+    source_id: str | None = None,
+) -> GameRow:
+    """Add a game and its seats (adding players met for the first time); returns its row."""
+    row = GameRow(
+        ruleset=ruleset,
+        ruleset_version=ruleset_version,
+        options=json.dumps(dict(options)),
+        headers=json.dumps(dict(headers or {})),
+        kind=kind,
+        table_json=json.dumps(table) if table is not None else None,
+        date=date,
+        location=location or None,
+        source=source,
+        source_id=source_id,
+    )
+    session.add(row)
+    session.flush()
+    for position, name in enumerate(players):
+        player = player_for_name(session, name)
+        session.add(Seat(game_id=row.id, position=position, name=name.strip(), player_id=player.id))  # type: ignore[arg-type]
+    session.flush()
+    return row
+
+
+def touch(session: Session, row: GameRow) -> None:
+    """Mark a game as changed now (``last`` names the game changed latest)."""
+    row.updated = utcnow()
+    session.add(row)
+
+
+def set_status(session: Session, row: GameRow, status: str) -> None:
+    """Change a game's status (active, finished, abandoned)."""
+    row.status = status
+    touch(session, row)
+
+
+# -- seats and entries ------------------------------------------------------------------------------
+def seats(session: Session, game_id: int) -> list[Seat]:
+    """A game's seats in seating order."""
+    return list(session.exec(select(Seat).where(Seat.game_id == game_id).order_by(col(Seat.position))).all())
+
+
+def entries(session: Session, game_id: int) -> list[EntryRow]:
+    """A game's stored entries in ply order."""
+    return list(session.exec(select(EntryRow).where(EntryRow.game_id == game_id).order_by(col(EntryRow.ply))).all())
+
+
+def entry_count(session: Session, game_id: int) -> int:
+    """How many entries a game has stored (its ply), without reading them."""
+    return int(session.exec(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == game_id)).one())
+
+
+def add_entry(session: Session, game_id: int, ply: int, text: str, payload: str, comment: str) -> None:
+    """Store one entry. Another entry stored at the same ply meanwhile (two windows) is a
+    :class:`Conflict`; the caller's transaction then writes nothing."""
+    session.add(EntryRow(game_id=game_id, ply=ply, text=text, payload=payload, comment=comment))
+    try:
+        session.flush()
+    except IntegrityError:
+        raise Conflict(
+            "core.conflict",
+            f"another entry was stored in game {game_id} at the same time; nothing was written",
+            hint="look at the state again and re-enter if still right",
+        ) from None
+
+
+def add_entries(session: Session, game_id: int, rows: Sequence[tuple[int, str, str, str]]) -> None:
+    """Store many entries at once: (ply, text, payload, comment) each."""
+    for ply, text, payload, comment in rows:
+        session.add(EntryRow(game_id=game_id, ply=ply, text=text, payload=payload, comment=comment))
+    session.flush()
+
+
+def delete_entries_after(session: Session, game_id: int, ply: int) -> None:
+    """Remove every entry of a game after ``ply`` (undo)."""
+    session.exec(delete(EntryRow).where(col(EntryRow.game_id) == game_id, col(EntryRow.ply) > ply))  # type: ignore[call-overload]
+
+
+# -- results ----------------------------------------------------------------------------------------
+def write_results(session: Session, row: GameRow, seat_rows: Sequence[Seat], sheet: ScoreSheet, *, status: str) -> None:
+    """Store a scored game's totals, ranks, winners and points per category, and its status."""
+    session.exec(delete(Result).where(col(Result.game_id) == row.id))  # type: ignore[call-overload]
+    for seat in seat_rows:
+        name = seat.name
+        seat.total = sheet.totals.get(name)
+        seat.rank = sheet.ranks.get(name)
+        seat.winner = name in sheet.winners
+        session.add(seat)
+        for category, points in sheet.points.get(name, {}).items():
+            session.add(Result(game_id=row.id, player_id=seat.player_id, category=category, points=points))
+    row.status = status
+    row.finished = utcnow()
+    touch(session, row)
+
+
+def clear_results(session: Session, row: GameRow, seat_rows: Sequence[Seat]) -> None:
+    """Forget a game's results (it is reopened by an undo)."""
+    session.exec(delete(Result).where(col(Result.game_id) == row.id))  # type: ignore[call-overload]
+    for seat in seat_rows:
+        seat.total = seat.rank = seat.winner = None
+        session.add(seat)
+    row.status = "active"
+    row.finished = None
+    session.add(row)
+
+
+# -- players ----------------------------------------------------------------------------------------
+def players(session: Session) -> list[Player]:
+    """Every player, by name."""
+    return list(session.exec(select(Player).order_by(col(Player.name))).all())
+
+
+def player_by_key(session: Session, key: str) -> Player | None:
+    """The player whose folded name is ``key``."""
+    return session.exec(select(Player).where(Player.key == key)).first()
+
+
+def player_for_name(session: Session, name: str) -> Player:
+    """The player of this name (folded), added when met for the first time."""
+    key = normalize(name)
+    found = player_by_key(session, key)
+    if found is None:
+        found = Player(name=name.strip(), key=key)
+        session.add(found)
+        session.flush()
+    return found
+
+
+def seats_with_games(session: Session, ruleset: str | None = None) -> list[tuple[Seat, GameRow]]:
+    """Every seat with its game (of one game only when ``ruleset`` is given)."""
+    query = select(Seat, GameRow).join(GameRow, col(GameRow.id) == col(Seat.game_id))
+    if ruleset:
+        query = query.where(GameRow.ruleset == ruleset)
+    return list(session.exec(query).all())
+
+
+def player_seats(session: Session, player_id: int, ruleset: str | None = None) -> list[tuple[Seat, GameRow]]:
+    """One player's seats with their games, newest first."""
+    query = (
+        select(Seat, GameRow)
+        .join(GameRow, col(GameRow.id) == col(Seat.game_id))
+        .where(Seat.player_id == player_id)
+        .order_by(col(GameRow.date).desc(), col(GameRow.id).desc())
+    )
+    if ruleset:
+        query = query.where(GameRow.ruleset == ruleset)
+    return list(session.exec(query).all())
+
+
+def opponents(session: Session, player_id: int, game_ids: Sequence[int]) -> list[tuple[Seat, Player]]:
+    """The other seats (and their players) of the given games."""
+    return list(
+        session.exec(
+            select(Seat, Player)
+            .join(Player, col(Player.id) == col(Seat.player_id))
+            .where(col(Seat.game_id).in_(game_ids), Seat.player_id != player_id)
+        ).all()
+    )
+
+
+def player_results(session: Session, player_id: int, game_ids: Sequence[int]) -> list[tuple[Result, str]]:
+    """One player's points per category in the given games, with each game's ruleset."""
+    return list(
+        session.exec(
+            select(Result, GameRow.ruleset)
+            .join(GameRow, col(GameRow.id) == col(Result.game_id))
+            .where(Result.player_id == player_id, col(Result.game_id).in_(game_ids))
+        ).all()
+    )
+
+
+def rename(session: Session, player: Player, name: str) -> None:
+    """Give a player a new name (and its folded key)."""
+    player.name = name
+    player.key = normalize(name)
+    session.add(player)
+
+
+def merge(session: Session, target: Player, source: Player) -> int:
+    """Move every seat and result of ``source`` to ``target``, then remove ``source``;
+    returns the number of seats moved. Refuses (:class:`Conflict`) when both sat at one table."""
+    games_target = set(session.exec(select(Seat.game_id).where(Seat.player_id == target.id)).all())
+    moved = list(session.exec(select(Seat).where(Seat.player_id == source.id)).all())
+    both = sorted(games_target & {s.game_id for s in moved})
+    if both:
+        raise Conflict(
+            "core.players",
+            f"{target.name} and {source.name} sat at the same table in game {both[0]}; they are two people",
+        )
+    for seat in moved:
+        seat.player_id = target.id  # type: ignore[assignment]
+        session.add(seat)
+    for result in session.exec(select(Result).where(Result.player_id == source.id)).all():
+        result.player_id = target.id  # type: ignore[assignment]
+        session.add(result)
+    session.flush()
+    session.delete(source)
+    return len(moved)
+
+
+# -- the local catalogue ----------------------------------------------------------------------------
+def catalogue_items(session: Session, game: str, catalogue: str) -> list[CatalogueItem]:
+    """The saved keys of one local catalogue of a game, by key."""
+    return list(
+        session.exec(
+            select(CatalogueItem)
+            .where(CatalogueItem.game == game, CatalogueItem.catalogue == catalogue)
+            .order_by(col(CatalogueItem.key))
+        ).all()
+    )
+
+
+def catalogue_item(session: Session, game: str, catalogue: str, key: str) -> CatalogueItem | None:
+    """One saved key, if any."""
+    return session.exec(
+        select(CatalogueItem).where(
+            CatalogueItem.game == game, CatalogueItem.catalogue == catalogue, CatalogueItem.key == key
+        )
+    ).first()
+
+
+def save_catalogue_item(session: Session, game: str, catalogue: str, key: str, value: str) -> bool:
+    """Save (or replace) one key; True when it was new."""
+    row = catalogue_item(session, game, catalogue, key)
+    new = row is None
+    if row is None:
+        row = CatalogueItem(game=game, catalogue=catalogue, key=key, value=value)
+    row.value = value
+    session.add(row)
+    return new
+
+
+def remove(session: Session, row: Any) -> None:
+    """Delete one row (a catalogue item)."""
+    session.delete(row)
+
+
+def last_entry(session: Session, game_id: int) -> EntryRow | None:
+    """A game's latest entry (its ply is the game's ply), if any."""
+    return session.exec(
+        select(EntryRow).where(EntryRow.game_id == game_id).order_by(col(EntryRow.ply).desc()).limit(1)
+    ).first()
