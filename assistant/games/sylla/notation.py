@@ -5,6 +5,7 @@ waits for (when only one is awaited)."""
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex, normalize
@@ -21,6 +22,8 @@ from assistant.games.sylla.components import (
     type_index,
     work_index,
 )
+from assistant.games.sylla.rules.auction import sale_colour
+from assistant.games.sylla.rules.events import eligible
 from assistant.games.sylla.state import State
 
 VERBS: dict[str, str] = {
@@ -78,11 +81,20 @@ def _drawn_work(text: str) -> str:
     return work_index().resolve(text)
 
 
+@lru_cache(maxsize=32)
+def seat_index(seats: tuple[str, ...]) -> NameIndex:
+    """The players' names as an index (any case, unique prefixes), built once per table."""
+    return NameIndex([(s, ()) for s in seats], what="player", rule="sylla.notation")
+
+
 def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
+    """Read one entry into its move. Reads only: raises InvalidEntry or AmbiguousEntry when the
+    text cannot be read, never judges legality (rules.check does). ``awaited`` are the players
+    the game waits for: a lone one owns an entry typed without a name."""
     words = text.replace(";", ",").split()
     if not words:
         raise InvalidEntry("sylla.notation", "the entry is empty", hint=USAGE)
-    seats = NameIndex([(s, ()) for s in state.seats], what="player", rule="sylla.notation")
+    seats = seat_index(state.seats)
     player: str | None = None
     if normalize(words[0]) not in VERBS:
         player = seats.resolve(words[0])
@@ -183,8 +195,6 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
                                )
         return m.OfferMove(who(), spaces[0])
     if verb == "pay":
-        from assistant.games.sylla.rules.auction import resolve_payment
-
         actor = who()
         return m.PayMove(actor, resolve_payment(state, actor, " ".join(args).replace(",", " ").split()))
     if verb == "insula":
@@ -235,8 +245,6 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "down":
         if len(args) != 1:
             raise InvalidEntry("sylla.events.disable", "name the card or tile to turn face down", hint="turns Sen2")
-        from assistant.games.sylla.rules.events import resolve_down
-
         actor = who()
         return m.DownMove(actor, resolve_down(state, actor, args[0]))
     if verb == "vote":
@@ -249,3 +257,50 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             raise InvalidEntry("sylla.end.slaves", "how many Slaves?", hint="frees 2")
         return m.FreeMove(who(), _int(args[0], "the number of Slaves freed", "sylla.end.slaves"))
     raise InvalidEntry("sylla.notation", f"cannot read '{text}'", hint=USAGE)  # pragma: no cover
+
+def resolve_payment(state: State, name: str, words: list[str]) -> tuple[str, ...]:
+    """Labels (``Sla1``) or types (``slave merchant``): types take the first unused usable card
+    of that type showing the sale colour."""
+    p = state.player(name)
+    colour = sale_colour(state) if state.offer_space is not None and state.board is not None else ""
+    chosen: list[str] = []
+    for word in words:
+        card = p.card(word)
+        if card is None:
+            kind = "crane" if normalize(word) in ("crane", "daru") else type_index().find(word)
+            if kind is None:
+                raise InvalidEntry(
+                "sylla.phase3.payment",
+                f"{name} has no card '{word}'",
+                hint="his cards: " + ", ".join(c.label for c in p.cards),
+                                   )
+            options = [c for c in p.cards if c.kind == kind and c.label not in chosen and c.usable and colour in c.hexes]
+            if not options:
+                options = [c for c in p.cards if c.kind == kind and c.label not in chosen]
+            if not options:
+                raise InvalidEntry("sylla.phase3.payment", f"{name} has no {kind} left to pay with")
+            card = options[0]
+        chosen.append(card.label)
+    return tuple(chosen)
+
+
+def resolve_down(state: State, name: str, word: str) -> str:
+    """The label of ``name``'s item that ``word`` names: a label (``Sen2``), or a type or
+    building (``senator``, ``stall``) meaning the first such item the current event can turn."""
+    p = state.player(name)
+    for item in [*p.cards, *p.tiles]:
+        if item.label.casefold() == word.casefold():
+            return item.label
+    event = state.current_effect
+    items = eligible(state, p, event) if event else [*p.cards, *p.tiles]
+    kind = type_index().find(word) or ("crane" if normalize(word) == "crane" else None)
+    if kind is None:
+        kind = building_index().find(word)
+    matching = [i for i in items if i.kind == kind]
+    if not matching:
+        raise InvalidEntry(
+        "sylla.events.disable",
+        f"{name} has no '{word}' to turn face down",
+        hint="his items: " + ", ".join(i.label for i in items),
+                           )
+    return matching[0].label

@@ -5,10 +5,9 @@ tile acts at once (instant) or stays (kept). After 5 offers (3 players: 4) the r
 from __future__ import annotations
 
 
-from assistant.core.errors import IllegalMove, InvalidEntry
-from assistant.core.names import normalize
+from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
-from assistant.games.sylla.components import buildings_by_id, facts, type_index
+from assistant.games.sylla.components import buildings_by_id, facts
 from assistant.games.sylla.state import Card, State, Tile
 
 COLOUR = {"r": "red", "y": "yellow", "g": "grey"}
@@ -36,30 +35,6 @@ def payers(state: State, name: str, colour: str) -> list[Card]:
     return [c for c in state.player(name).cards if c.usable and colour in c.hexes]
 
 
-def resolve_payment(state: State, name: str, words: list[str]) -> tuple[str, ...]:
-    """Labels (``Sla1``) or types (``slave merchant``): types take the first unused usable card
-    of that type showing the sale colour."""
-    p = state.player(name)
-    colour = sale_colour(state) if state.offer_space is not None and state.board is not None else ""
-    chosen: list[str] = []
-    for word in words:
-        card = p.card(word)
-        if card is None:
-            kind = "crane" if normalize(word) in ("crane", "daru") else type_index().find(word)
-            if kind is None:
-                raise InvalidEntry(
-                "sylla.phase3.payment",
-                f"{name} has no card '{word}'",
-                hint="his cards: " + ", ".join(c.label for c in p.cards),
-                                   )
-            options = [c for c in p.cards if c.kind == kind and c.label not in chosen and c.usable and colour in c.hexes]
-            if not options:
-                options = [c for c in p.cards if c.kind == kind and c.label not in chosen]
-            if not options:
-                raise InvalidEntry("sylla.phase3.payment", f"{name} has no {kind} left to pay with")
-            card = options[0]
-        chosen.append(card.label)
-    return tuple(chosen)
 
 
 def check(state: State, move: object) -> None:

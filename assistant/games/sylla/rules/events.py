@@ -8,8 +8,7 @@ can hold them (sylla.events.overlap)."""
 from __future__ import annotations
 
 
-from assistant.core.errors import IllegalMove, InvalidEntry
-from assistant.core.names import normalize
+from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import (
     check_event,
@@ -18,7 +17,6 @@ from assistant.games.sylla.components import (
     events_by_id,
     facts,
     token_name,
-    type_index,
 )
 from assistant.games.sylla.state import Card, Player, State, Tile, holders
 
@@ -212,26 +210,6 @@ def remove(state: State, event: str) -> None:
         state.step = "done"
 
 
-def resolve_down(state: State, name: str, word: str) -> str:
-    p = state.player(name)
-    for item in [*p.cards, *p.tiles]:
-        if item.label.casefold() == word.casefold():
-            return item.label
-    event = state.current_effect
-    items = eligible(state, p, event) if event else [*p.cards, *p.tiles]
-    kind = type_index().find(word) or ("crane" if normalize(word) == "crane" else None)
-    if kind is None:
-        from assistant.games.sylla.components import building_index
-
-        kind = building_index().find(word)
-    matching = [i for i in items if i.kind == kind]
-    if not matching:
-        raise InvalidEntry(
-        "sylla.events.disable",
-        f"{name} has no '{word}' to turn face down",
-        hint="his items: " + ", ".join(i.label for i in items),
-                           )
-    return matching[0].label
 
 
 def draw_hint(state: State) -> str:
