@@ -6,6 +6,7 @@ live state, and the tracked score equals the quick scoring of the final table.""
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -131,3 +132,21 @@ def test_check_invariants_sees_what_is_broken():
         broken_state = copy.deepcopy(state)
         breaks(broken_state)
         assert any(word in line for line in check_invariants(broken_state)), word
+
+
+def test_parse_and_check_never_change_the_state():
+    """parse reads and check judges: neither changes the state, whether the entry is accepted
+    or refused (pure verbs)."""
+    from assistant.core.errors import EntryError
+
+    game = random_game(4, 3)
+    rng = random.Random(4)
+    for before, entry in zip(game.states, game.entries):
+        snapshot = copy.deepcopy(before)
+        texts = [entry.text, *rng.sample(SAMPLES, 3), *(m.notation() for m in RULESET.legal_moves(before)[:3])]
+        for text in texts:
+            try:
+                RULESET.check(before, RULESET.parse(before, text))
+            except EntryError:
+                pass
+        assert before == snapshot, entry.text
