@@ -9,16 +9,18 @@ one card moved (the full sets are too large to list, and every listed move is le
 Speed: ``legal_moves`` must stay under 1 ms on any position (benchmarks/bench_roma.py), and an
 extreme position (a Scaenicus on the bribe disc, Senator, Architectus, a hand of 23 card types,
 three different dice) lists about 1,200 moves. Building an ``Activate`` through its 12-field
-``__init__`` costs over 1 µs, so the variants of one activation (one per target, die, card or
-disc) are made by :func:`_variant`, which copies the base activation's field values and changes
-one (about 0.3 µs). The position's counts (unseen cards, hand cards by kind) are computed once
+``__init__`` costs over 1 µs, so the variants of one move (one per target, die, card, disc or
+roll) are made by :func:`_variant`, which copies the base move's field values and changes one
+(about 0.3 µs). The position's counts (unseen cards, hand cards by kind) are computed once
 per call.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from itertools import combinations, combinations_with_replacement
+from typing import TypeVar
 
 from assistant.games.roma.components import CARDS, ORDER
 from assistant.games.roma.board import (
@@ -52,22 +54,26 @@ _EFFECT = {name: card.effect for name, card in CARDS.items()}
 _COST = {name: card.cost for name, card in CARDS.items()}
 _CHARACTERS = tuple(c for c in ORDER if _KIND[c] == "character")
 
+_M = TypeVar("_M", Activate, Battle, Lay, Roll, TakeCards)
 _new = object.__new__
 _set_attr = object.__setattr__
 
 
-def _variant(base: Activate, field: str, values: list) -> list[Activate]:
+def _variant(base: _M, field: str, values: Iterable[object]) -> list[_M]:
     """``base`` with ``field`` set to each of ``values``: the same moves as
-    ``dataclasses.replace(base, field=value)``, built by copying the base's field values (an
-    ``Activate`` is a plain frozen dataclass whose fields live in its ``__dict__``)."""
+    ``dataclasses.replace(base, field=value)``, built by copying the base's field values (a
+    move is a plain frozen dataclass whose fields live in its ``__dict__``)."""
+    cls = type(base)
     fields = base.__dict__
+    new, set_attr = _new, _set_attr
     result = []
+    append = result.append
     for value in values:
         copy = fields.copy()
         copy[field] = value
-        move = _new(Activate)
-        _set_attr(move, "__dict__", copy)
-        result.append(move)
+        move = new(cls)
+        set_attr(move, "__dict__", copy)
+        append(move)
     return result
 
 
@@ -109,12 +115,14 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
     me = state.active
     name = state.player
     if state.battle is not None:
-        moves: list[RomaMove] = [Battle(name, r) for r in range(1, 7)]
+        moves: list[RomaMove] = _variant(Battle(name, 1), "roll", range(1, 7))
         if state.battle.boost and state.dice:
-            moves += [Battle(name, r, a) for r in range(1, 7) for a in sorted(set(state.dice))]
+            adds = sorted(set(state.dice))
+            for r in range(1, 7):
+                moves += _variant(Battle(name, r, adds[0]), "add", adds)
         return moves
     if state.dice is None:
-        return [Roll(name, r) for r in ROLLS]
+        return _variant(Roll(name, ROLLS[0]), "dice", ROLLS)
     # the player's decisions first (activations, lays, money), then the draws (one per card
     # that may be kept), the end of the turn, and the re-rolls of a triple last: the order the
     # prompt's 'legal' shows them in
@@ -133,16 +141,16 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
     discs = range(1, state.discs + 1)
     for card in sorted(set(state.hands[me])):
         if _COST[card] <= money:
-            moves += [Lay(name, card, disc) for disc in discs]
+            moves += _variant(Lay(name, card, 1), "disc", discs)
     moves += [Money(name, v) for v in values]
     if state.draw + len(state.discard) + state.unknown_discards > 0:
         unseen = position.unseen
         for v in values:
             pool = Counter(state.discard) if v > state.draw else Counter()
-            moves += [TakeCards(name, v, c) for c in ORDER if unseen[c] + pool[c] > 0]
+            moves += _variant(TakeCards(name, v, ORDER[0]), "keep", [c for c in ORDER if unseen[c] + pool[c] > 0])
     moves.append(End(name))
     if not state.acted and len(d) == 3 and d[0] == d[1] == d[2]:
-        moves += [Roll(name, r, True) for r in ROLLS]
+        moves += _variant(Roll(name, ROLLS[0], True), "dice", ROLLS)
     return moves
 
 

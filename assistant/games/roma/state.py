@@ -104,21 +104,23 @@ class RomaState:
         return sum(1 for card in self.boards[player] if card is None)
 
     def seen(self) -> Counter[str]:
-        """Cards whose place is known: on the boards, in the hands, face up on the discard."""
-        count: Counter[str] = Counter()
-        for board in self.boards:
-            count.update(c for c in board if c is not None)
-        for hand in self.hands:
-            count.update(hand)
-        count.update(self.discard)
-        for gift in self.given:
-            if gift:
-                count.update(gift)
+        """Cards whose place is known: on the boards, in the hands, face up on the discard.
+        (Counted in one pass over the joined tuples: legal_moves and the deck checks ask for
+        it on most positions.)"""
+        (b0, b1), (h0, h1), (g0, g1) = self.boards, self.hands, self.given
+        count = Counter(b0 + b1 + h0 + h1 + self.discard + (g0 or ()) + (g1 or ()))
+        count.pop(None, None)  # type: ignore[call-overload]
         return count
+
+    def seen_count(self, name: str) -> int:
+        """How many copies of one card are in a known place (:meth:`seen` for one card)."""
+        (b0, b1), (h0, h1), (g0, g1) = self.boards, self.hands, self.given
+        n = b0.count(name) + b1.count(name) + h0.count(name) + h1.count(name) + self.discard.count(name)
+        return n + (g0.count(name) if g0 else 0) + (g1.count(name) if g1 else 0)
 
     def unseen(self, name: str) -> int:
         """Copies of a card that may still be in the draw pile or among unnamed discards."""
-        return CARDS[name].copies - self.seen()[name]
+        return CARDS[name].copies - self.seen_count(name)
 
     def unseen_counts(self) -> dict[str, int]:
         """:meth:`unseen` for every card type, in catalogue order."""

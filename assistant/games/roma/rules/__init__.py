@@ -92,18 +92,17 @@ def check(state: RomaState, move: RomaMove) -> None:
 
 def apply(state: RomaState, move: RomaMove) -> RomaState:
     """The table after a checked entry, with the automatic steps it sets off (Phase 1 of the
-    next turn, a reshuffle, the end of the game). ``state.last`` says what they did."""
-    if state.last:
-        state = evolve(state, last="")
+    next turn, a reshuffle, the end of the game). ``state.last`` says what they did, and only
+    for this entry: what the previous entry did is cleared first."""
     if state.in_setup:
-        return apply_setup(state, move)
+        return apply_setup(_cleared(state), move)
     if isinstance(move, Roll):
-        return evolve(state, dice=tuple(sorted(move.dice)))
+        return evolve(state, dice=tuple(sorted(move.dice)), last="")
     if isinstance(move, End):
-        return end_turn(state)
+        return end_turn(_cleared(state))
     if isinstance(move, Battle):
-        return finish(apply_battle(state, move))
-    state = evolve(state, acted=True)
+        return finish(apply_battle(_cleared(state), move))
+    state = evolve(state, acted=True, last="")
     if isinstance(move, Lay):
         return apply_lay(state, move)
     if isinstance(move, Money):
@@ -112,3 +111,8 @@ def apply(state: RomaState, move: RomaMove) -> RomaState:
         return apply_cards(state, move)
     assert isinstance(move, Activate)
     return finish(apply_activate(state, move))
+
+
+def _cleared(state: RomaState) -> RomaState:
+    """The state without the report of the previous entry."""
+    return evolve(state, last="") if state.last else state

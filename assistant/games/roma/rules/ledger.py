@@ -7,9 +7,10 @@ from __future__ import annotations
 from assistant.games.roma.state import RomaState, evolve, with_item
 
 
-def say(state: RomaState, text: str) -> RomaState:
-    """Add a sentence to what the last entry did (shown with the next prompt)."""
-    return evolve(state, last=f"{state.last}; {text}" if state.last else text)
+def say(state: RomaState, text: str, **changes: object) -> RomaState:
+    """Add a sentence to what the last entry did (shown with the next prompt), with the
+    other ``changes`` it reports made in the same copy of the state."""
+    return evolve(state, last=f"{state.last}; {text}" if state.last else text, **changes)
 
 
 def finish(state: RomaState) -> RomaState:
@@ -18,9 +19,9 @@ def finish(state: RomaState) -> RomaState:
         return state
     for i in (0, 1):
         if state.vp[i] <= 0:
-            return say(evolve(state, ended=f"{state.seats[i]} has no VP left", battle=None), "the game is over")
+            return say(state, "the game is over", ended=f"{state.seats[i]} has no VP left", battle=None)
     if state.stockpile <= 0:
-        return say(evolve(state, ended="the stockpile is empty", battle=None), "the game is over")
+        return say(state, "the game is over", ended="the stockpile is empty", battle=None)
     return state
 
 

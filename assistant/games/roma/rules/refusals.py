@@ -26,23 +26,21 @@ def turn_hint(state: RomaState) -> str:
 
 
 def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: str, extra: Counter[str] | None = None) -> None:
-    """Refuse cards that cannot come from the draw pile: every copy is already seen."""
-    need = Counter(cards)
-    seen = state.seen()
-    if extra:
-        seen = seen - extra
-    for name, n in need.items():
-        left = CARDS[name].copies - seen[name]
-        if n > left:
-            copies = CARDS[name].copies
+    """Refuse cards that cannot come from the draw pile: every copy is already seen
+    (``extra``: seen cards that are back in the draw pile, the discard pile of a reshuffle)."""
+    for name in dict.fromkeys(cards):
+        n = cards.count(name)
+        copies = CARDS[name].copies
+        seen_here = state.seen_count(name) - (extra[name] if extra else 0)
+        if n > copies - seen_here:
             what = f"a {name}" if n == 1 else f"{n} × {name}"
             raise IllegalMove(
                 "roma.deck",
-                f"{what} cannot be {where}: the deck has {'only ' if seen[name] == 0 else ''}{copies}"
+                f"{what} cannot be {where}: the deck has {'only ' if seen_here == 0 else ''}{copies}"
                 + (
-                    f", and {seen[name]} {'is' if seen[name] == 1 else 'are'} already on the boards, "
+                    f", and {seen_here} {'is' if seen_here == 1 else 'are'} already on the boards, "
                     "in the hands or face up on the discard pile"
-                    if seen[name]
+                    if seen_here
                     else ""
                 ),
                 hint="check the card's name",
@@ -52,7 +50,10 @@ def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: s
 def need_in_hand(state: RomaState, i: int, cards: tuple[str, ...], rule: str) -> None:
     """Refuse cards the player does not hold. The hand is hidden (the opponent may be reading
     the screen), so the refusal does not list it; it says where the card is if it is in view."""
-    missing = Counter(cards) - Counter(state.hands[i])
+    hand = state.hands[i]
+    if all(cards.count(c) <= hand.count(c) for c in cards):
+        return
+    missing = Counter(cards) - Counter(hand)
     if missing:
         name = state.seats[i]
         held = len(state.hands[i])

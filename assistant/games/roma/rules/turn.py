@@ -36,8 +36,7 @@ def phase_one(state: RomaState) -> RomaState:
     event = f"Phase 1: {state.seats[me]} has {empty} empty disc{'s' if empty != 1 else ''} and pays {owed} VP"
     if owed < empty:
         event += f" (owes {empty}, has only {state.vp[me]}: ruling A5)"
-    state = evolve(state, vp=with_item(state.vp, me, state.vp[me] - owed), stockpile=state.stockpile + owed)
-    return say(state, event)
+    return say(state, event, vp=with_item(state.vp, me, state.vp[me] - owed), stockpile=state.stockpile + owed)
 
 
 def end_turn(state: RomaState) -> RomaState:
