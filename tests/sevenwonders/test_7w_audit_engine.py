@@ -12,7 +12,8 @@ from assistant.core.errors import AmbiguousEntry, IllegalMove, InvalidEntry
 from assistant.core.game import Game
 from assistant.core.record import read_record
 from assistant.games.sevenwonders import RULESET
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from assistant.games.sevenwonders.legal import legal_moves_for
+from sw_scenario import play, put, set_state, start
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = "tests/records/7wonders/three-players-by-hand.txt"
@@ -219,7 +220,7 @@ def test_7w_wonder_olympia_a_legal_moves_replay():
     """legal_moves offers both readings, and each one's notation reads back to it."""
     game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
     put(game, "ada", stages=2)
-    moves = [m for m in RULESET.legal_moves_for(game.state, "ada") if getattr(m, "card", "") == "Clay Pit"]
+    moves = [m for m in legal_moves_for(game.state, "ada") if getattr(m, "card", "") == "Clay Pit"]
     texts = {m.notation() for m in moves}
     assert {"ada build Clay Pit free", "ada build Clay Pit pay 0", "ada sell Clay Pit"} <= texts
     for m in moves:
@@ -435,11 +436,11 @@ def test_7w_every_refusal_has_a_known_rule_and_a_hint():
     texts and says what is legal instead."""
     import random
 
-    from assistant.games.sevenwonders import data
-    from assistant.games.sevenwonders.autoplay import random_game
+    from assistant.games.sevenwonders import components
+    from assistant.games.sevenwonders.simulate import random_game
 
     ids = {rule.id for rule in RULESET.rulebook()}
-    names = [c.name for c in data.cards()] + [leader.name for leader in data.leaders()]
+    names = [c.name for c in components.cards()] + [leader.name for leader in components.leaders()]
     verbs = ("build", "stage", "sell", "recruit", "pick", "courtesan", "copy")
     rng = random.Random(7)
     game = random_game(3, 4)

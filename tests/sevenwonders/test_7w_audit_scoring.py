@@ -12,7 +12,7 @@ import pytest
 
 from assistant.core.errors import TableError
 from assistant.core.tablefile import load_table
-from assistant.games.sevenwonders import data as _data
+from assistant.games.sevenwonders import components as _data
 from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, pay_leader, quote
 from assistant.games.sevenwonders.scoring import City, score_cities
 from assistant.games.sevenwonders.table import read_table, score_table

@@ -16,8 +16,10 @@ import random
 import pytest
 
 from assistant.core.game import Game
-from assistant.games.sevenwonders import RULESET, data
-from assistant.games.sevenwonders.autoplay import choose
+from assistant.games.sevenwonders import RULESET, components
+from assistant.games.sevenwonders.legal import legal_moves_for
+from assistant.games.sevenwonders.state import awaited
+from assistant.games.sevenwonders.simulate import choose
 from assistant.games.sevenwonders.moves import Build, Pick, Sell, Stage
 
 # RULES.md §10.1: coins printed on stages, (board, side, stage number) -> coins
@@ -26,7 +28,7 @@ STAGE_COINS = {("Ephesus", "A", 2): 9, ("Ephesus", "B", 1): 4, ("Ephesus", "B", 
 
 
 def colour(cards: list[str], col: str) -> int:
-    return sum(1 for c in cards if data.card(c).color == col)
+    return sum(1 for c in cards if components.card(c).color == col)
 
 
 def card_coins(name: str, me: list[str], left: list[str], right: list[str], stages: int) -> int:
@@ -71,7 +73,7 @@ def expected_coins(before, moves, pick: bool = False) -> list[int]:
                 coins[left] += move.pay.left
                 coins[right] += move.pay.right
             if isinstance(move, Build):
-                card = data.card(move.card, age=before.age)
+                card = components.card(move.card, age=before.age)
                 chain = any(p in city.cards for p in card.chains_from)
                 if not (chain or move.free or pick):
                     coins[i] -= card.cost.coins
@@ -89,7 +91,7 @@ def expected_coins(before, moves, pick: bool = False) -> list[int]:
 def test_7w_coin_ledger_random_base_games(seed: int) -> None:
     rng = random.Random(500 + seed)
     n = 3 + seed % 5
-    boards = [b.name for b in data.boards() if b.name != "Rome"]
+    boards = [b.name for b in components.boards() if b.name != "Rome"]
     rng.shuffle(boards)
     spec = ", ".join(f"{b} {rng.choice('AB')}" for b in boards[:n])
     game = Game(RULESET, ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:n], {"leaders": "false", "boards": spec})
@@ -97,8 +99,8 @@ def test_7w_coin_ledger_random_base_games(seed: int) -> None:
     checked = 0
     while game.outcome() is None:
         before = game.state
-        player = rng.choice(RULESET.awaited(before))
-        move = choose(rng, list(RULESET.legal_moves_for(before, player)))
+        player = rng.choice(awaited(before))
+        move = choose(rng, list(legal_moves_for(before, player)))
         game.push(move.notation())
         move = game.entries[-1].move
         after = game.state
@@ -118,7 +120,7 @@ def test_7w_coin_ledger_random_base_games(seed: int) -> None:
 
 # -- with Leaders -----------------------------------------------------------------------------
 # RULES.md §11.2 and §10.7: printed leader costs, and the coins leaders give.
-LEADER_COST = {l.name: l.cost for l in data.leaders()}
+LEADER_COST = {l.name: l.cost for l in components.leaders()}
 STAGE_COINS_ROME = {("Rome", "B", 1): 5}
 
 
@@ -167,7 +169,7 @@ def expected_coins_leaders(before, moves, *, step: str = "", sides_done=None) ->
             if move.card:
                 cards[i].append(move.card)
                 built.append((i, move.card))
-                if data.card(move.card).color == "yellow" and "Xenophon" in leaders:
+                if components.card(move.card).color == "yellow" and "Xenophon" in leaders:
                     coins[i] += 2
         elif isinstance(move, (Build, Stage)):
             if move.pay is not None:
@@ -178,7 +180,7 @@ def expected_coins_leaders(before, moves, *, step: str = "", sides_done=None) ->
                     done = (sides_done or {}).get(i, set())
                     coins[i] += (move.pay.left > 0 and "left" not in done) + (move.pay.right > 0 and "right" not in done)
             if isinstance(move, Build):
-                card = data.card(move.card, age=before.age)
+                card = components.card(move.card, age=before.age)
                 chain = any(p in city.cards for p in card.chains_from)
                 if not (chain or move.free or (card.guild and "Ramses" in leaders)):
                     coins[i] -= card.cost.coins
@@ -208,7 +210,7 @@ def nero(before, after, coins: list[int]) -> list[int]:
 def leaders_game(rng: random.Random, n: int, need: str | None = None, anywhere: bool = False) -> Game:
     """A new Leaders game of ``n`` players on shuffled boards and sides; ``need`` puts that
     board in play if the shuffle left it out (at a random seat when ``anywhere``, else first)."""
-    boards = [b.name for b in data.boards()]
+    boards = [b.name for b in components.boards()]
     rng.shuffle(boards)
     if need and need not in boards[:n]:
         boards.insert(rng.randrange(n) if anywhere else 0, need)
@@ -228,8 +230,8 @@ def test_7w_coin_ledger_random_leaders_games(seed: int) -> None:
     checked = 0
     while game.outcome() is None:
         before = game.state
-        player = rng.choice(RULESET.awaited(before))
-        move = choose(rng, list(RULESET.legal_moves_for(before, player)))
+        player = rng.choice(awaited(before))
+        move = choose(rng, list(legal_moves_for(before, player)))
         game.push(move.notation())
         move = game.entries[-1].move
         after = game.state
@@ -292,8 +294,8 @@ def test_7w_military_resolve_random_leaders_games(seed: int) -> None:
     ages = []
     while game.outcome() is None:
         before = game.state
-        player = rng.choice(RULESET.awaited(before))
-        game.push(choose(rng, list(RULESET.legal_moves_for(before, player))).notation())
+        player = rng.choice(awaited(before))
+        game.push(choose(rng, list(legal_moves_for(before, player))).notation())
         after = game.state
         if any(a.tokens != b.tokens for b, a in zip(before.cities, after.cities)):
             new = [sorted(a.tokens[len(b.tokens):]) for b, a in zip(before.cities, after.cities)]
@@ -313,10 +315,10 @@ REBATE = {"green": "Archimedes", "red": "Leonidas", "blue": "Hammurabi"}
 def sources(city, sellable_only: bool) -> list[tuple[str, ...]]:
     """One entry per unit a city can make each turn (a tuple of the types it may be)."""
     out: list[tuple[str, ...]] = []
-    if city.wonder and data.wonder(city.wonder, city.side).resource:
-        out.append((data.wonder(city.wonder, city.side).resource,))
+    if city.wonder and components.wonder(city.wonder, city.side).resource:
+        out.append((components.wonder(city.wonder, city.side).resource,))
     for name in city.cards:
-        for e in data.card(name).effects:
+        for e in components.card(name).effects:
             if e.type == "produce":
                 out += [(r,) for r, k in e.resources for _ in range(k)]
             elif e.type == "produce_choice" and (e.tradable or not sellable_only):
@@ -381,8 +383,8 @@ def test_7w_commerce_random_payments_are_possible(seed: int) -> None:
     checked = 0
     while game.outcome() is None:
         before = game.state
-        player = rng.choice(RULESET.awaited(before))
-        game.push(choose(rng, list(RULESET.legal_moves_for(before, player))).notation())
+        player = rng.choice(awaited(before))
+        game.push(choose(rng, list(legal_moves_for(before, player))).notation())
         move = game.entries[-1].move
         if before.phase not in ("turn", "recruit") or not isinstance(move, (Build, Stage)):
             continue
@@ -390,12 +392,12 @@ def test_7w_commerce_random_payments_are_possible(seed: int) -> None:
         city = before.cities[i]
         leaders = in_play(city)
         if isinstance(move, Build):
-            card = data.card(move.card, age=before.age)
+            card = components.card(move.card, age=before.age)
             if move.free or any(p in city.cards for p in card.chains_from) or (card.guild and "Ramses" in leaders):
                 continue
             cost, discount = card.cost, REBATE.get(card.color) in leaders
         else:
-            cost = data.wonder(city.wonder, city.side).stages[city.stages].cost
+            cost = components.wonder(city.wonder, city.side).stages[city.stages].cost
             discount = "Imhotep" in leaders
         units = [r for r, k in cost.resources for _ in range(k)]
         pay = move.pay or Pay()
@@ -445,13 +447,13 @@ def test_7w_build_cost_payable_builds_are_accepted(seed: int) -> None:
     tried = 0
     while game.outcome() is None:
         state = game.state
-        awaited = RULESET.awaited(state)
+        waiting = awaited(state)
         if state.phase == "turn" and rng.random() < 0.3:
-            player = rng.choice(awaited)
+            player = rng.choice(waiting)
             i = state.seats.index(player)
             city = state.cities[i]
             leaders = in_play(city)
-            for card in rng.sample([c for c in data.deck(state.age, n) if c.name not in city.cards], 6):
+            for card in rng.sample([c for c in components.deck(state.age, n) if c.name not in city.cards], 6):
                 if any(p in city.cards for p in card.chains_from) or (card.guild and "Ramses" in leaders):
                     continue
                 units = [r for r, k in card.cost.resources for _ in range(k)]
@@ -466,5 +468,5 @@ def test_7w_build_cost_payable_builds_are_accepted(seed: int) -> None:
                 except IllegalMove as err:
                     assert err.rule not in ("7w.build.cost", "7w.commerce.coins-timing", "7w.commerce.sellable"), (card.name, err)
                 tried += 1
-        game.push(choose(rng, list(RULESET.legal_moves_for(state, rng.choice(awaited)))).notation())
+        game.push(choose(rng, list(legal_moves_for(state, rng.choice(waiting)))).notation())
     assert tried >= 20

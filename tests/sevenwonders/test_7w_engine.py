@@ -7,9 +7,10 @@ import pytest
 
 from assistant.core.errors import AmbiguousEntry, IllegalMove, InvalidEntry
 from assistant.core.game import Game
-from assistant.games.sevenwonders import RULESET, powers, turn
+from assistant.games.sevenwonders import RULESET, powers
+from assistant.games.sevenwonders.rules import resolution
 from assistant.games.sevenwonders.moves import Build, Pay
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 
 
 def illegal(game: Game, entry: str) -> IllegalMove:
@@ -213,7 +214,7 @@ def test_7w_commerce_ambiguous_payment():
     put(game, "cleo", cards=("Ore Vein",))
     put(game, "ada", cards=(), coins=5)
     with pytest.raises(AmbiguousEntry) as info:
-        game.parse("ada build Barracks")  # ore from left or right, 2 coins either way
+        game.push("ada build Barracks")  # ore from left or right, 2 coins either way
     assert set(info.value.candidates) == {"ada build Barracks pay left 2", "ada build Barracks pay right 2"}
     game.push("ada build Barracks pay right ore")
     assert game.entries[-1].move.pay == Pay(right=2)
@@ -297,7 +298,7 @@ def test_example_rb1_conflicts():
     put(game, "ada", cards=("Walls", "Barracks"))  # 3 shields
     put(game, "bob", cards=("Walls", "Stables", "Barracks"))  # 5, ada's left
     put(game, "cleo", cards=("Stockade", "Guard Tower"))  # 2, ada's right
-    state = turn.conflicts(game.state)
+    state = resolution.conflicts(game.state)
     assert sorted(state.city("ada").tokens) == [-1, 3]
     assert state.city("bob").tokens == (3, 3)
     assert state.city("cleo").tokens == (-1, -1)
@@ -311,7 +312,7 @@ def test_7w_military_strength_rhodes_stage():
 
 def test_7w_military_ties_give_nothing():
     game = start("Rhodes A", "Gizah A", "Babylon A", leaders=False)
-    state = turn.conflicts(game.state)
+    state = resolution.conflicts(game.state)
     assert all(c.tokens == () for c in state.cities)
 
 

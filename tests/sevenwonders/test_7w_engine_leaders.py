@@ -7,9 +7,10 @@ import pytest
 
 from assistant.core.errors import IllegalMove
 from assistant.core.game import Game
-from assistant.games.sevenwonders import RULESET, powers, turn
+from assistant.games.sevenwonders import RULESET, powers
+from assistant.games.sevenwonders.rules import resolution
 from assistant.games.sevenwonders.moves import Pay
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 
 THREE = ("Gizah A", "Rhodes A", "Babylon A")
 
@@ -230,13 +231,13 @@ def test_7w_military_leaders_caesar_hannibal_nero_tomyris():
     game = start(*THREE)
     put(game, "ada", leaders=("Hannibal", "Nero"))
     put(game, "bob", leaders=("Tomyris",))
-    state = turn.conflicts(game.state)
+    state = resolution.conflicts(game.state)
     # ada 1 shield beats bob (0) and cleo (0): 2 victories, 2 coins each with Nero
     assert state.city("ada").tokens == (1, -1, 1)  # bob's Defeat token goes to ada (Tomyris)
     assert state.city("ada").coins == 6 + 4
     assert state.city("bob").tokens == () and state.city("cleo").tokens == (-1,)
     put(game, "cleo", leaders=("Caesar",))
-    state = turn.conflicts(game.state)
+    state = resolution.conflicts(game.state)
     assert state.city("cleo").tokens == (1, -1, 1)  # beats ada and bob; bob's Defeat comes to her
 
 

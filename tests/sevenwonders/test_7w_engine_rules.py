@@ -11,7 +11,7 @@ from assistant.games.sevenwonders import RULESET
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "assistant" / "games" / "sevenwonders"
-ENGINE_MODULES = ("ruleset", "state", "moves", "notation", "turn", "checks", "costs", "deck", "powers", "scenario", "autoplay")
+ENGINE_MODULES = ("ruleset", "state", "moves", "notation", "rules/__init__", "rules/setup", "rules/legality", "rules/resolution", "costs", "deck", "powers", "legal", "view", "simulate", "table")
 RULE_ID = re.compile(r"""["'](7w\.[a-z0-9][a-z0-9.\-]*[a-z0-9])["']""")
 
 

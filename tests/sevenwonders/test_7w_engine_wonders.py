@@ -10,7 +10,7 @@ from assistant.core.errors import IllegalMove
 from assistant.core.game import Game
 from assistant.games.sevenwonders import costs, powers
 from assistant.games.sevenwonders.moves import Pay
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 
 
 def illegal(game: Game, entry: str) -> IllegalMove:

@@ -38,7 +38,7 @@ def test_7w_end_of_age_events_show_conflicts():
 
 def test_7w_leader_solomon_effect_lost_is_said():
     """OPEN 14: Solomon recruited with nothing to take: the table is told his effect is lost."""
-    from assistant.games.sevenwonders.scenario import start
+    from sw_scenario import start
 
     game = start("Gizah A", "Rhodes A", "Babylon A")
     for entry in ("ada recruit Solomon", "bob sell", "cleo sell"):
@@ -47,7 +47,7 @@ def test_7w_leader_solomon_effect_lost_is_said():
 
 
 def test_7w_guild_courtesans_no_token_is_said():
-    from assistant.games.sevenwonders.scenario import put, set_state, start
+    from sw_scenario import put, set_state, start
 
     game = start("Gizah A", "Rhodes A", "Babylon A")
     for entry in ("ada sell", "bob sell", "cleo sell"):

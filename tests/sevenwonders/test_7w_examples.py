@@ -4,7 +4,7 @@ to the engine's tests; here they are checked on the data they rest on."""
 
 from __future__ import annotations
 
-from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders import components
 from assistant.games.sevenwonders.science import science_points
 from assistant.games.sevenwonders.scoring import City, score_city
 from assistant.games.sevenwonders.table import score_table
@@ -47,42 +47,42 @@ def test_example_rb8_chamber_of_commerce() -> None:
 
 def test_example_rb9_gizah_production_data() -> None:
     # Barracks needs ore, Scriptorium papyrus, Aqueduct 3 stone; Gizah starts with stone.
-    assert data.card("Barracks").cost.as_dict()["ore"] == 1
-    assert data.card("Scriptorium").cost.get("papyrus") == 1
-    assert data.card("Aqueduct").cost.get("stone") == 3
-    assert data.board("Gizah").a.resource == "stone"
+    assert components.card("Barracks").cost.as_dict()["ore"] == 1
+    assert components.card("Scriptorium").cost.get("papyrus") == 1
+    assert components.card("Aqueduct").cost.get("stone") == 3
+    assert components.board("Gizah").a.resource == "stone"
 
 
 def test_example_rb10_university_cost() -> None:
-    assert data.card("University").cost.text() == "2 wood + glass + papyrus"
+    assert components.card("University").cost.text() == "2 wood + glass + papyrus"
 
 
 def test_example_rb11_library_cost() -> None:
-    assert data.card("Library").cost.text() == "2 stone + loom"
+    assert components.card("Library").cost.text() == "2 stone + loom"
 
 
 def test_example_rb12_forum_cost() -> None:
-    assert data.card("Forum").cost.text() == "2 clay"
+    assert components.card("Forum").cost.text() == "2 clay"
 
 
 def test_example_rb13_scriptorium_chains() -> None:
-    assert set(data.card("Scriptorium").chains_to) == {"Library", "Courthouse"}
-    assert data.card("Library").chains_from == ("Scriptorium",)
-    assert data.card("Courthouse").chains_from == ("Scriptorium",)
+    assert set(components.card("Scriptorium").chains_to) == {"Library", "Courthouse"}
+    assert components.card("Library").chains_from == ("Scriptorium",)
+    assert components.card("Courthouse").chains_from == ("Scriptorium",)
 
 
 def test_example_rb14_theater_statue_gardens() -> None:
-    assert data.card("Theater").chains_to == ("Statue",)
-    assert data.card("Statue").chains_to == ("Gardens",)
-    assert data.card("Gardens").chains_from == ("Statue",)
+    assert components.card("Theater").chains_to == ("Statue",)
+    assert components.card("Statue").chains_to == ("Gardens",)
+    assert components.card("Gardens").chains_from == ("Statue",)
 
 
 def test_example_rb15_decks_by_player_count() -> None:
-    four = {c.name for c in data.deck(1, 4)}
+    four = {c.name for c in components.deck(1, 4)}
     assert "Pawnshop" in four and "Mine" not in four  # 4+ yes, 6+ no
-    six = {c.name for c in data.deck(1, 6)}
+    six = {c.name for c in components.deck(1, 6)}
     assert "Mine" in six and "Tree Farm" in six
-    assert [data.guild_count(n) for n in (3, 4, 5, 6, 7)] == [5, 6, 7, 8, 9]
+    assert [components.guild_count(n) for n in (3, 4, 5, 6, 7)] == [5, 6, 7, 8, 9]
 
 
 def test_example_rb16_gizah_b() -> None:
@@ -90,7 +90,7 @@ def test_example_rb16_gizah_b() -> None:
 
 
 def test_example_rb17_arena() -> None:
-    arena = data.card("Arena")
+    arena = components.card("Arena")
     coins = next(e for e in arena.effects if e.type == "coins_per")
     assert coins.amount * 2 == 6  # built with 2 stages: 6 coins
     assert points(City("Me", "Gizah", "A", 3, 0, (), ("Arena",)))["commercial"] == 3
@@ -106,7 +106,7 @@ def test_example_rb19_shipowners_counts_itself() -> None:
 
 
 def test_example_rb20_babylon_b_seventh_card_data() -> None:
-    assert data.wonder("Babylon", "B").stage(2).has("play_seventh_card")
+    assert components.wonder("Babylon", "B").stage(2).has("play_seventh_card")
 
 
 def test_example_interfaces_table_shape() -> None:

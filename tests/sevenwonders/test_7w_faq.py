@@ -15,7 +15,7 @@ from assistant.core.errors import IllegalMove
 from assistant.core.game import Game
 from assistant.games.sevenwonders import RULESET
 from assistant.games.sevenwonders.moves import Pay
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 from assistant.games.sevenwonders.scoring import City, score_city
 
 # Seats are clockwise: ada's left neighbour is bob, her right neighbour is cleo.

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.games.sevenwonders import RULESET, powers
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 
 # ada (Gizah A, 1 stage, 9 coins, Ramses: guilds free) between
 #   bob (left):  brown 1, grey 1, yellow 1, green 1, red 1, blue 1, purple 0;
@@ -33,9 +33,9 @@ EXPECTED = {
 
 
 def test_7w_guild_table_covers_all_14() -> None:
-    from assistant.games.sevenwonders import data
+    from assistant.games.sevenwonders import components
 
-    assert set(EXPECTED) == {c.name for c in data.guilds(leaders=True)}
+    assert set(EXPECTED) == {c.name for c in components.guilds(leaders=True)}
 
 
 @pytest.mark.parametrize("guild", sorted(EXPECTED))

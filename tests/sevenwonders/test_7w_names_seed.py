@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders import components
 
 SEED = Path("/work/shared/seeds/000_1b1c332260a2f76a.txt")
 
@@ -37,26 +37,26 @@ SEED_ROME = ["Róma", "Róma Kolosszeum", "Kolosszeum", "Rome", "Roma", "Colosse
 
 
 def test_7w_names_seed_covers_all_36_leaders() -> None:
-    assert sorted(SEED_LEADERS.values()) == sorted(l.name for l in data.leaders())
+    assert sorted(SEED_LEADERS.values()) == sorted(l.name for l in components.leaders())
 
 
 @pytest.mark.parametrize("text,name", sorted(SEED_LEADERS.items()))
 def test_7w_names_seed_leader_heading(text: str, name: str) -> None:
-    assert data.leader(text).name == name
-    assert data.component_index().resolve(text) == name
-    assert data.leader(text.title()).name == name  # as typed at a table
+    assert components.leader(text).name == name
+    assert components.component_index().resolve(text) == name
+    assert components.leader(text.title()).name == name  # as typed at a table
 
 
 @pytest.mark.parametrize("text,name", sorted(SEED_GUILDS.items()))
 def test_7w_names_seed_guild(text: str, name: str) -> None:
-    assert data.card(text).name == name
-    assert data.component_index().resolve(text) == name
+    assert components.card(text).name == name
+    assert components.component_index().resolve(text) == name
 
 
 @pytest.mark.parametrize("text", SEED_ROME)
 def test_7w_names_seed_rome(text: str) -> None:
-    assert data.board(text).name == "Rome"
-    assert data.component_index().resolve(text) == "Rome"
+    assert components.board(text).name == "Rome"
+    assert components.component_index().resolve(text) == "Rome"
 
 
 @pytest.mark.skipif(not SEED.exists(), reason="the seed rulebook is not in this checkout")
@@ -70,28 +70,28 @@ def test_7w_names_seed_headings_are_the_ones_tested() -> None:
         if hungarian == "PTOLEMAIOSZ PÜTHAGORASZ":  # two headings run together in the extraction
             continue
         assert hungarian in SEED_LEADERS, hungarian
-        assert data.leader(english).name == SEED_LEADERS[hungarian]
+        assert components.leader(english).name == SEED_LEADERS[hungarian]
 
 
 def test_7w_cards_basic_science_symbols_in_the_decks() -> None:
     """7w.cards.basic: 4 green card *designs* carry each symbol; the physical copies follow
     the player marks: 4 of each at 3 players, 8 of each in the full 7-player set; plus one
     wildcard (Scientists Guild) and three leader symbols (Euclid, Pythagoras, Ptolemy)."""
-    designs = Counter(c.science for c in data.cards() if c.color == "green")
+    designs = Counter(c.science for c in components.cards() if c.color == "green")
     assert designs == {"compass": 4, "gear": 4, "tablet": 4}
     per_count = {}
     for n in (3, 4, 5, 6, 7):
         copies: Counter[str] = Counter()
         for age in (1, 2, 3):
-            copies.update(c.science for c in data.deck(age, n) if c.color == "green")
+            copies.update(c.science for c in components.deck(age, n) if c.color == "green")
         per_count[n] = dict(copies)
     assert per_count[3] == {"compass": 4, "gear": 4, "tablet": 4}
     assert per_count[7] == {"compass": 8, "gear": 8, "tablet": 8}
     assert per_count[4] == {"compass": 5, "gear": 4, "tablet": 6}
     assert per_count[5] == {"compass": 6, "gear": 6, "tablet": 6}
     assert per_count[6] == {"compass": 7, "gear": 6, "tablet": 7}
-    assert [c.name for c in data.cards() if c.science == "any"] == ["Scientists Guild"]
-    assert {l.name: l.science for l in data.leaders() if l.science} == {
+    assert [c.name for c in components.cards() if c.science == "any"] == ["Scientists Guild"]
+    assert {l.name: l.science for l in components.leaders() if l.science} == {
         "Euclid": "compass", "Pythagoras": "gear", "Ptolemy": "tablet"}
 
 
@@ -109,13 +109,13 @@ DIGEST_CHAINS = {
 
 
 def test_7w_build_chain_data_equals_the_digest_both_ways() -> None:
-    down = {c.name: set(c.chains_to) for c in data.cards() if c.chains_to}
+    down = {c.name: set(c.chains_to) for c in components.cards() if c.chains_to}
     assert down == DIGEST_CHAINS
     up: dict[str, set[str]] = {}
     for parent, children in DIGEST_CHAINS.items():
         for child in children:
             up.setdefault(child, set()).add(parent)
-    assert {c.name: set(c.chains_from) for c in data.cards() if c.chains_from} == up
+    assert {c.name: set(c.chains_from) for c in components.cards() if c.chains_from} == up
     assert up["Forum"] == {"East Trading Post", "West Trading Post"}
 
 
@@ -132,7 +132,7 @@ def test_7w_data_equals_the_verified_shared_files() -> None:
     shared += json.loads((SHARED / "leaders_guilds.json").read_text(encoding="utf-8"))["guilds"]
     assert len(shared) == 82
     for entry in shared:
-        card = data.card(entry["name"], age=entry.get("age", 3))
+        card = components.card(entry["name"], age=entry.get("age", 3))
         cost = dict(entry["cost"].get("resources", {}))
         assert {k: v for k, v in card.cost.as_dict().items() if v and k != "coins"} == cost, card.name
         assert card.cost.coins == entry["cost"].get("coins", 0), card.name
@@ -140,10 +140,10 @@ def test_7w_data_equals_the_verified_shared_files() -> None:
         assert card.color == entry.get("color", "purple"), card.name
         assert set(card.chains_from) == set(entry.get("chain_from", [])), card.name
     leaders = json.loads((SHARED / "leaders.json").read_text(encoding="utf-8"))["leaders"]
-    assert {l["name"]: l["cost"]["coins"] for l in leaders} == {l.name: l.cost for l in data.leaders()}
+    assert {l["name"]: l["cost"]["coins"] for l in leaders} == {l.name: l.cost for l in components.leaders()}
     for board in json.loads((SHARED / "wonders.json").read_text(encoding="utf-8"))["wonders"]:
         for side, spec in board["sides"].items():
-            ours = data.wonder(board["name"], side)
+            ours = components.wonder(board["name"], side)
             assert [dict(s["cost"].get("resources", {})) for s in spec["stages"]] == [
                 {k: v for k, v in st.cost.as_dict().items() if v and k != "coins"} for st in ours.stages
             ], (board["name"], side)

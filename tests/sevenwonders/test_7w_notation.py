@@ -20,7 +20,7 @@ from assistant.games.sevenwonders.moves import (
     SetBoard,
     Stage,
 )
-from assistant.games.sevenwonders.scenario import put, set_state, start
+from sw_scenario import put, set_state, start
 from assistant.games.sevenwonders.state import Due
 
 

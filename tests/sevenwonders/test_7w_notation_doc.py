@@ -12,7 +12,7 @@ import pytest
 
 from assistant.core.game import Game
 from assistant.games.sevenwonders import RULESET
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "notation" / "7wonders.md"
 

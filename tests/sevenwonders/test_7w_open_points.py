@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.core.errors import IllegalMove
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 
 
 def test_7w_setup_guilds_leaders_guilds_only_with_leaders():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from assistant.games.sevenwonders import powers
 from assistant.games.sevenwonders.moves import Pay
-from assistant.games.sevenwonders.scenario import play, put, set_state, start
+from sw_scenario import play, put, set_state, start
 
 
 def test_7w_commerce_price_marketplace_not_for_the_seventh_card_of_its_turn():

@@ -10,7 +10,9 @@ import pytest
 from assistant.core.game import Game
 from assistant.core.record import read_record, write_record
 from assistant.games.sevenwonders import RULESET, deck
-from assistant.games.sevenwonders.autoplay import choose
+from assistant.games.sevenwonders.legal import legal_moves_for
+from assistant.games.sevenwonders.state import awaited
+from assistant.games.sevenwonders.simulate import choose
 
 
 def check_invariants(game: Game) -> None:
@@ -38,10 +40,10 @@ def test_7w_random_play(seed: int) -> None:
     seats = ["Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus"][:players]
     game = Game(RULESET, seats, {"leaders": "true" if leaders else "false"})
     while game.outcome() is None:
-        awaited = RULESET.awaited(game.state)
-        assert awaited, game.state.phase_label
-        player = rng.choice(awaited)
-        moves = list(RULESET.legal_moves_for(game.state, player))
+        waiting = awaited(game.state)
+        assert waiting, game.state.phase_label
+        player = rng.choice(waiting)
+        moves = list(legal_moves_for(game.state, player))
         assert moves, f"no legal entry for {player} in {game.state.phase_label}"
         move = choose(rng, moves)
         text = move.notation()
@@ -71,11 +73,11 @@ POWER_BOARDS = (
 def test_7w_random_play_with_power_boards(seed: int) -> None:
     """Boards whose powers add extra steps (7th card, discard-pile builds, Rome B's leaders,
     Olympia's free build and copy) on every seat, so those paths run every time."""
-    from assistant.games.sevenwonders.autoplay import random_game
+    from assistant.games.sevenwonders.simulate import random_game
 
     players = 3 + seed % 5
     boards = POWER_BOARDS[seed % 2][:players]
-    game = random_game(seed, players, True, ", ".join(boards))
+    game = random_game(seed, players, {"leaders": "true", "boards": ", ".join(boards)})
     assert game.state.phase == "over"
     check_invariants(game)
     replayed = Game.from_record(RULESET, read_record(write_record(game.to_record())))

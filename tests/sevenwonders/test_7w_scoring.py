@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders import components
 from assistant.games.sevenwonders.science import best_science, science_points
 from assistant.games.sevenwonders.scoring import City, score_cities, score_city
 
@@ -245,7 +245,7 @@ LEADER_SCIENCE = {"Euclid": 5, "Pythagoras": 5, "Ptolemy": 10}
 
 
 def test_7w_leader_table_covers_all_36() -> None:
-    assert set(LEADER_VP) == {l.name for l in data.leaders()}
+    assert set(LEADER_VP) == {l.name for l in components.leaders()}
 
 
 @pytest.mark.parametrize("name", sorted(LEADER_VP))

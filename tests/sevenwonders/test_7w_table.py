@@ -356,11 +356,26 @@ def test_7w_table_every_problem_at_once() -> None:
 
 
 @pytest.mark.parametrize("filename", sorted(EXPECTED))
-def test_7w_table_round_trip_to_table(filename: str) -> None:
-    from assistant.games.sevenwonders.table import to_table
+def test_7w_table_round_trip_table_from_state(filename: str) -> None:
+    """A tracked game holding a table's cities writes them back (``table_from_state``, what
+    the engine uses to score a tracked game) as the same table."""
+    from assistant.games.sevenwonders import state as sw_state
+    from assistant.games.sevenwonders.table import table_from_state
 
     cities, leaders = read_table(load_table(TABLES / filename))
-    again, leaders_again = read_table(to_table(cities, leaders))
+    tracked = sw_state.SWState(
+        seats=tuple(c.name for c in cities),
+        leaders_on=leaders,
+        phase="over",
+        cities=tuple(
+            sw_state.City(
+                wonder=c.board, side=c.side, stages=c.stages, coins=c.coins, tokens=c.tokens, cards=c.cards,
+                leaders=c.leaders, courtesan=c.courtesan, copied_guild=c.copied_guild,
+            )
+            for c in cities
+        ),
+    )
+    again, leaders_again = read_table(table_from_state(tracked))
     assert again == cities and leaders_again == leaders
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.games.sevenwonders import data
-from assistant.games.sevenwonders.catalogue import catalogue
+from assistant.games.sevenwonders import components
+from assistant.games.sevenwonders.components import catalogue
 from assistant.games.sevenwonders.texts import explain, rule_ids, rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,23 +48,23 @@ def test_7w_rules_cover_the_digest_ids() -> None:
 
 
 def test_7w_rules_each_leader_guild_and_board_has_a_text() -> None:
-    for l in data.leaders():
+    for l in components.leaders():
         assert l.rule in rule_ids()
-    for g in data.guilds(True):
+    for g in components.guilds(True):
         assert g.rule in rule_ids()
-    for side in data.wonders():
+    for side in components.wonders():
         assert side.rule in rule_ids()
 
 
 def test_7w_rules_leader_costs_match_data() -> None:
     texts = {r.id: r.text for r in rulebook()}
-    for l in data.leaders():
+    for l in components.leaders():
         assert texts[l.rule].startswith(f"Cost {l.cost}"), l.name
 
 
 def test_7w_rules_guild_costs_match_data() -> None:
     texts = {r.id: r.text for r in rulebook()}
-    for g in data.guilds(True):
+    for g in components.guilds(True):
         words = re.findall(r"(\d )?(wood|stone|clay|ore|glass|loom|papyrus)", texts[g.rule].split(".")[0])
         stated = {res: int(n or 1) for n, res in words}
         assert stated == dict(g.cost.resources), g.name

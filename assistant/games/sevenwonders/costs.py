@@ -17,11 +17,12 @@ Free builds (``7w.build.free``): a chain (owning a parent), Olympia A's once-per
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 
 from assistant.core.errors import AmbiguousEntry, IllegalMove
-from assistant.games.sevenwonders import data, payment, powers
-from assistant.games.sevenwonders.moves import Build, Pay, Stage
+from assistant.games.sevenwonders import components, payment, powers
+from assistant.games.sevenwonders.moves import Build, Pay, Said, Stage
 from assistant.games.sevenwonders.state import City, SWState
 
 
@@ -37,7 +38,7 @@ def production(city: City, tradable_only: bool = False) -> payment.Production:
 
 
 @lru_cache(maxsize=1024)
-def _cost(cost: data.Cost) -> payment.Cost:
+def _cost(cost: components.Cost) -> payment.Cost:
     return payment.Cost.from_counts(dict(cost.resources), cost.coins)
 
 
@@ -60,7 +61,7 @@ def _quote(
     )
 
 
-def quote(state: SWState, i: int, cost: data.Cost, *, discount: int, rule: str) -> payment.Quote:
+def quote(state: SWState, i: int, cost: components.Cost, *, discount: int, rule: str) -> payment.Quote:
     city = state.cities[i]
     left = state.cities[state.left(i)]
     right = state.cities[state.right(i)]
@@ -80,7 +81,7 @@ def quote(state: SWState, i: int, cost: data.Cost, *, discount: int, rule: str) 
 def free_reason(state: SWState, i: int, move: Build) -> str | None:
     """Why a build costs nothing: ``chain``, ``olympia`` or ``ramses`` (else ``None``)."""
     city = state.cities[i]
-    card = data.card(move.card)
+    card = components.card(move.card)
     if powers.chain_parent(city, card) is not None:
         return "chain"
     if move.free:
@@ -91,7 +92,7 @@ def free_reason(state: SWState, i: int, move: Build) -> str | None:
 
 
 def build_quote(state: SWState, i: int, card_name: str) -> payment.Quote:
-    card = data.card(card_name)
+    card = components.card(card_name)
     city = state.cities[i]
     discount = 1 if powers.rebate_leader(city, card) else 0
     return quote(state, i, card.cost, discount=discount, rule="7w.build.cost")
@@ -140,8 +141,11 @@ def match(
 FORCED = "7w.turn.forced-discard"
 
 
-def stated_of(pay: Pay | None) -> dict[str, object]:
-    """A move's payment as exact coins (``None`` = no purchase at all)."""
+def stated_of(pay: Pay | Said | None) -> dict[str, object]:
+    """A move's payment as :func:`payment.match_payment` arguments: a :class:`Pay` as exact
+    coins (``None`` = no purchase at all), a :class:`Said` as it was said."""
+    if isinstance(pay, Said):
+        return pay.as_kwargs()
     pay = pay or Pay()
     return {"left": pay.left, "right": pay.right, "bank_purchase": pay.bank}
 
@@ -157,7 +161,7 @@ def olympia_open(state: SWState, i: int, card_name: str) -> bool:
     city = state.cities[i]
     if not powers.olympia_free_ready(state, city):
         return False
-    card = data.card(card_name)
+    card = components.card(card_name)
     if powers.chain_parent(city, card) is not None or (card.guild and powers.has_leader(city, "Ramses")):
         return False
     if card.cost.coins:
@@ -187,7 +191,9 @@ def build_instead(state: SWState, i: int, card_name: str) -> str:
     return f"{player} sell {card_name} (3 coins){stage}; see {FORCED}"
 
 
-def check_build(state: SWState, i: int, move: Build, with_payment: bool = True) -> None:
+def check_build(state: SWState, i: int, move: Build) -> None:
+    """A structure's cost (``7w.build.cost``): free (chain, Olympia A said with ``free``,
+    Ramses for guilds) with nothing paid, else a payment that fits what the entry said."""
     player = state.seats[i]
     city = state.cities[i]
     reason = free_reason(state, i, move)
@@ -200,17 +206,24 @@ def check_build(state: SWState, i: int, move: Build, with_payment: bool = True) 
             hint=f"{player} build {move.card} (paying)",
         )
     if reason is not None:
-        if move.pay is not None and move.pay.total:
+        paid = move.pay.anything if isinstance(move.pay, Said) else move.pay is not None and move.pay.total
+        if paid:
             raise IllegalMove("7w.build.free", f"{player} builds {move.card} free ({reason}): there is nothing to pay")
         return
-    if with_payment:
-        instead = lambda: build_instead(state, i, move.card)  # noqa: E731 (only computed on a refusal)
-        match(build_quote(state, i, move.card), player, move.card, stated_of(move.pay), instead=instead)
+    q = build_quote(state, i, move.card)
+    entry = replace(move, pay=None).notation()
+    if move.pay == Said() and olympia_open(state, i, move.card) and q.payable:
+        paid_entries = [f"{entry} {Pay(o.left, o.right, o.bank_purchase).notation()}" for o in q.options]
+        raise AmbiguousEntry(
+            "7w.wonder.olympia.a",
+            f"{player} may build {move.card} with Olympia A's free build (once per Age) or pay for it; say which",
+            candidates=[f"{entry} free", *paid_entries],
+        )
+    instead = lambda: build_instead(state, i, move.card)  # noqa: E731 (only computed on a refusal)
+    match(q, player, move.card, stated_of(move.pay), entry, instead=instead)
 
 
-def check_stage(
-    state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stage", with_payment: bool = True, instead: str = ""
-) -> None:
+def check_stage(state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stage", instead: str = "") -> None:
     """A wonder stage: the next one exists and its cost can be paid as stated. ``instead``:
     the hint when it cannot (a Recruitment phase proposes the leader's discard)."""
     player = state.seats[i]
@@ -221,6 +234,59 @@ def check_stage(
             f"{player}'s {city.board.label} has all {len(city.board.stages)} stages built",
             hint=instead or (f"{player} sell" + (f" {move.card}" if move.card else "")),
         )
-    if with_payment:
-        what = f"stage {city.stages + 1} of {city.board.label}"
-        match(stage_quote(state, i, rule), player, what, stated_of(move.pay), instead=instead)
+    what = f"stage {city.stages + 1} of {city.board.label}"
+    match(stage_quote(state, i, rule), player, what, stated_of(move.pay), replace(move, pay=None).notation(), instead=instead)
+
+
+# -- the payment an entry means ---------------------------------------------------------------
+def stage_rule(state: SWState) -> str:
+    """The rule a stage's cost is quoted under: a leader tucked in a Recruitment phase, or an
+    Age card."""
+    return "7w.leaders.recruit.wonder" if state.phase == "recruit" else "7w.wonder.stage"
+
+
+def settle(state: SWState, move: Build | Stage, said: Said) -> Build | Stage:
+    """The move with the one payment the entry means (reading, not judging): nothing for a
+    free build, else the one payment that fits what was said (the cheapest when nothing was).
+    When none fits, or several do, or the entry must say whether Olympia A's free build is
+    used, the move keeps ``said`` and :func:`rules.check` refuses it saying why."""
+    unsettled = replace(move, pay=said)
+    i = state.index(move.player)
+    city = state.cities[i]
+    if state.phase not in ("turn", "recruit", "extra") or not city.wonder:
+        return unsettled
+    if isinstance(move, Build):
+        if free_reason(state, i, move) is not None:
+            return unsettled if said.anything else replace(move, pay=None)
+        q = build_quote(state, i, move.card)
+        if not said.said and olympia_open(state, i, move.card) and q.payable:
+            return unsettled
+        found = _fit(q, said)
+        return unsettled if found is None else replace(move, pay=stored_pay(state, i, move.card, found))
+    if city.stages >= len(city.board.stages):
+        return unsettled
+    found = _fit(stage_quote(state, i, stage_rule(state)), said)
+    return unsettled if found is None else replace(move, pay=pay_or_none(found))
+
+
+def _fit(q: payment.Quote, said: Said) -> Pay | None:
+    """The one payment of ``q`` that fits ``said`` (None: none or several)."""
+    try:
+        return _pay_of(payment.match_payment(q, **said.as_kwargs()))  # type: ignore[arg-type]
+    except payment.PaymentError:
+        return None
+
+
+def settled(state: SWState, move: Build | Stage) -> Build | Stage:
+    """A checked move whose payment is still as said (not read through :func:`settle` in this
+    state) with that payment matched, so that it can be applied."""
+    if not isinstance(move.pay, Said):
+        return move
+    i = state.index(move.player)
+    if isinstance(move, Build):
+        if free_reason(state, i, move) is not None:
+            return replace(move, pay=None)
+        pay = match(build_quote(state, i, move.card), move.player, move.card, stated_of(move.pay))
+        return replace(move, pay=stored_pay(state, i, move.card, pay))
+    pay = match(stage_quote(state, i, stage_rule(state)), move.player, "the stage", stated_of(move.pay))
+    return replace(move, pay=pay_or_none(pay))

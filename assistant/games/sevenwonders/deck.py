@@ -11,19 +11,19 @@ from __future__ import annotations
 
 from collections import Counter
 
-from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders import components
 from assistant.games.sevenwonders.state import SWState
 
 
-def age_card(name: str, age: int) -> data.Card | None:
+def age_card(name: str, age: int) -> components.Card | None:
     """The Age ``age`` version of a card name, or ``None`` when it is not an Age ``age`` card."""
-    for c in data.card_versions(name):
+    for c in components.card_versions(name):
         if c.age == age:
             return c
     return None
 
 
-def in_pool(state: SWState, card: data.Card) -> bool:
+def in_pool(state: SWState, card: components.Card) -> bool:
     """A guild that can be in this game's pool (the Leaders guilds only with Leaders)."""
     return state.leaders_on or not card.requires_leaders
 
@@ -43,15 +43,15 @@ def copies_left(state: SWState, name: str, age: int, pending: bool = True) -> in
     if card.guild:
         if not in_pool(state, card) or used[name]:
             return 0
-        guilds_named = {n for n in used if data.card(n).guild}
-        return 1 if len(guilds_named) < data.guild_count(state.n) else 0
+        guilds_named = {n for n in used if components.card(n).guild}
+        return 1 if len(guilds_named) < components.guild_count(state.n) else 0
     return card.copies(state.n) - used[name]
 
 
 def age_names(state: SWState, age: int) -> list[str]:
     """Every card name of the Age ``age`` deck that still has a copy unaccounted for."""
     names: list[str] = []
-    for c in data.cards():
+    for c in components.cards():
         if c.age == age and c.name not in names and copies_left(state, c.name, age) > 0:
             names.append(c.name)
     return names

@@ -1,7 +1,7 @@
 """The entries of a tracked 7 Wonders game, as frozen dataclasses.
 
 Each move names its ``player`` (a seat name) and prints itself back in the notation of
-docs/notation/7wonders.md; :func:`notation.parse_entry` reads that text back to an equal move.
+docs/notation/7wonders.md; :func:`notation.parse` reads that text back to an equal move.
 
 A payment (:class:`Pay`) is stored as the coins that go to the left neighbour, the right
 neighbour and the bank for bought resources (Bilkis); the printed coin cost of a card is not
@@ -23,6 +23,7 @@ class Pay:
 
     @property
     def total(self) -> int:
+        """All the coins paid."""
         return self.left + self.right + self.bank
 
     def notation(self) -> str:
@@ -36,8 +37,72 @@ class Pay:
         return "pay " + (" ".join(parts) if parts else "0")
 
 
-def _pay_suffix(pay: Pay | None) -> str:
-    return f" {pay.notation()}" if pay is not None else ""
+@dataclass(frozen=True)
+class Said:
+    """What an entry said about its payment, before the engine matched it to a :class:`Pay`:
+    coins per side (``pay left 2``) and the resources bought (``pay right stone``); ``None``
+    means "not said". :func:`notation.parse` replaces it with the one :class:`Pay` it
+    means; a move still holding a ``Said`` is one whose payment :func:`rules.check` refuses
+    (none fits, or several do), with the reason.
+
+    >>> Said(left=0, right=0, bank_purchase=0).notation(), Said(buy_right=("stone",)).notation()
+    ('pay 0', 'pay right stone')
+    >>> Said().notation(), Said().anything
+    ('', False)
+    """
+
+    left: int | None = None
+    right: int | None = None
+    bank_purchase: int | None = None
+    buy_left: tuple[str, ...] | None = None
+    buy_right: tuple[str, ...] | None = None
+    buy_bank: tuple[str, ...] | None = None
+
+    @property
+    def said(self) -> bool:
+        """Whether the entry said anything about the payment."""
+        return self != Said()
+
+    @property
+    def anything(self) -> bool:
+        """Whether it names coins or resources (``pay 0`` names nothing)."""
+        return any(self.as_kwargs().values())
+
+    def as_kwargs(self) -> dict[str, object]:
+        """The statement as keyword arguments of :func:`payment.match_payment`."""
+        return {
+            key: value
+            for key, value in (
+                ("left", self.left),
+                ("right", self.right),
+                ("bank_purchase", self.bank_purchase),
+                ("buy_left", self.buy_left),
+                ("buy_right", self.buy_right),
+                ("buy_bank", self.buy_bank),
+            )
+            if value is not None
+        }
+
+    def notation(self) -> str:
+        """The statement as an entry writes it (``""`` when nothing was said)."""
+        if self == Said():
+            return ""
+        parts = []
+        for side, coins, units in (
+            ("left", self.left, self.buy_left),
+            ("right", self.right, self.buy_right),
+            ("bank", self.bank_purchase, self.buy_bank),
+        ):
+            if units:
+                parts.append(" ".join((side, *units)))
+            if coins:
+                parts.append(f"{side} {coins}" if not units else str(coins))
+        return "pay " + (" ".join(parts) if parts else "0")
+
+
+def _pay_suffix(pay: Pay | Said | None) -> str:
+    text = pay.notation() if pay is not None else ""
+    return f" {text}" if text else ""
 
 
 @dataclass(frozen=True)
@@ -71,7 +136,7 @@ class Build:
 
     player: str
     card: str
-    pay: Pay | None = None
+    pay: Pay | Said | None = None
     free: bool = False
 
     def notation(self) -> str:
@@ -85,7 +150,7 @@ class Stage:
 
     player: str
     card: str | None = None
-    pay: Pay | None = None
+    pay: Pay | Said | None = None
 
     def notation(self) -> str:
         card = f" {self.card}" if self.card else ""

@@ -6,21 +6,24 @@ or unique prefix. A payment is said in coins per side (``pay left 2 right 1``, `
 for Bilkis, ``pay 0``) or as the resources bought (``pay right stone``, ``pay left 2 wood
 right glass``); the engine turns it into coins and checks it (:mod:`costs`).
 
-:func:`read` returns the move without its payment plus what was said about the payment;
-the ruleset resolves the payment against the state.
+:func:`parse` reads an entry into a move: :func:`read` gives the move without its payment
+plus what was said about the payment (a :class:`~moves.Said`), and :func:`costs.settle`
+puts in the one payment meant, when there is one. :func:`parse_boards` reads the ``Boards:``
+header.
 """
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex, normalize
-from assistant.games.sevenwonders import data
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
-from assistant.games.sevenwonders.state import SWState
+from assistant.games.sevenwonders import components, costs
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.state import SWState, awaited
 
 VERBS: dict[str, str] = {
     "build": "build",
@@ -62,8 +65,19 @@ def _seat_index(seats: tuple[str, ...]) -> NameIndex:
     return NameIndex([(s, ()) for s in seats], what="player", rule="core.players")
 
 
-def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict[str, Any] | None]:
-    """The move (payment not resolved) and the stated payment (``None``: not said)."""
+def parse(state: SWState, text: str) -> Any:
+    """The move an entry means in this state: names resolved, and for a build or a stage the
+    payment it means (:func:`costs.settle`). Raises InvalidEntry or AmbiguousEntry (a name
+    or player prefix that fits several); never judges legality (that is :func:`rules.check`)."""
+    move, said = read(state, text, awaited(state))
+    if isinstance(move, (Build, Stage)):
+        return costs.settle(state, move, said or Said())
+    return move
+
+
+def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said | None]:
+    """The move (payment not matched yet) and what the entry said about the payment
+    (``None``: nothing)."""
     words = words_of(text.split("#", 1)[0])
     if not words:
         raise InvalidEntry(RULE, "the entry is empty", hint="e.g. 'ada build Temple'")
@@ -105,30 +119,30 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, dict
     if verb == "courtesan":
         if not rest:
             raise InvalidEntry(RULE, "name the neighbour's leader the Courtesan token goes on")
-        return Courtesan(player, data.leader_index().resolve(" ".join(rest))), None
+        return Courtesan(player, components.leader_index().resolve(" ".join(rest))), None
     if verb == "copy":
         if not rest:
             raise InvalidEntry(RULE, "name the neighbour's guild Olympia B copies, or 'best'")
         if len(rest) == 1 and normalize(rest[0]) in (*NONE_WORDS, "best"):
             return CopyGuild(player, None), None
-        return CopyGuild(player, data.card_index().resolve(" ".join(rest))), None
+        return CopyGuild(player, components.card_index().resolve(" ".join(rest))), None
     if verb == "recruit":
         if not rest:
             raise InvalidEntry(RULE, "name the leader to recruit", hint=f"{player} recruit <leader>")
         if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
             return Recruit(player, None), None
-        return Recruit(player, data.leader_index().resolve(" ".join(rest))), None
+        return Recruit(player, components.leader_index().resolve(" ".join(rest))), None
     if verb == "pick":
         if not rest:
             raise InvalidEntry(RULE, "name the card taken from the discard pile, or 'none'")
         if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
             return Pick(player, None), None
-        return Pick(player, data.card_index().resolve(" ".join(rest))), None
+        return Pick(player, components.card_index().resolve(" ".join(rest))), None
     # build / stage / sell
-    index = data.leader_index() if state.phase == "recruit" and verb != "build" else data.card_index()
+    index = components.leader_index() if state.phase == "recruit" and verb != "build" else components.card_index()
     name: str | None = None
     free = False
-    stated: dict[str, Any] | None = None
+    stated: Said | None = None
     if rest and normalize(rest[0]) not in ("pay", "free"):
         name, used = resolve_for_phase(state, index, player, rest)
         rest = rest[used:]
@@ -167,7 +181,7 @@ def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list
         return index.resolve_leading(words)
     except InvalidEntry as exc:
         original = exc
-        other = data.card_index() if index is data.leader_index() else data.leader_index()
+        other = components.card_index() if index is components.leader_index() else components.leader_index()
         try:
             found, _ = other.resolve_leading(words)
         except InvalidEntry:
@@ -194,17 +208,17 @@ def read_board(player: str, rest: list[str]) -> SetBoard:
     if side not in ("A", "B"):
         # "GizahB" / "Gizah-B"
         last = rest[-1]
-        if len(last) > 1 and last[-1].upper() in ("A", "B") and data.board_index().find(last[:-1].rstrip("-")):
-            return SetBoard(player, data.board_index().resolve(" ".join([*rest[:-1], last[:-1].rstrip("-")])), last[-1].upper())
+        if len(last) > 1 and last[-1].upper() in ("A", "B") and components.board_index().find(last[:-1].rstrip("-")):
+            return SetBoard(player, components.board_index().resolve(" ".join([*rest[:-1], last[:-1].rstrip("-")])), last[-1].upper())
         raise InvalidEntry(RULE, "say the side, A or B", hint=f"{player} board {' '.join(rest)} A")
     if len(rest) < 2:
         raise InvalidEntry(RULE, "name the board", hint=f"{player} board Gizah {side}")
-    return SetBoard(player, data.board_index().resolve(" ".join(rest[:-1])), side)
+    return SetBoard(player, components.board_index().resolve(" ".join(rest[:-1])), side)
 
 
 def read_leaders(rest: list[str]) -> tuple[str, ...]:
     names: list[str] = []
-    index = data.leader_index()
+    index = components.leader_index()
     while rest:
         name, used = index.resolve_leading(rest)
         names.append(name)
@@ -214,10 +228,14 @@ def read_leaders(rest: list[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def read_pay(words: list[str]) -> dict[str, Any]:
-    """``left 2 right 1`` / ``right stone`` / ``left 2 wood right glass`` / ``0``."""
+def read_pay(words: list[str]) -> Said:
+    """``left 2 right 1`` / ``right stone`` / ``left 2 wood right glass`` / ``0``.
+
+    >>> read_pay(["right", "stone"]).as_kwargs(), read_pay(["left", "2"]).as_kwargs()
+    ({'buy_right': ('stone',)}, {'left': 2, 'right': 0, 'bank_purchase': 0})
+    """
     if not words or (len(words) == 1 and (normalize(words[0]) in NONE_WORDS or words[0] == "0")):
-        return {"left": 0, "right": 0, "bank_purchase": 0}
+        return Said(left=0, right=0, bank_purchase=0)
     coins: dict[str, int] = {}
     buys: dict[str, list[str]] = {}
     side: str | None = None
@@ -237,7 +255,7 @@ def read_pay(words: list[str]) -> dict[str, Any]:
             )
         if w.isdigit():
             n = int(w)
-            nxt = data.resource_index().find(words[k + 1]) if k + 1 < len(words) else None
+            nxt = components.resource_index().find(words[k + 1]) if k + 1 < len(words) else None
             if nxt is not None:
                 buys[side].extend([nxt] * n)
                 k += 2
@@ -245,7 +263,7 @@ def read_pay(words: list[str]) -> dict[str, Any]:
                 coins[side] = coins.get(side, 0) + n
                 k += 1
             continue
-        res = data.resource_index().find(words[k])
+        res = components.resource_index().find(words[k])
         if res is None:
             raise InvalidEntry(RULE, f"'{words[k]}' is neither a number of coins nor a resource")
         buys[side].append(res)
@@ -262,4 +280,24 @@ def read_pay(words: list[str]) -> dict[str, Any]:
             stated["buy_" + side] = tuple(buys[side])
         elif side in buys and side not in coins:
             stated["buy_" + side] = ()
-    return stated
+    return Said(**stated)
+
+
+def parse_boards(text: str, seats: Sequence[str], leaders_on: bool) -> list[tuple[str, str]]:
+    """The ``Boards:`` header: one ``<board> <side>`` per seat, in seat order."""
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if len(items) != len(seats):
+        raise InvalidEntry(
+            "7w.setup.wonders",
+            f"the Boards header names {len(items)} boards for {len(seats)} players",
+            hint="Boards: Gizah A, Rhodes B, ... (one per player, in seat order)",
+        )
+    out: list[tuple[str, str]] = []
+    for seat, item in zip(seats, items):
+        move = read_board(seat, item.split())
+        if any(move.wonder == b for b, _ in out):
+            raise InvalidEntry("7w.setup.wonders", f"the board {move.wonder} is given twice")
+        if move.wonder == "Rome" and not leaders_on:
+            raise InvalidEntry("7w.setup.wonders", "Rome is only used with the Leaders expansion")
+        out.append((move.wonder, move.side))
+    return out

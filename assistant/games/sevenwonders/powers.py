@@ -5,7 +5,7 @@ Courtesan token, ``7w.guild.courtesans``).
 
 from __future__ import annotations
 
-from assistant.games.sevenwonders import data, payment
+from assistant.games.sevenwonders import components, payment
 from assistant.games.sevenwonders.state import City, SWState
 
 
@@ -23,9 +23,9 @@ def has_leader(city: City, name: str) -> bool:
 def shields(city: City) -> int:
     """Military strength (``7w.military.strength``): red cards, Rhodes's stages, Hannibal
     and Caesar (recruited or copied)."""
-    total = sum(data.card(name).shields for name in city.cards)
+    total = sum(components.card(name).shields for name in city.cards)
     total += sum(st.shields for st in city.built_stages())
-    total += sum(data.leader(name).shields for name in active_leaders(city))
+    total += sum(components.leader(name).shields for name in active_leaders(city))
     return total
 
 
@@ -38,7 +38,7 @@ def leader_cost(state: SWState, i: int, name: str, *, maecenas: bool = True) -> 
     Maecenas make it 0; Rome B takes 2 off for its owner and 1 off for its neighbours."""
     city = state.cities[i]
     return payment.leader_cost(
-        data.leader(name).cost,
+        components.leader(name).cost,
         rome_a_owner=is_rome(city, "A"),
         maecenas=maecenas and has_leader(city, "Maecenas"),
         rome_b_owner=is_rome(city, "B"),
@@ -46,7 +46,7 @@ def leader_cost(state: SWState, i: int, name: str, *, maecenas: bool = True) -> 
     )
 
 
-def chain_parent(city: City, card: data.Card) -> str | None:
+def chain_parent(city: City, card: components.Card) -> str | None:
     """An owned structure that makes ``card`` free (``7w.build.chain``), or ``None``."""
     for parent in card.chains_from:
         if parent in city.cards:
@@ -54,7 +54,7 @@ def chain_parent(city: City, card: data.Card) -> str | None:
     return None
 
 
-def rebate_leader(city: City, card: data.Card | None) -> str | None:
+def rebate_leader(city: City, card: components.Card | None) -> str | None:
     """The leader that takes one resource off this build (Archimedes green, Leonidas red,
     Hammurabi blue, Imhotep wonder stages; ``card`` None = a stage)."""
     wanted = {"green": "Archimedes", "red": "Leonidas", "blue": "Hammurabi"}
@@ -69,12 +69,12 @@ def trade_prices(state: SWState, i: int) -> dict[str, dict[str, int]]:
     2, or 1 where a Trading Post, the Marketplace or Olympia B stage 1 built before this turn
     applies. Returns ``{"left": {res: price}, "right": {res: price}}``."""
     city = state.cities[i]
-    prices = {side: {r: 2 for r in data.RESOURCES} for side in ("left", "right")}
-    effects: list[data.Effect] = []
+    prices = {side: {r: 2 for r in components.RESOURCES} for side in ("left", "right")}
+    effects: list[components.Effect] = []
     for name in city.cards:
         if name in city.fresh:
             continue
-        effects.extend(e for e in data.card(name).effects if e.type == "trade_discount")
+        effects.extend(e for e in components.card(name).effects if e.type == "trade_discount")
     for number, stage in enumerate(city.built_stages(), 1):
         if number == city.stages and city.stage_turn == state.clock:
             continue  # built this turn: starts next turn
@@ -94,9 +94,9 @@ def production(city: City, *, tradable_only: bool = False) -> tuple[dict[str, in
     board = city.board
     if board.resource:
         fixed[board.resource] = fixed.get(board.resource, 0) + 1
-    effects: list[data.Effect] = []
+    effects: list[components.Effect] = []
     for name in city.cards:
-        effects.extend(data.card(name).effects)
+        effects.extend(components.card(name).effects)
     for stage in city.built_stages():
         effects.extend(stage.effects)
     for e in effects:

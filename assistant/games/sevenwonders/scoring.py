@@ -36,10 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
+from assistant.core.protocol import Outcome
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.sevenwonders import data
-from assistant.games.sevenwonders.data import Card, Effect, Leader
+from assistant.games.sevenwonders import components
+from assistant.games.sevenwonders.components import Card, Effect, Leader
 from assistant.games.sevenwonders.science import ScienceResult, best_science
+from assistant.games.sevenwonders.state import SWState
 
 GAME = "7wonders"
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders")
@@ -75,7 +77,7 @@ class City:
     copied_guild: str | None = None
 
     def card_objects(self) -> tuple[Card, ...]:
-        return tuple(data.card(n) for n in self.cards)
+        return tuple(components.card(n) for n in self.cards)
 
     def count_color(self, *colors: str) -> int:
         """Age cards of those colours in the city (never leaders, boards or copies)."""
@@ -92,8 +94,8 @@ class City:
     def has_card(self, name: str) -> bool:
         return name in self.cards
 
-    def built_stages(self) -> tuple[data.Stage, ...]:
-        return data.wonder(self.board, self.side).stages[: self.stages]
+    def built_stages(self) -> tuple[components.Stage, ...]:
+        return components.wonder(self.board, self.side).stages[: self.stages]
 
 
 @dataclass(frozen=True)
@@ -171,9 +173,9 @@ def leader_points(leader: Leader, cities: Sequence[City], index: int, science: S
 
 def _abilities(city: City, courtesan: str | None) -> list[Leader]:
     """The leaders whose abilities the city has: recruited ones, plus the copied one."""
-    found = [data.leader(n) for n in city.leaders]
+    found = [components.leader(n) for n in city.leaders]
     if courtesan and city.has_card("Courtesans Guild"):
-        found.append(data.leader(courtesan))
+        found.append(components.leader(courtesan))
     return found
 
 
@@ -241,7 +243,7 @@ def _score_with(
         guild_total += vp
         parts.append(f"{c.name} {vp}")
     if copied:
-        copy = data.card(copied)
+        copy = components.card(copied)
         if copy.science == "any":
             wildcards += 1
             parts.append(f"Olympia B copies {copy.name} (science wildcard)")
@@ -254,7 +256,7 @@ def _score_with(
         details["guilds"] = ", ".join(parts) + f" = {guild_total}"
 
     # science
-    fixed = {s: 0 for s in data.SYMBOLS}
+    fixed = {s: 0 for s in components.SYMBOLS}
     for c in my_cards:
         if c.science in fixed:
             fixed[c.science] += 1
@@ -350,3 +352,41 @@ def score_cities(cities: Sequence[City], *, extra_notes: Sequence[str] = ()) -> 
     tiebreak = {c.name: (c.coins,) for c in cities}
     sheet = ScoreSheet.build(GAME, names, CATEGORIES, points, tiebreak=tiebreak, notes=notes, details=details)
     return sheet
+
+
+# -- a tracked game -----------------------------------------------------------------------------
+def cities_of(state: SWState) -> list[City]:
+    """The tracked game's cities as final-table cities (what :func:`score` and
+    ``table.table_from_state`` read)."""
+    return [
+        City(
+            name=p,
+            board=c.wonder,
+            side=c.side,
+            stages=c.stages,
+            coins=c.coins,
+            tokens=c.tokens,
+            cards=c.cards,
+            leaders=c.leaders,
+            courtesan=c.courtesan,
+            copied_guild=c.copied_guild,
+        )
+        for p, c in zip(state.seats, state.cities)
+    ]
+
+
+def score(state: SWState) -> ScoreSheet:
+    """The score of a tracked game: the score of its cities as a final table would give it
+    (provisional, with a note, before the end)."""
+    if state.phase == "boards":
+        return ScoreSheet.build(GAME, state.seats, CATEGORIES, {}, notes=["the boards are not all known yet"])
+    notes = [] if state.phase == "over" else ["provisional: the game is not over"]
+    return score_cities(cities_of(state), extra_notes=notes)
+
+
+def outcome(state: SWState) -> Outcome | None:
+    """``None`` while the game runs; after Age III's conflicts (and Olympia B's choice), the
+    winners by score and tie-break."""
+    if state.phase != "over":
+        return None
+    return Outcome("Age III's conflicts are resolved", score(state).winners)

@@ -23,9 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from assistant.games.sevenwonders import data
+from assistant.games.sevenwonders import components
 
 AGE_VICTORY = {1: 1, 2: 3, 3: 5}
+#: The one-player extra steps, in the order they are taken after a resolution (``Due`` fields).
+EXTRA_ORDER = ("seventh", "rome", "halikarnassos", "solomon", "courtesan", "copy")
+#: A pending-choice slot of a player who has nothing to choose (no leader left in hand).
+SKIP = "-"
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class Due:
 
     @property
     def any(self) -> bool:
+        """Whether any step is still owed."""
         return self.seventh or bool(self.rome or self.halikarnassos or self.solomon) or self.courtesan or self.copy
 
 
@@ -82,10 +87,10 @@ class City:
         return self.coins - self.income
 
     @property
-    def board(self) -> data.WonderSide:
-        return data.wonder(self.wonder, self.side)
+    def board(self) -> components.WonderSide:
+        return components.wonder(self.wonder, self.side)
 
-    def built_stages(self) -> tuple[data.Stage, ...]:
+    def built_stages(self) -> tuple[components.Stage, ...]:
         return self.board.stages[: self.stages]
 
     def has_stage_effect(self, kind: str) -> bool:
@@ -170,3 +175,25 @@ class SWState:
             where = f"Age {roman}, turn {self.turn}" if self.turn else f"Recruitment before Age {roman}"
             return f"{where}: extra actions"
         return "game over"
+
+
+def next_extra(state: SWState) -> tuple[int, str] | None:
+    """The next extra step owed: ``(player index, kind)``, kinds in :data:`EXTRA_ORDER`."""
+    for kind in EXTRA_ORDER:
+        for i, d in enumerate(state.due):
+            if getattr(d, kind):
+                return i, kind
+    return None
+
+
+def awaited(state: SWState) -> tuple[str, ...]:
+    """The players whose entry the game waits for now: boards still to enter, choices still
+    to make (simultaneous), or the one owner of the next extra step."""
+    if state.phase == "boards":
+        return tuple(p for p, c in zip(state.seats, state.cities) if not c.wonder)
+    if state.phase in ("turn", "recruit"):
+        return tuple(p for p, c in zip(state.seats, state.choices) if c is None)
+    if state.phase == "extra":
+        step = next_extra(state)
+        return (state.seats[step[0]],) if step else ()
+    return ()

@@ -44,9 +44,10 @@ from typing import Any
 from assistant.core.errors import AmbiguousEntry, InvalidEntry
 from assistant.core.names import NameIndex, normalize
 from assistant.core.scoresheet import ScoreSheet
-from assistant.core.tablefile import TableReader
-from assistant.games.sevenwonders import data
+from assistant.core.tablefile import TableReader, key_form
+from assistant.games.sevenwonders import components
 from assistant.games.sevenwonders.scoring import NO_TOKEN, NO_TOKEN_WORDS, City, can_copy_guild, neighbours, score_cities
+from assistant.games.sevenwonders.state import SWState
 
 GAME = "7wonders"
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "coins", "tokens", "cards", "leaders", "courtesan", "copied_guild")
@@ -55,7 +56,7 @@ TOKEN_VALUES = (1, 3, 5, -1)
 TURNS = 18  # 3 Ages x 6 turns: one card played per turn
 #: Leaders guilds that work without leaders: a table without Leaders may have played them as
 #: the explicit house option of ``7w.setup.guilds`` (``leaders_guilds = true``).
-BASE_OPTION_GUILDS = data.BASE_OPTION_GUILDS
+BASE_OPTION_GUILDS = components.BASE_OPTION_GUILDS
 #: The blank leader card of the box (for home-made leaders), never in play (``7w.setup.leaders``).
 BLANK_LEADER = ("semiramis", "szemiramisz")
 
@@ -82,10 +83,10 @@ def _split_side(text: str) -> tuple[str, str | None]:
     >>> _split_side("Gizah B"), _split_side("Olympia (side a)"), _split_side("Babylon")
     (('Gizah', 'B'), ('Olympia', 'A'), ('Babylon', None))
     """
-    if data.board_index().exact(text) is not None:
+    if components.board_index().exact(text) is not None:
         return text, None
     m = _SIDE_SUFFIX.fullmatch(text.strip())
-    if m is None or data.board_index().find(m["board"]) is None:
+    if m is None or components.board_index().find(m["board"]) is None:
         return text, None
     return m["board"], m["side"].upper()
 
@@ -104,10 +105,10 @@ def _split_age(text: str) -> tuple[str, int | None]:
     m = _GUILD_OF.fullmatch(text)
     if m is not None:
         return f"{m['what']} Guild", None
-    if data.card_index().exact(text) is not None:
+    if components.card_index().exact(text) is not None:
         return text, None
     m = _AGE_SUFFIX.fullmatch(text.strip())
-    if m is None or data.card_index().find(m["card"]) is None:
+    if m is None or components.card_index().find(m["card"]) is None:
         return text, None
     age = m["age"].upper()
     return m["card"], len(age) if age.startswith("I") else int(age)
@@ -148,36 +149,11 @@ def _numbers(entry: dict[str, Any]) -> dict[str, Any]:
     return entry
 
 
-def _key(text: object) -> str:
-    return "_".join(normalize(str(text)).split())
-
-
-def _canonical_keys(reader: TableReader, obj: Mapping[str, Any], known: Sequence[str], player: str | None) -> dict[str, Any]:
-    """``obj`` with its keys as INTERFACES.md §1 writes them (``Coins``, ``copied guild``,
-    ``board`` are read as ``coins``, ``copied_guild``, ``wonder``); an unknown key, or a key
-    given twice, is a problem (a typo such as ``card =`` must not be silently ignored)."""
-    index = NameIndex([(k, []) for k in known], what="key")
-    out: dict[str, Any] = {}
-    for key, value in obj.items():
-        folded = _key(key)
-        canonical = folded if folded in known else KEY_ALIASES.get(folded)
-        if canonical not in known:
-            hint = index.suggest(str(key), 1)
-            extra = f" (did you mean '{hint[0]}'?)" if hint else " (known keys: " + ", ".join(known) + ")"
-            reader.problem("7w.table.format", f"unknown key '{key}'{extra}", player)
-            continue
-        if canonical in out:
-            reader.problem("7w.table.format", f"'{key}' is given twice (as '{canonical}')", player)
-            continue
-        out[canonical] = value
-    return out
-
-
 def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
     """The validated cities (seating order) and whether Leaders is in play; raises
     :class:`TableError` listing every problem."""
     reader = TableReader(GAME)
-    table = _canonical_keys(reader, table, TOP_KEYS, None)
+    table = reader.keys(table, TOP_KEYS, rule="7w.table.format", aliases=KEY_ALIASES)
     for key in ("date", "location"):
         if key in table and not isinstance(table[key], (str, datetime.date)):
             reader.problem("7w.table.format", f"'{key}' must be text, not {table[key]!r}")
@@ -194,8 +170,9 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
         entries = []
         for entry in table["players"]:
             if isinstance(entry, dict):
-                named = next((v for k, v in entry.items() if _key(k) == "name"), None)
-                entry = _numbers(_canonical_keys(reader, entry, PLAYER_KEYS, named if isinstance(named, str) else None))
+                named = next((v for k, v in entry.items() if key_form(k) == "name"), None)
+                player = named if isinstance(named, str) else None
+                entry = _numbers(reader.keys(entry, PLAYER_KEYS, rule="7w.table.format", player=player, aliases=KEY_ALIASES))
             entries.append(entry)
         table["players"] = entries
     players = reader.players(table, rule="7w.setup.players", low=3, high=7)
@@ -227,7 +204,7 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
             reader.problem("7w.setup.wonders", "'wonder' is missing (the board: Rhodes, Alexandria, ...)", name)
     else:
         board_text, named_side = _split_side(board_text)
-        board = _resolve(data.board_index(), board_text, reader, "7w.setup.wonders", name, "board")
+        board = _resolve(components.board_index(), board_text, reader, "7w.setup.wonders", name, "board")
     side_text = reader.string(raw, "side", rule="7w.table.format", player=name)
     side = named_side or "A"
     if side_text is not None:
@@ -248,10 +225,10 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
     if side_text is None and stages > 0:
         reader.problem("7w.setup.wonders", "'side' (A or B) is needed when stages are built: the sides' stages differ", name)
     if board is not None:
-        count = len(data.wonder(board, side).stages)
+        count = len(components.wonder(board, side).stages)
         if stages > count:
             other = "B" if side == "A" else "A"
-            other_count = len(data.wonder(board, other).stages)
+            other_count = len(components.wonder(board, other).stages)
             maybe = f" (side {other} has {other_count}: is it side {other}?)" if other_count >= stages else ""
             reader.problem("7w.wonder.order", f"{board} {side} has {count} stages, not {stages}{maybe}", name)
             stages = count
@@ -272,14 +249,14 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
 
     cards: list[str] = []
     for text in _names(reader.strings(raw, "cards", rule="7w.table.format", player=name)):
-        if data.card_index().find(text) is None and data.leader_index().exact(text):
+        if components.card_index().find(text) is None and components.leader_index().exact(text):
             reader.problem("7w.terms.city", f"{text} is a leader: list it under 'leaders', not 'cards'", name)
             continue
         text, age = _split_age(text)
-        found = _resolve(data.card_index(), text, reader, "7w.names", name, "Age card")
+        found = _resolve(components.card_index(), text, reader, "7w.names", name, "Age card")
         if found is None:
             continue
-        ages = sorted({c.age for c in data.card_versions(found)})
+        ages = sorted({c.age for c in components.card_versions(found)})
         if age is not None and age not in ages:
             roman = " or ".join("I" * a if a < 4 else str(a) for a in ages)
             reader.problem("7w.names", f"{found} is an Age {roman} card, not Age {'I' * age}", name)
@@ -291,10 +268,10 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
 
     leaders: list[str] = []
     for text in _names(reader.strings(raw, "leaders", rule="7w.table.format", player=name)):
-        if data.leader_index().find(text) is None and data.card_index().exact(text):
+        if components.leader_index().find(text) is None and components.card_index().exact(text):
             reader.problem(
                 "7w.terms.city",
-                f"{data.card_index().exact(text)} is an Age card, not a leader: list it under 'cards'",
+                f"{components.card_index().exact(text)} is an Age card, not a leader: list it under 'cards'",
                 name,
             )
             continue
@@ -305,7 +282,7 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
                 name,
             )
             continue
-        found = _resolve(data.leader_index(), text, reader, "7w.names", name, "leader")
+        found = _resolve(components.leader_index(), text, reader, "7w.names", name, "leader")
         if found is None:
             continue
         if found in leaders:
@@ -320,11 +297,11 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
     if text and normalize(text) in NO_TOKEN_WORDS:
         courtesan = NO_TOKEN  # built with no leader next door: nothing copied
     elif text:
-        courtesan = _resolve(data.leader_index(), text, reader, "7w.courtesan.token", name, "leader")
+        courtesan = _resolve(components.leader_index(), text, reader, "7w.courtesan.token", name, "leader")
     copied = None
     text = reader.string(raw, "copied_guild", rule="7w.table.format", player=name)
     if text:
-        copied = _resolve(data.guild_index(True), text, reader, "7w.wonder.olympia.b", name, "guild")
+        copied = _resolve(components.guild_index(True), text, reader, "7w.wonder.olympia.b", name, "guild")
     return City(name, board or "", side, stages, coins, tuple(tokens), tuple(cards), tuple(leaders), courtesan, copied)
 
 
@@ -379,7 +356,7 @@ def _check_ages(reader: TableReader, city: City) -> None:
         extra = " plus " + " and ".join(parts)
     ages: Counter[int | None] = Counter()
     for name in city.cards:
-        versions = {c.age for c in data.card_versions(name)}
+        versions = {c.age for c in components.card_versions(name)}
         ages[versions.pop() if len(versions) == 1 else None] += 1
     for age, label in ((1, "Age I"), (2, "Age II"), (3, "Age III")):
         if ages[age] > per_age:
@@ -404,7 +381,7 @@ def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: 
     guild_total = 0
     for city in cities:
         for name in city.cards:
-            versions = data.card_versions(name)
+            versions = components.card_versions(name)
             first = versions[0]
             used[name] += 1
             if first.guild:
@@ -423,7 +400,7 @@ def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: 
                             " if this table added it to a game without Leaders, write leaders_guilds = true",
                             city.name,
                         )
-            elif data.total_copies(name, n) == 0:
+            elif components.total_copies(name, n) == 0:
                 marks = ", ".join(f"{m}+" for v in versions for m in v.players)
                 reader.problem("7w.setup.decks", f"{name} ({marks}) is not in the {n}-player decks", city.name)
         limit = _max_cards(city, use_leaders)
@@ -436,7 +413,7 @@ def _check_cards(reader: TableReader, cities: list[City], use_leaders: bool, n: 
         else:
             _check_ages(reader, city)
     for name, times in used.items():
-        copies = data.total_copies(name, n)
+        copies = components.total_copies(name, n)
         if copies and times > copies:
             holders = ", ".join(c.name for c in cities if name in c.cards)
             what = "one copy exists" if copies == 1 else f"{copies} copies exist"
@@ -575,24 +552,26 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     return score_cities(cities)
 
 
-def to_table(cities: Sequence[City], leaders: bool = True) -> dict[str, Any]:
-    """The §1 final-table structure of cities (what ``table_from_state`` returns), so that a
-    tracked game's end can be re-scored by :func:`score_table`."""
-    players: list[dict[str, Any]] = []
-    for city in cities:
+def table_from_state(state: SWState) -> dict[str, Any]:
+    """The §1 final table of a tracked game's cities (the end-of-game choices made so far),
+    so that :func:`score_table` scores it as the tracked game is scored."""
+    players = []
+    for p, c in zip(state.seats, state.cities):
         entry: dict[str, Any] = {
-            "name": city.name,
-            "wonder": city.board,
-            "side": city.side,
-            "stages": city.stages,
-            "coins": city.coins,
-            "tokens": list(city.tokens),
-            "cards": list(city.cards),
-            "leaders": list(city.leaders),
+            "name": p,
+            "wonder": c.wonder,
+            "side": c.side,
+            "stages": c.stages,
+            "coins": c.coins,
+            "tokens": list(c.tokens),
+            "cards": list(c.cards),
+            "leaders": list(c.leaders),
         }
-        if city.courtesan:
-            entry["courtesan"] = city.courtesan
-        if city.copied_guild:
-            entry["copied_guild"] = city.copied_guild
+        if c.courtesan:
+            entry["courtesan"] = c.courtesan
+        elif c.courtesan == NO_TOKEN:
+            entry["courtesan"] = NO_TOKEN_WORDS[0]
+        if c.copied_guild:
+            entry["copied_guild"] = c.copied_guild
         players.append(entry)
-    return {"game": GAME, "leaders": leaders, "players": players}
+    return {"game": GAME, "leaders": state.leaders_on, "players": players}

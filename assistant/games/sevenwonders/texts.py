@@ -18,8 +18,8 @@ from functools import cache
 from assistant.core.errors import AmbiguousEntry
 from assistant.core.protocol import RuleText
 from assistant.core.rulebook import parse_rules
-from assistant.games.sevenwonders import data
-from assistant.games.sevenwonders.catalogue import effect_text, effects_text
+from assistant.games.sevenwonders import components
+from assistant.games.sevenwonders.components import effect_text, effects_text
 from assistant.resources import read_text
 
 AGES = {1: "I", 2: "II", 3: "III"}
@@ -28,7 +28,7 @@ AGES = {1: "I", 2: "II", 3: "III"}
 @cache
 def rulebook() -> tuple[RuleText, ...]:
     """Every 7 Wonders rule text, in reading order."""
-    return tuple(parse_rules(read_text(data.GAME, "rules.md")))
+    return tuple(parse_rules(read_text(components.GAME, "rules.md")))
 
 
 @cache
@@ -36,19 +36,19 @@ def rule_ids() -> frozenset[str]:
     return frozenset(r.id for r in rulebook())
 
 
-def _copies_text(card: data.Card) -> str:
+def _copies_text(card: components.Card) -> str:
     if card.guild:
         pool = "the Leaders guild pool (with Leaders only)" if card.requires_leaders else "the guild pool"
-        if card.name in data.BASE_OPTION_GUILDS:
+        if card.name in components.BASE_OPTION_GUILDS:
             pool = "the Leaders guild pool (with Leaders; a final table without Leaders lists it with leaders_guilds = true)"
         return f"One copy, in {pool}; players + 2 guilds are drawn for Age III"
     marks = ", ".join(f"{m}+" for m in card.players)
-    per = ", ".join(f"{n}p: {card.copies(n)}" for n in data.PLAYER_COUNTS)
+    per = ", ".join(f"{n}p: {card.copies(n)}" for n in components.PLAYER_COUNTS)
     return f"Marks {marks} (copies {per})"
 
 
 def explain_card(name: str) -> RuleText:
-    versions = data.card_versions(name)
+    versions = components.card_versions(name)
     first = versions[0]
     lines = []
     for c in versions:
@@ -94,7 +94,7 @@ def explain_card(name: str) -> RuleText:
 
 
 def explain_leader(name: str) -> RuleText:
-    l = data.leader(name)
+    l = components.leader(name)
     timing = {"I": " (once, when recruited)", "O": " (from its recruitment on)", "E": ""}[l.timing]
     lines = [
         f"Leader (white card), cost {l.cost} coin" + ("s" if l.cost != 1 else "") + f"; Hungarian: {l.hungarian}.",
@@ -107,7 +107,7 @@ def explain_leader(name: str) -> RuleText:
 
 
 def explain_board(name: str) -> list[RuleText]:
-    b = data.board(name)
+    b = components.board(name)
     out = []
     for side in (b.a, b.b):
         lines = [f"{b.title}, side {side.side}. Starting resource: {side.resource or 'none'}."]
@@ -126,7 +126,7 @@ def explain_board(name: str) -> list[RuleText]:
 def explain(query: str) -> list[RuleText]:
     """The texts of the component(s) named by ``query``: a card, guild, leader or board
     (both sides). ``[]`` when nothing is called so; every candidate when a prefix is shared."""
-    index = data.component_index()
+    index = components.component_index()
     try:
         names = [index.resolve(query)]
     except AmbiguousEntry as exc:
@@ -135,7 +135,7 @@ def explain(query: str) -> list[RuleText]:
         return []
     out: list[RuleText] = []
     for name in names:
-        kind = data.kind_of(name)
+        kind = components.kind_of(name)
         if kind == "card":
             out.append(explain_card(name))
         elif kind == "leader":

@@ -3,7 +3,7 @@ the one-player extra steps that follow, and the end of each Age.
 
 Order of a resolution (``7w.turn.resolution``, ``7w.leaders.recruit.order``):
 
-1. every choice was checked against the state at the start of the turn (``checks``);
+1. every choice was checked against the state at the start of the turn (:mod:`.legality`);
 2. payments: coin costs and leader costs to the bank, purchases to the neighbours (income they
    can spend from the next turn), Hatshepsut's coin, Bilkis's coin;
 3. discards earn 3 coins;
@@ -23,15 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from assistant.games.sevenwonders import data, powers
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Pay, Pick, Recruit, Sell, Stage
+from assistant.games.sevenwonders import components, costs, deck, powers
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pay, Pick, Recruit, Said, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.scoring import NO_TOKEN
-from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, City, Due, SWState
+from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, SKIP, City, Due, SWState, next_extra
 
-#: A pending-choice slot of a player who has nothing to choose (no leader left in hand).
-SKIP = "-"
-
-EXTRA_ORDER = ("seventh", "rome", "halikarnassos", "solomon", "courtesan", "copy")
 
 
 # -- beginnings ----------------------------------------------------------------------------
@@ -147,7 +143,7 @@ def pay(work: Work, i: int, bank_coins: int, payment: Pay | None) -> None:
 
 def build_coin_cost(state: SWState, i: int, move: Build) -> int:
     """The coins a build pays to the bank: the printed coins, none for a free build."""
-    card = data.card(move.card)
+    card = components.card(move.card)
     city = state.cities[i]
     if move.free or powers.chain_parent(city, card) is not None:
         return 0
@@ -156,7 +152,7 @@ def build_coin_cost(state: SWState, i: int, move: Build) -> int:
 
 def build_how(state: SWState, i: int, move: Build) -> str:
     """``chain``, ``olympia`` or ``paid`` (Ramses's guilds count as paid: no chain)."""
-    card = data.card(move.card)
+    card = components.card(move.card)
     if powers.chain_parent(state.cities[i], card) is not None:
         return "chain"
     if move.free:
@@ -175,13 +171,13 @@ def place_stage(work: Work, i: int) -> None:
     work.cities[i] = replace(city, stages=city.stages + 1, stage_turn=work.state.clock)
 
 
-def count(view: SWState, i: int, effect: data.Effect) -> int:
+def count(view: SWState, i: int, effect: components.Effect) -> int:
     total = 0
     for where in effect.cities or ("self",):
         j = {"self": i, "left": view.left(i), "right": view.right(i)}[where]
         city = view.cities[j]
         if effect.count == "cards":
-            total += sum(1 for name in city.cards if data.card(name).color in effect.colors)
+            total += sum(1 for name in city.cards if components.card(name).color in effect.colors)
         elif effect.count == "wonder_stages":
             total += city.stages
     return total
@@ -189,7 +185,7 @@ def count(view: SWState, i: int, effect: data.Effect) -> int:
 
 def on_built(work: Work, i: int, name: str, how: str) -> None:
     """Step 5 for a structure: its coins, Xenophon, Vitruvius, the Courtesan token."""
-    card = data.card(name)
+    card = components.card(name)
     view = work.view()
     coins = 0
     for e in card.effects:
@@ -354,15 +350,6 @@ def record_choice(state: SWState, move: Any) -> SWState:
 
 
 # -- extra steps ----------------------------------------------------------------------------
-def next_extra(state: SWState) -> tuple[int, str] | None:
-    """The next extra step owed: ``(player index, kind)``."""
-    for kind in EXTRA_ORDER:
-        for i, d in enumerate(state.due):
-            if getattr(d, kind):
-                return i, kind
-    return None
-
-
 def _clear(due: Due, kind: str) -> Due:
     value = getattr(due, kind)
     return replace(due, **{kind: False if isinstance(value, bool) else value - 1})
@@ -370,8 +357,6 @@ def _clear(due: Due, kind: str) -> Due:
 
 def actionable(state: SWState, i: int, kind: str) -> bool:
     """Whether an owed step has any choice at all (else it is skipped: effect lost)."""
-    from assistant.games.sevenwonders import deck
-
     city = state.cities[i]
     if kind == "rome":
         return city.hand_size > 0
@@ -389,7 +374,7 @@ def neighbour_guilds(state: SWState, i: int) -> list[str]:
     out: list[str] = []
     for j in (state.left(i), state.right(i)):
         for name in state.cities[j].cards:
-            if data.card(name).guild and name not in out:
+            if components.card(name).guild and name not in out:
                 out.append(name)
     return out
 
@@ -473,8 +458,6 @@ def resolve_extra(state: SWState, move: Any) -> SWState:
 def take_from_pile(work: Work, name: str) -> None:
     """Remove a card from the discard pile: a named copy if there is one, else one of the
     pile's unnamed cards (which is then known to be this card)."""
-    from assistant.games.sevenwonders import deck
-
     for k, (_, pile_name) in enumerate(work.pile):
         if pile_name == name:
             del work.pile[k]
@@ -508,3 +491,23 @@ def conflicts(state: SWState) -> SWState:
             tokens[loser].append(-1)
     work.cities = [replace(c, tokens=tuple(t)) for c, t in zip(work.cities, tokens)]
     return work.freeze()
+
+
+# -- the verb ---------------------------------------------------------------------------------
+def apply(state: SWState, move: Any) -> SWState:
+    """The state after a checked entry: a board or a leader hand is noted, a choice is stored
+    (the turn or phase resolves when the last one arrives), an extra step is taken."""
+    if isinstance(move, SetBoard):
+        i = state.index(move.player)
+        state = state.with_city(i, replace(state.cities[i], wonder=move.wonder, side=move.side))
+        if all(c.wonder for c in state.cities):
+            return begin_game(state)
+        return state
+    if isinstance(move, LeaderHand):
+        i = state.index(move.player)
+        return state.with_city(i, replace(state.cities[i], hand=move.leaders))
+    if isinstance(move, (Build, Stage)) and isinstance(move.pay, Said):
+        move = costs.settled(state, move)
+    if state.phase == "extra":
+        return resolve_extra(state, move)
+    return record_choice(state, move)

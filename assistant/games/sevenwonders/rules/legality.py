@@ -10,17 +10,19 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.core.errors import IllegalMove
-from assistant.games.sevenwonders import costs, data, deck, powers
+from assistant.games.sevenwonders import costs, components, deck, powers
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import City, SWState
-from assistant.games.sevenwonders.turn import neighbour_guilds, next_extra
+from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
+from assistant.games.sevenwonders.state import SKIP, next_extra
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
 
-def check(state: SWState, move: Any, payment: bool = True) -> None:
-    """Raise IllegalMove unless ``move`` is legal now; ``payment`` False skips the payment
-    (the parser resolves it only for an otherwise legal move)."""
+def check(state: SWState, move: Any) -> None:
+    """Raise IllegalMove unless ``move`` is legal now (AmbiguousEntry when its payment, as
+    said, fits several ways of the same cost). Never changes anything. The payment is judged
+    last, so that a refusal names the first rule broken."""
     if state.phase == "over":
         raise IllegalMove(
             "7w.end",
@@ -41,10 +43,10 @@ def check(state: SWState, move: Any, payment: bool = True) -> None:
             hint=f"{missing[0]} board <Wonder> <A|B>",
         )
     if state.phase == "extra":
-        return check_extra(state, move, payment)
+        return check_extra(state, move)
     if state.phase == "recruit":
-        return check_recruitment(state, move, payment)
-    return check_turn(state, move, payment)
+        return check_recruitment(state, move)
+    return check_turn(state, move)
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -56,7 +58,7 @@ def check_board(state: SWState, move: SetBoard) -> None:
         raise IllegalMove("7w.setup.wonders", f"{move.player} already has {state.cities[i].wonder} {state.cities[i].side}")
     taken = {c.wonder: p for p, c in zip(state.seats, state.cities) if c.wonder}
     if move.wonder in taken:
-        free = [b for b in data.BOARD_NAMES if b not in taken and (state.leaders_on or b != "Rome")]
+        free = [b for b in components.BOARD_NAMES if b not in taken and (state.leaders_on or b != "Rome")]
         raise IllegalMove(
             "7w.setup.wonders", f"{move.wonder} is already {taken[move.wonder]}'s board", hint="free: " + ", ".join(free)
         )
@@ -149,7 +151,7 @@ def check_chooser(state: SWState, move: Any) -> int:
         when = "in this Recruitment phase" if state.phase == "recruit" else "this turn"
         missing = [p for p, c in zip(state.seats, state.choices) if c is None]
         waiting = f"; still to choose: {', '.join(missing)}" if missing else ""
-        if state.choices[i] == "-":
+        if state.choices[i] == SKIP:
             raise IllegalMove("7w.leaders.hand", f"{move.player} has no leader left to play{waiting}")
         raise IllegalMove(
             "7w.turn.choose",
@@ -159,7 +161,8 @@ def check_chooser(state: SWState, move: Any) -> int:
     return i
 
 
-def check_turn(state: SWState, move: Any, payment: bool = True) -> None:
+def check_turn(state: SWState, move: Any) -> None:
+    """A choice of an Age turn: a build, a stage or a sale of an Age card."""
     if isinstance(move, (Recruit, Pick, Courtesan, CopyGuild)):
         verb = {"CopyGuild": "copy"}.get(type(move).__name__, type(move).__name__.lower())
         raise IllegalMove(
@@ -168,17 +171,17 @@ def check_turn(state: SWState, move: Any, payment: bool = True) -> None:
             hint=f"{move.player} build <card>, {move.player} stage, or {move.player} sell <card>",
         )
     i = check_chooser(state, move)
-    check_card_action(state, i, move, payment)
+    check_card_action(state, i, move)
 
 
-def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -> None:
+def check_card_action(state: SWState, i: int, move: Any) -> None:
     """A build, stage or sale of an Age card (a turn's choice, or Babylon B's 7th card)."""
     player = state.seats[i]
     age = state.age
     if move.card is not None:
         card = deck.age_card(move.card, age)
         if card is None:
-            ages = " or ".join(ROMAN[c.age] for c in data.card_versions(move.card))
+            ages = " or ".join(ROMAN[c.age] for c in components.card_versions(move.card))
             raise IllegalMove(
                 "7w.setup.decks",
                 f"{player} cannot have {move.card} now: it is an Age {ages} card, not in the Age {ROMAN[age]} deck",
@@ -196,13 +199,13 @@ def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -
                     hint=f"a card of the Age {ROMAN[age]} deck",
                 )
             pending = state.phase == "turn" and any(
-                c is not None and c != "-" and getattr(c, "card", None) == move.card for c in state.choices
+                c is not None and c != SKIP and getattr(c, "card", None) == move.card for c in state.choices
             )
             played = "already played or chosen by another player this turn" if pending else "already played"
             if card.guild and move.card in state.named[age - 1] or (card.guild and pending):
                 why = f"each guild exists once and {move.card} is {played}"
             elif card.guild:
-                why = f"the Age III deck holds {data.guild_count(state.n)} guilds at {state.n} players and they are all accounted for"
+                why = f"the Age III deck holds {components.guild_count(state.n)} guilds at {state.n} players and they are all accounted for"
             else:
                 why = f"the Age {ROMAN[age]} deck at {state.n} players holds {total} {move.card}, {played}"
             raise IllegalMove(
@@ -214,12 +217,13 @@ def check_card_action(state: SWState, i: int, move: Any, payment: bool = True) -
     if isinstance(move, Build):
         if move.card in city.cards:
             raise IllegalMove("7w.build.unique", f"{player} already has a {move.card}", hint="stage or sell it instead")
-        costs.check_build(state, i, move, payment)
+        costs.check_build(state, i, move)
     elif isinstance(move, Stage):
-        costs.check_stage(state, i, move, with_payment=payment)
+        costs.check_stage(state, i, move)
 
 
-def check_recruitment(state: SWState, move: Any, payment: bool = True) -> None:
+def check_recruitment(state: SWState, move: Any) -> None:
+    """A choice of a Recruitment phase: recruit, stage or sell a leader from the hand."""
     if isinstance(move, (Build, Pick, Courtesan, CopyGuild)):
         missing = [p for p, c in zip(state.seats, state.choices) if c is None]
         raise IllegalMove(
@@ -249,7 +253,7 @@ def check_recruitment(state: SWState, move: Any, payment: bool = True) -> None:
             )
     elif isinstance(move, Stage):
         costs.check_stage(
-            state, i, move, rule="7w.leaders.recruit.wonder", with_payment=payment, instead=recruit_instead(state, i, name)
+            state, i, move, rule="7w.leaders.recruit.wonder", instead=recruit_instead(state, i, name)
         )
 
 
@@ -300,7 +304,8 @@ EXTRA_NAME = {
 }
 
 
-def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
+def check_extra(state: SWState, move: Any) -> None:
+    """The entry of the owed extra step (:data:`EXTRA_RULE`), by the player who owes it."""
     step = next_extra(state)
     assert step is not None
     i, kind = step
@@ -324,7 +329,7 @@ def check_extra(state: SWState, move: Any, payment: bool = True) -> None:
         raise IllegalMove(EXTRA_RULE[kind], f"{owner} owes {EXTRA_NAME[kind]} now, not this entry", hint=hint)
     city = state.cities[i]
     if kind == "seventh":
-        check_card_action(state, i, move, payment)
+        check_card_action(state, i, move)
     elif kind == "rome" and move.leader is not None:
         check_leader_in_hand(state, i, move.leader, "7w.wonder.rome.b")
         cost = powers.leader_cost(state, i, move.leader)
