@@ -1,4 +1,4 @@
-"""Makes the PAX test helpers (pax_sim, pax_helpers) importable from the tests of this folder."""
+"""Makes the PAX test helpers (pax_ledger, pax_helpers) importable from the tests of this folder."""
 
 import sys
 from pathlib import Path

@@ -1,6 +1,6 @@
 """Writes the generated game records of tests/records/pax/ (run by hand:
 ``python tests/pax/make_pax_records.py``). Each record is a complete game played at the
-simulated table of pax_sim, with its expected final score in a ``# expect:`` line."""
+simulated table of assistant.games.pax.simulate, with its expected final score in a ``# expect:`` line."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def expectation(game) -> dict:
 
 def main() -> None:
     sys.path.insert(0, str(HERE))
-    from pax_sim import RandomTable
+    from assistant.games.pax.simulate import RandomTable
 
     from assistant.core import write_record
 

@@ -115,7 +115,7 @@ def test_pax_every_refusal_cites_a_rule_and_says_what_instead():
     refused (never a crash) with a rule id of data/pax/rules.md, a message and a hint."""
     import random
 
-    from pax_sim import RandomTable
+    from assistant.games.pax.simulate import RandomTable
 
     from assistant.core.errors import EntryError
     from assistant.core.rulebook import parse_rules
