@@ -1,6 +1,7 @@
 """legal_moves on the most crowded position we know: every listed move is legal, reads back
 from its notation, and is the same move as one built by its constructor (the variants are
-built by copying field values, for speed: see assistant/games/roma/legal.py)."""
+built by copying field values, for speed: see assistant/games/roma/legal.py); and the same for
+the moves of every kind in a random game and a Centurio's battle."""
 
 from __future__ import annotations
 
@@ -37,6 +38,25 @@ def test_roma_legal_moves_extreme_position():
     for move in moves:
         RULESET.check(state, move)
         assert RULESET.parse(state, move.notation()) == move, move.notation()
-    for move in activations:
-        rebuilt = Activate(**{f.name: getattr(move, f.name) for f in fields(Activate)})
+    for move in moves:
+        cls = type(move)
+        rebuilt = cls(**{f.name: getattr(move, f.name) for f in fields(cls)})
         assert rebuilt == move and hash(rebuilt) == hash(move) and repr(rebuilt) == repr(move)
+
+
+def test_roma_legal_moves_are_built_like_constructed_moves_in_every_phase():
+    """Rolls, battle dice (with a Centurio's added die), lays and draws are built by copying a
+    base move too: each equals the move its constructor builds."""
+    from assistant.games.roma.simulate import random_game
+
+    centurio = make_table({2: "Centurio"}, {2: "Nero"}, dice=(2, 3, 5)).play("activate 2").state
+    states = [*random_game(4, 2, {"bribe": "on"}).states, centurio]
+    assert any(move.add for move in RULESET.legal_moves(centurio))
+    kinds = set()
+    for state in states:
+        for move in RULESET.legal_moves(state):
+            cls = type(move)
+            kinds.add(cls.__name__)
+            rebuilt = cls(**{f.name: getattr(move, f.name) for f in fields(cls)})
+            assert rebuilt == move and hash(rebuilt) == hash(move) and repr(rebuilt) == repr(move)
+    assert {"Roll", "Battle", "Lay", "TakeCards", "Activate", "Money", "End"} <= kinds
