@@ -14,9 +14,13 @@ the game's length (ply 300 costs what ply 10 does). The growth (ply 100 and 300 
 10) is printed as a note. Between two timed entries the entry is taken back (not timed).
 
 Before one replay per entry (issue 9), each typed line replayed the whole game twice
-(``enter`` then ``read_game``), median CPU ms of two runs on a 2-core machine:
-7 Wonders 3.0-3.1 at ply 10, 18-21 at ply 100, 19-20 in Age III (ply 103); Roma 2.0-2.2 at
-ply 10, 5.5-5.7 at ply 100, 14.5-16.4 at ply 300 (wall up to 39 ms).
+(``enter`` then ``read_game``). Median CPU ms per entry, before -> after, on the 2-core shared
+machine (three runs before, two after; wall time was up to twice the CPU time when loaded):
+
+  7 Wonders, 7 players   ply 10: 3.0-3.6 -> 1.2-1.9   ply 100: 18-22 -> 1.2-1.9
+                         Age III (ply 110): 24 -> 1.0-2.0
+  Roma, 60 turns         ply 10: 2.0-2.7 -> 1.0-1.8   ply 100: 5.5-8.0 -> 1.0-1.1
+                         ply 300: 14.5-19.2 -> 1.0-1.5
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ def age_three_ply(record: Record) -> int:
     """The number of entries before the third entry of Age III's first turn."""
     plies = [line for line in record.entries if line.text]
     for n, line in enumerate(plies):
-        if "Age III" in line.comment:
+        if line.comment.startswith("Age III, turn"):
             return n + 2
     raise SystemExit("the 7 Wonders record has no Age III")
 
@@ -89,26 +93,14 @@ def measure_entry(folder: Path, record: Record, ply: int) -> Timing:
     try:
         (gid,) = service.import_records(store, prefix_record(record, ply))
         line = entry_lines(record)[ply]
-        if hasattr(service, "TableSession"):
-            table = service.TableSession.open(store, gid)
+        table = service.PlaySession.open(store, gid)
 
-            def enter() -> None:
-                table.enter(line)
-                table.prompt()
+        def enter() -> None:
+            table.enter(line)
+            table.prompt()
 
-            def take_back() -> None:
-                table.undo(1)
-        else:  # BEFORE: what play did per typed line
-            seen = service.read_game(store, gid)
-
-            def enter() -> None:
-                service.enter(store, gid, line, expect_ply=seen.game.ply)
-                loaded = service.read_game(store, gid)
-                loaded.game.outcome()
-                loaded.game.expecting()
-
-            def take_back() -> None:
-                service.undo(store, gid, 1)
+        def take_back() -> None:
+            table.undo(1)
 
         return time_entries(enter, take_back, RUNS)
     finally:
