@@ -13,7 +13,7 @@ import pytest
 from assistant.core.errors import TableError
 from assistant.core.tablefile import load_table
 from assistant.games.sevenwonders import components as _data
-from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, pay_leader, quote
+from assistant.games.sevenwonders.payment import Cost, PaymentError, Production, match_payment, quote
 from assistant.games.sevenwonders.scoring import City, score_cities
 from assistant.games.sevenwonders.table import read_table, score_table
 
@@ -341,9 +341,14 @@ def test_7w_commerce_coins_timing_one_coin_held_reads_well() -> None:
 
     q = quote(Cost.of("wood"), Production.of("ore"), Production.of("wood"), Production.of("clay"), coins=1)
     assert q.error().reason.endswith("but only 1 coin was held at the start of the turn (coins received this turn count from the next one)")
-    with pytest.raises(PaymentError) as err:
-        pay_leader(4, 1)
-    assert err.value.reason == "recruiting costs 4 coins but only 1 coin was held at the start of the phase"
+    from assistant.core.errors import IllegalMove
+    from sw_scenario import put, start
+
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    put(game, "ada", coins=1)
+    with pytest.raises(IllegalMove) as info:
+        game.push("ada recruit Plato")
+    assert info.value.message == "ada cannot recruit Plato: it costs 4 coins and ada has 1"
 
 
 def test_7w_leader_aristotle_equal_totals_keep_the_larger_science_row() -> None:

@@ -21,10 +21,8 @@ from assistant.games.sevenwonders.payment import (
     PaymentError,
     Prices,
     Production,
-    free_route,
     leader_cost,
     match_payment,
-    pay_leader,
     quote,
     resource,
 )
@@ -353,17 +351,43 @@ def test_7w_leaders_cost_modifiers() -> None:
     assert leader_cost(1, rome_b_owner=True) == 0
     assert leader_cost(4, rome_b_neighbour=True) == 3
     assert leader_cost(1, rome_b_neighbour=True) == 0
-    assert pay_leader(4, 4) == 4
-    with pytest.raises(PaymentError) as info:
-        pay_leader(4, 3)
-    assert info.value.rule == "7w.leaders.cost"
-    assert pay_leader(4, 0, maecenas=True) == 0
 
 
-def test_7w_build_free_route_order() -> None:
-    assert free_route(owns_chain_parent=True, guild_with_ramses=True) == "chain"
-    assert free_route(owns_chain_parent=False, guild_with_ramses=True) == "ramses"
-    assert free_route(owns_chain_parent=False) is None
+def test_7w_leaders_recruitment_paid_from_the_coins_held() -> None:
+    """The engine's recruitment: Plato (4 coins) with 4 coins held is taken, Amytis (4 coins)
+    with 3 refused (``7w.leaders.recruit.forced``); Maecenas makes Pericles free."""
+    from assistant.core.errors import IllegalMove
+    from sw_scenario import put, start
+
+    game = start("Gizah A", "Rhodes A", "Babylon A")
+    put(game, "ada", coins=4)
+    put(game, "bob", coins=3)
+    put(game, "cleo", coins=0, leaders=("Maecenas",), named_leaders=("Maecenas",), hand_size=3)
+    game.push("ada recruit Plato")
+    with pytest.raises(IllegalMove) as info:
+        game.push("bob recruit Amytis")
+    assert info.value.rule == "7w.leaders.recruit.forced"
+    assert info.value.message == "bob cannot recruit Amytis: it costs 4 coins and bob has 3"
+    game.push("bob sell Amytis")
+    game.push("cleo recruit Pericles")
+    assert [c.coins for c in game.state.cities] == [0, 6, 0]
+
+
+def test_7w_build_free_routes_of_the_engine() -> None:
+    """Why a build costs nothing (``costs.free_reason``, what the engine uses): a chain first,
+    then Ramses for a guild; Olympia A's free build only when said."""
+    from assistant.games.sevenwonders import costs
+    from assistant.games.sevenwonders.moves import Build
+    from sw_scenario import put, set_state, start
+
+    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    set_state(game, age=3)
+    put(game, "ada", cards=("Altar", "Temple"), leaders=("Ramses",))
+    state = game.state
+    assert costs.free_reason(state, 0, Build("ada", "Pantheon")) == "chain"  # Temple -> Pantheon
+    assert costs.free_reason(state, 0, Build("ada", "Spies Guild")) == "ramses"
+    assert costs.free_reason(state, 0, Build("ada", "Palace")) is None
+    assert costs.free_reason(state, 0, Build("ada", "Palace", free=True)) == "olympia"
 
 
 def test_7w_payment_docstring_examples() -> None:

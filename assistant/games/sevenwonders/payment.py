@@ -951,7 +951,7 @@ def _own_makes(q: Quote, i: int) -> bool:
 
 
 # ---------------------------------------------------------------------------------------
-# Leaders and free builds
+# Leaders
 # ---------------------------------------------------------------------------------------
 
 
@@ -976,37 +976,3 @@ def leader_cost(
         return 0
     cost = printed - (2 if rome_b_owner else 0) - (1 if rome_b_neighbour else 0)
     return max(0, cost)
-
-
-def pay_leader(printed: int, coins: int, **modifiers: bool) -> int:
-    """The coins a recruitment costs (see :func:`leader_cost`), or :class:`PaymentError`
-    (``7w.leaders.cost``) when the coins held at the start of the phase are too few."""
-    cost = leader_cost(printed, **modifiers)
-    if cost > coins:
-        raise PaymentError(
-            "7w.leaders.cost",
-            f"recruiting costs {cost} coins but only {_coins(coins)} held at the start of the phase",
-            "use the leader for a wonder stage or discard it for 3 coins",
-        )
-    return cost
-
-
-FreeRoute = Literal["chain", "ramses"]
-
-
-def free_route(*, owns_chain_parent: bool, guild_with_ramses: bool = False) -> FreeRoute | None:
-    """The free way a structure is built without being asked, in this order:
-
-    1. ``"chain"``: the city owns a chain parent (``7w.build.chain``): no coins, no resources;
-       it is also what Vitruvius pays for;
-    2. ``"ramses"``: a guild with Ramses in play: no resources (guilds have no coin cost).
-
-    Otherwise the cost is paid with :func:`quote`. Olympia A's free build
-    (``7w.wonder.olympia.a``) is never automatic: it spends the once-per-Age power, so the
-    user says it; Halikarnassos and Solomon build from the discard pile, outside this choice.
-    """
-    if owns_chain_parent:
-        return "chain"
-    if guild_with_ramses:
-        return "ramses"
-    return None
