@@ -34,26 +34,31 @@ ROMAN_OF: dict[int, str] = {v: k for k, v in ROMAN.items()}
 
 @cache
 def facts() -> dict[str, Any]:
+    """The known facts of data/sylla/components.json (counts, income, costs, limits), read once."""
     return load_json("sylla", "components.json")
 
 
 @cache
 def event_data() -> dict[str, Any]:
+    """data/sylla/events.json: every event, what is known of its card, and which events hold which items."""
     return load_json("sylla", "events.json")
 
 
 @cache
 def building_data() -> dict[str, Any]:
+    """data/sylla/buildings.json: the building tiles, their kinds and effects."""
     return load_json("sylla", "buildings.json")
 
 
 @cache
 def work_data() -> dict[str, Any]:
+    """data/sylla/greatworks.json: the Great Works' rewards and ladder moves, and Ecclesia."""
     return load_json("sylla", "greatworks.json")
 
 
 @cache
 def events_by_id() -> dict[str, dict[str, Any]]:
+    """Each event's data by id."""
     return {e["id"]: e for e in event_data()["events"]}
 
 
@@ -65,21 +70,25 @@ def event_names() -> dict[str, str]:
 
 @cache
 def buildings_by_id() -> dict[str, dict[str, Any]]:
+    """Each building tile's data by id."""
     return {b["id"]: b for b in building_data()["buildings"]}
 
 
 @cache
 def works_by_id() -> dict[str, dict[str, Any]]:
+    """Each Great Work's data by id."""
     return {w["id"]: w for w in work_data()["works"]}
 
 
 @cache
 def type_labels() -> dict[str, str]:
+    """Character type id -> the label prefix of its cards (senator -> Sen)."""
     return {t["id"]: t["label"] for t in facts()["characters"]["types"]}
 
 
 @cache
 def type_index() -> NameIndex:
+    """Character types by any of their names (any case, accents, prefixes)."""
     return NameIndex(
         [(t["id"], [t["name"], *t["aliases"]]) for t in facts()["characters"]["types"]],
         what="character type",
@@ -89,16 +98,19 @@ def type_index() -> NameIndex:
 
 @cache
 def token_index() -> NameIndex:
+    """Token kinds by any of their names or colours (Civic Spirit, violet, ...)."""
     return NameIndex([(t["id"], [t["name"], *t["aliases"]]) for t in facts()["tokens"]], what="token kind", rule="sylla.notation")
 
 
 @cache
 def event_index() -> NameIndex:
+    """Events by any of their names."""
     return NameIndex([(e["id"], [e["name"], *e["aliases"]]) for e in event_data()["events"]], what="event", rule="sylla.data.events")
 
 
 @cache
 def building_index() -> NameIndex:
+    """Building tiles by any of their names."""
     return NameIndex(
         [(b["id"], [b["name"], *b["aliases"]]) for b in building_data()["buildings"]], what="building", rule="sylla.data.buildings"
     )
@@ -106,14 +118,17 @@ def building_index() -> NameIndex:
 
 @cache
 def work_index() -> NameIndex:
+    """Great Works by any of their names."""
     return NameIndex([(w["id"], [w["name"], *w["aliases"]]) for w in work_data()["works"]], what="great work", rule="sylla.setup.greatworks")
 
 
 def token_name(kind: str) -> str:
+    """The printed name of a token kind (civic -> Civic Spirit)."""
     return {"civic": "Civic Spirit", "health": "Health", "leisure": "Leisure"}[kind]
 
 
 def parse_token(word: str) -> str:
+    """The token kind a word names; InvalidEntry with 'did you mean' otherwise."""
     return token_index().resolve(word)
 
 
@@ -130,6 +145,7 @@ def parse_hexes(word: str, rule: str = "sylla.data.characters") -> str:
 
 
 def parse_roman(word: str) -> int | None:
+    """An Income tile numeral (I to IV, or 1 to 4) as a number; None when the word is none."""
     w = word.strip().upper()
     if w in ROMAN:
         return ROMAN[w]
@@ -148,6 +164,7 @@ class CharacterSpec:
     set: int | None = None
 
     def text(self) -> str:
+        """The spec as the notation writes it: ``senator fish ry II``."""
         parts = [self.kind]
         if self.christian:
             parts.append("fish")
@@ -247,6 +264,7 @@ class EventSpec:
     token: str | None
 
     def text(self) -> str:
+        """The spec as the notation writes it: ``Famine 1 V health``."""
         parts = [event_names()[self.id], str(self.icons), self.fighters]
         if self.token:
             parts.append(self.token)
@@ -254,6 +272,7 @@ class EventSpec:
 
 
 def parse_event(words: list[str]) -> EventSpec:
+    """``["Famine", "1", "V", "health"]`` -> an event spec (name, famine icons, fighters, token)."""
     ev, used = event_index().resolve_leading(words)
     icons: int | None = None
     fighters: str | None = None
@@ -284,6 +303,8 @@ def parse_event(words: list[str]) -> EventSpec:
 
 
 def check_event(spec: EventSpec) -> None:
+    """An entered event card against what is known of it (sylla.data.events): icons in range, the
+    fighters and token the rulebook shows."""
     data = events_by_id()[spec.id]
     name = data["name"]
     known = data["known"]
@@ -327,11 +348,14 @@ class BoardSpec:
     spaces: tuple[str, ...]
 
     def text(self) -> str:
+        """The board as the notation writes it: ``ladder=... crisis=N start=N spaces=...``."""
         return (f"ladder={','.join(map(str, self.ladder))} crisis={self.crisis} start={self.start + 1} "
                 f"spaces={','.join(self.spaces)}")
 
 
 def parse_board(words: list[str]) -> BoardSpec:
+    """The words of a board entry (``ladder=0,1,2 crisis=1 start=2 spaces=r,y,g,r,y,g``) -> a board
+    spec; the start defaults to the middle of an odd ladder."""
     fields: dict[str, str] = {}
     for word in words:
         if "=" not in word:
@@ -368,6 +392,8 @@ def parse_board(words: list[str]) -> BoardSpec:
 
 
 def check_board(spec: BoardSpec) -> None:
+    """An entered board against the known facts (sylla.data.ladder, sylla.data.building-slots): a
+    usable ladder, the start between crisis zone and ideal end, 6 space colours."""
     high = facts()["board"]["ladder_value_sanity_high"]
     if len(spec.ladder) < 3:
         raise IllegalMove("sylla.data.ladder", f"a ladder of {len(spec.ladder)} spaces cannot hold a crisis zone, a middle and an ideal end")

@@ -17,106 +17,135 @@ from assistant.games.sylla.components import (
 )
 
 
-def _who(player: str | None, text: str) -> str:
-    return f"{player} {text}" if player else text
-
-
 @dataclass(frozen=True)
 class BoardMove:
+    """The printed board read off at setup (or given as the ``board`` option)."""
+
     spec: BoardSpec
     player: None = None
 
     def notation(self) -> str:
+        """``board ladder=... crisis=N start=N spaces=...``"""
         return f"board {self.spec.text()}"
 
 
 @dataclass(frozen=True)
 class SetsMove:
+    """The Income tile each player drew at setup (his character set)."""
+
     sets: tuple[tuple[str, int], ...]
     player: None = None
 
     def notation(self) -> str:
+        """``sets Blue=I Red=II ...``"""
         return "sets " + " ".join(f"{name}={ROMAN_OF[n]}" for name, n in self.sets)
 
 
 @dataclass(frozen=True)
 class KeepMove:
+    """The characters a player keeps from his set at setup."""
+
     player: str
     cards: tuple[CharacterSpec, ...]
 
     def notation(self) -> str:
+        """``Blue keeps senator fish ry, ...``"""
         return f"{self.player} keeps " + ", ".join(c.text() for c in self.cards)
 
 
 @dataclass(frozen=True)
 class EventsMove:
+    """The event row at setup, or the one event drawn into the empty slot."""
+
     events: tuple[EventSpec, ...]
     player: None = None
 
     def notation(self) -> str:
+        """``events Decadence 0 L, Famine 1 V health, ...`` (``event`` for one)."""
         word = "event" if len(self.events) == 1 else "events"
         return f"{word} " + ", ".join(e.text() for e in self.events)
 
 
 @dataclass(frozen=True)
 class RemoveWorkMove:
+    """The Great Work removed from the game at setup."""
+
     work: str
     player: None = None
 
     def notation(self) -> str:
+        """``remove Pantheon``"""
         return f"remove {works_by_id()[self.work]['name']}"
 
 
 @dataclass(frozen=True)
 class WorkMove:
+    """The Great Work showing on the pile (round 1's at setup, next round's in phase VI)."""
+
     work: str
     player: None = None
 
     def notation(self) -> str:
+        """``work Senate``"""
         return f"work {works_by_id()[self.work]['name']}"
 
 
 @dataclass(frozen=True)
 class TilesMove:
+    """The 6 building tiles laid on the spaces, left to right."""
+
     tiles: tuple[str, ...]
     player: None = None
 
     def notation(self) -> str:
+        """``tiles Market Stall, Field, ...``"""
         return "tiles " + ", ".join(buildings_by_id()[t]["name"] for t in self.tiles)
 
 
 @dataclass(frozen=True)
 class BidMove:
+    """A bid: total votes in the election, cards in a building auction."""
+
     player: str
     amount: int
 
     def notation(self) -> str:
+        """``Blue bids 3``"""
         return f"{self.player} bids {self.amount}"
 
 
 @dataclass(frozen=True)
 class PassMove:
+    """A pass in the election or an auction."""
+
     player: str
 
     def notation(self) -> str:
+        """``Blue passes``"""
         return f"{self.player} passes"
 
 
 @dataclass(frozen=True)
 class TokenMove:
+    """The new Consul's token (phase I)."""
+
     player: str
     kind: str
 
     def notation(self) -> str:
+        """``Black takes civic``"""
         return f"{self.player} takes {self.kind}"
 
 
 @dataclass(frozen=True)
 class RecruitMove:
+    """The character a player takes from the display (phase II)."""
+
     player: str
     card: CharacterSpec
 
     def notation(self) -> str:
+        """``Blue recruits senator ry II``"""
         return f"{self.player} recruits {self.card.text()}"
 
 
@@ -128,125 +157,165 @@ class DisplayMove:
     player: None = None
 
     def notation(self) -> str:
+        """``display senator ry II, ...``"""
         return "display " + ", ".join(c.text() for c in self.cards)
 
 
 @dataclass(frozen=True)
 class OfferMove:
+    """The tile the offerer puts up for auction, by its space (phase III)."""
+
     player: str
     space: int  # 1..6
 
     def notation(self) -> str:
+        """``White offers 2``"""
         return f"{self.player} offers {self.space}"
 
 
 @dataclass(frozen=True)
 class PayMove:
+    """The cards the auction's winner taps to pay, by label."""
+
     player: str
     labels: tuple[str, ...]
 
     def notation(self) -> str:
+        """``Blue pays Sen1 Mer1``"""
         return f"{self.player} pays " + " ".join(self.labels)
 
 
 @dataclass(frozen=True)
 class InsulaMove:
+    """The 2 tokens an Insula gives."""
+
     player: str
     kinds: tuple[str, str]
 
     def notation(self) -> str:
+        """``Red insula civic health``"""
         return f"{self.player} insula {self.kinds[0]} {self.kinds[1]}"
 
 
 @dataclass(frozen=True)
 class CraneMove:
+    """The hexagon colours of the Crane card a player takes."""
+
     player: str
     hexes: str
 
     def notation(self) -> str:
+        """``Red crane ry``"""
         return f"{self.player} crane {self.hexes}"
 
 
 @dataclass(frozen=True)
 class TempleMove:
+    """A Private Temple used in phase IV: 2 denarii for a token."""
+
     player: str
     kind: str
 
     def notation(self) -> str:
+        """``Red temple health``"""
         return f"{self.player} temple {self.kind}"
 
 
 @dataclass(frozen=True)
 class TavernMove:
+    """A Tavern used in phase IV: a marker up, down, or held at an end."""
+
     player: str
     marker: str
     direction: str  # up, down, hold
 
     def notation(self) -> str:
+        """``Red tavern civic up``"""
         return f"{self.player} tavern {self.marker} {self.direction}"
 
 
 @dataclass(frozen=True)
 class DoneMove:
+    """A player is done with his buildings in phase IV."""
+
     player: str
 
     def notation(self) -> str:
+        """``Red done``"""
         return f"{self.player} done"
 
 
 @dataclass(frozen=True)
 class CubeMove:
+    """A Vestal or Legionary cube placed on an event (phase V)."""
+
     player: str
     source: str  # vestal or legionary
     event: str
 
     def notation(self) -> str:
+        """``Blue vestal Famine``"""
         return f"{self.player} {self.source} {event_names()[self.event]}"
 
 
 @dataclass(frozen=True)
 class PreventMove:
+    """The tied event(s) the Consul chooses to prevent."""
+
     player: str
     events: tuple[str, ...]
 
     def notation(self) -> str:
+        """``Black prevents Famine, Flood``"""
         return f"{self.player} prevents " + ", ".join(event_names()[e] for e in self.events)
 
 
 @dataclass(frozen=True)
 class DownMove:
+    """The card or tile a player turns face down for a disabling event."""
+
     player: str
     label: str
 
     def notation(self) -> str:
+        """``Blue turns Sen1``"""
         return f"{self.player} turns {self.label}"
 
 
 @dataclass(frozen=True)
 class RemoveEventMove:
+    """The prevented event the Consul chooses to leave when the two tie."""
+
     player: str
     event: str
 
     def notation(self) -> str:
+        """``Black removes Flood``"""
         return f"{self.player} removes {event_names()[self.event]}"
 
 
 @dataclass(frozen=True)
 class VoteMove:
+    """A secret fist vote: the thumb and the denarii in the fist (Great Work or Ecclesia)."""
+
     player: str
     thumb: str  # up or down
     denarii: int
 
     def notation(self) -> str:
+        """``Blue up 3``"""
         return f"{self.player} {self.thumb} {self.denarii}"
 
 
 @dataclass(frozen=True)
 class FreeMove:
+    """How many Slaves a player frees at the end (2 denarii each)."""
+
     player: str
     count: int
 
     def notation(self) -> str:
+        """``Red frees 2``"""
         return f"{self.player} frees {self.count}"
 
 

@@ -30,53 +30,69 @@ class Sylla(Ruleset):
     )
 
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> State:
+        """The state before the first entry (rules.setup.initial)."""
         return setup.initial(seats, options)
 
     def expecting(self, state: State) -> Prompt:
+        """What the game waits for (view.expecting)."""
         return view.expecting(state)
 
     def parse(self, state: State, text: str) -> Any:
+        """Read an entry into a move (notation.parse)."""
         return notation.parse(state, text, view.awaited(state))
 
     def check(self, state: State, move: Any) -> None:
+        """Judge a move (rules.check)."""
         rules.check(state, move)
 
     def apply(self, state: State, move: Any) -> State:
+        """The state after a checked move (rules.apply)."""
         return rules.apply(state, move)
 
     def legal_moves(self, state: State) -> list[Any]:
+        """The entries that can be listed now (legal.legal_moves)."""
         return legal.legal_moves(state)
 
     def outcome(self, state: State) -> Outcome | None:
+        """None while running; the winners once the Ecclesia is scored."""
         if state.phase != "over":
             return None
         return Outcome("five rounds played and the Ecclesia scored", scoring.score(state).winners)
 
     def score(self, state: State) -> ScoreSheet:
+        """The score sheet (scoring.score)."""
         return scoring.score(state)
 
     def events(self, before: State, after: State) -> list[str]:
+        """What an entry set off (view.events)."""
         return view.events(before, after)
 
     def describe(self, state: State, *, reveal: bool = False) -> dict[str, Any]:
+        """The state for the table (view.describe)."""
         return view.describe(state, reveal=reveal)
 
     def completions(self, state: State) -> list[str]:
+        """Words worth completing (view.completions)."""
         return view.completions(state)
 
     def score_table(self, table_data: Mapping[str, Any]) -> ScoreSheet:
+        """Score a final table (table.score_table)."""
         return table.score_table(table_data)
 
     def table_from_state(self, state: State) -> dict[str, Any]:
+        """The final table of a tracked game (table.table_from_state)."""
         return table.table_from_state(state)
 
     def catalogue(self) -> list[dict[str, Any]]:
+        """The known components (components.catalogue)."""
         return components.catalogue()
 
     def rulebook(self) -> tuple[RuleText, ...]:
+        """The rule texts (texts.rulebook)."""
         return texts.rulebook()
 
     def explain(self, query: str) -> list[RuleText]:
+        """The rule texts of a named component (texts.explain)."""
         return texts.explain(query)
 
 

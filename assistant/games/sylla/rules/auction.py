@@ -14,10 +14,12 @@ COLOUR = {"r": "red", "y": "yellow", "g": "grey"}
 
 
 def offers_limit(state: State) -> int:
+    """How many tiles are offered in a round (5; 4 with 3 players)."""
     return int(facts()["offers_per_round"][str(len(state.seats))])
 
 
 def start(state: State) -> None:
+    """Phase III begins: the Consul offers first."""
     state.phase = "III"
     state.step = "III.offer"
     state.offers = 0
@@ -26,6 +28,7 @@ def start(state: State) -> None:
 
 
 def sale_colour(state: State) -> str:
+    """The hexagon colour the offered tile's space sells for."""
     assert state.board is not None and state.offer_space is not None
     return state.board.spaces[state.offer_space - 1]
 
@@ -38,6 +41,7 @@ def payers(state: State, name: str, colour: str) -> list[Card]:
 
 
 def check(state: State, move: object) -> None:
+    """Judge an offer, bid, pass, payment, Insula or Crane entry (sylla.phase3.*)."""
     step = state.step
     if step == "III.offer":
         if not isinstance(move, m.OfferMove):
@@ -106,6 +110,8 @@ def check(state: State, move: object) -> None:
 
 
 def apply(state: State, move: object) -> None:
+    """Play an offer, bid, pass, payment, Insula or Crane entry; the next offer or the end of the
+    phase follows."""
     if isinstance(move, m.OfferMove):
         state.offer_space = move.space
         assert state.offerer is not None
@@ -158,10 +164,12 @@ def apply(state: State, move: object) -> None:
 
 
 def name_of(tile: str) -> str:
+    """The printed name of a building tile id."""
     return str(buildings_by_id()[tile]["name"])
 
 
 def take_tile(state: State) -> str:
+    """Take the offered tile off its space and return its id."""
     assert state.offer_space is not None
     tile = state.spaces[state.offer_space - 1]
     assert tile is not None
@@ -193,6 +201,8 @@ def acquire(state: State, name: str, tile: str) -> None:
 
 
 def next_offer(state: State) -> None:
+    """The next offer, or, after the round's last offer or the last tile, the rest discarded and
+    the phase done."""
     state.offers += 1
     state.offer_space = None
     if state.offers >= offers_limit(state) or all(t is None for t in state.spaces):
@@ -206,6 +216,7 @@ def next_offer(state: State) -> None:
         state.step = "III.offer"
 
 def describe_offer(state: State) -> str:
+    """``Field on space 3 (grey)``: the tile on offer, for prompts and messages."""
     if state.offer_space is None:
         return ""
     tile = state.spaces[state.offer_space - 1]

@@ -10,6 +10,7 @@ from assistant.games.sylla.state import State
 
 
 def start(state: State) -> None:
+    """Phase I begins: one round of bids from the Consul clockwise."""
     state.phase = "I"
     state.step = "I.bid"
     assert state.consul is not None
@@ -25,6 +26,7 @@ def senators(state: State, name: str) -> int:
 
 
 def check(state: State, move: object) -> None:
+    """Judge a bid, pass or the Consul's token (sylla.phase1.*)."""
     if state.step == "I.token":
         if not isinstance(move, m.TokenMove):
             raise IllegalMove("sylla.phase1.respublica", f"the new Consul {state.consul} takes his token now", hint=f"{state.consul} takes civic")
@@ -57,6 +59,8 @@ def check(state: State, move: object) -> None:
 
 
 def apply(state: State, move: object) -> None:
+    """Play a bid, pass or token; after the last bid the winner pays and becomes Consul, after the
+    token famine advances."""
     if isinstance(move, m.TokenMove):
         p = state.player(move.player)
         p.tokens[move.kind] += 1
@@ -84,6 +88,7 @@ def apply(state: State, move: object) -> None:
 
 
 def advance_famine(state: State) -> None:
+    """The famine marker advances by the famine icons of the events in play (capped at its high end)."""
     icons = sum(s.spec.icons for s in state.events)
     high = facts()["board"]["famine_high"]
     before = state.famine

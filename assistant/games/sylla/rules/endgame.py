@@ -13,6 +13,7 @@ from assistant.games.sylla.state import Player, State
 
 
 def start(state: State) -> None:
+    """After round 5 the Ecclesia vote begins; the Glory Path so far is kept for the final table."""
     state.phase = "end"
     for p in state.players:
         p.prestige_before_end = p.prestige
@@ -22,10 +23,12 @@ def start(state: State) -> None:
 
 
 def max_free(p: Player) -> int:
+    """How many Slaves ``p`` can free: face-up Slaves, as far as his denarii pay."""
     return min(face_up(p, "slave"), p.money // facts()["end"]["slave_cost"])
 
 
 def check(state: State, move: object) -> None:
+    """Judge an Ecclesia vote or a number of Slaves freed (sylla.end.*)."""
     if state.step == "end.vote":
         check_vote(state, move, "sylla.end.ecclesia")
         return
@@ -50,6 +53,7 @@ def check(state: State, move: object) -> None:
 
 
 def apply(state: State, move: object) -> None:
+    """Play an Ecclesia vote or Slaves freed; the last one ends the game."""
     if isinstance(move, m.VoteMove):
         state.votes[move.player] = (move.thumb, move.denarii)
         state.pending.remove(move.player)
@@ -67,6 +71,7 @@ def apply(state: State, move: object) -> None:
 
 
 def resolve_vote(state: State) -> None:
+    """All Ecclesia votes are in: record thumbs and votes, pay the fists, and ask who may free Slaves."""
     for name in state.seats:
         thumb, denarii = state.votes[name]
         p = state.player(name)
@@ -87,6 +92,7 @@ def resolve_vote(state: State) -> None:
 
 
 def finish(state: State) -> None:
+    """Everyone has freed his Slaves: the final prestige is scored and the game is over."""
     for p in state.players:
         p.prestige = sum(player_points(state, p).values())
     state.phase = "over"

@@ -24,6 +24,8 @@ SYMBOL = {"vestal": "V", "legionary": "L"}
 
 
 def start(state: State) -> None:
+    """Phase V begins: each player's cubes come from his usable Vestals and Legionaries (cubes with
+    no event to go on stay unplaced)."""
     state.phase = "V"
     for slot in state.events:
         slot.cubes = {}
@@ -44,10 +46,12 @@ def start(state: State) -> None:
 
 
 def targets(state: State, source: str) -> list[str]:
+    """The events in the row showing the symbol of a ``source`` cube (vestal or legionary)."""
     return [s.id for s in state.events if SYMBOL[source] in s.spec.fighters]
 
 
 def has_cubes(p: Player) -> bool:
+    """Whether ``p`` still has a cube to place."""
     return any(n > 0 for n in p.cubes.values())
 
 
@@ -63,6 +67,7 @@ def seek_placer(state: State) -> None:
 
 
 def after_placement(state: State) -> None:
+    """All cubes are placed: majority rewards, then the prevented events."""
     award_tokens(state)
     choose_prevented(state)
 
@@ -96,6 +101,7 @@ def prevention_split(state: State) -> tuple[list[str], list[str], int]:
 
 
 def choose_prevented(state: State) -> None:
+    """The two events with most cubes are prevented; on a tie the Consul chooses (V.prevent)."""
     sure, tied, need = prevention_split(state)
     if len(tied) == need:
         set_prevented(state, sure + tied)
@@ -105,6 +111,7 @@ def choose_prevented(state: State) -> None:
 
 
 def set_prevented(state: State, prevented: list[str]) -> None:
+    """Record the prevented events and let the other two happen, top to bottom."""
     state.prevented = [s.id for s in state.events if s.id in prevented]
     state.effects = [s.id for s in state.events if s.id not in prevented]
     state.note("prevented: " + ", ".join(event_names()[e] for e in state.prevented)
@@ -113,6 +120,7 @@ def set_prevented(state: State, prevented: list[str]) -> None:
 
 
 def eligible(state: State, p: Player, event: str) -> list[Card | Tile]:
+    """The face-up cards or tiles of ``p`` that ``event`` can turn face down."""
     target = events_by_id()[event].get("targets")
     if target == "christian":
         return [c for c in p.cards if c.christian and not c.down]
@@ -131,6 +139,8 @@ def _same(items: list[Card | Tile]) -> bool:
 
 
 def run_effects(state: State) -> None:
+    """The happening events act in order; a disabling event with a choice waits for the owners
+    (V.down); then removal."""
     while state.effects:
         event = state.effects.pop(0)
         effect = events_by_id()[event]["effect"]
@@ -173,6 +183,7 @@ def turn_down(state: State, name: str, item: Card | Tile, event: str) -> None:
 
 
 def removal(state: State) -> None:
+    """One prevented event leaves (never Decadence); the Consul chooses when the two tie (V.remove)."""
     prevented = state.prevented
     if "decadence" in prevented:
         remove(state, next(e for e in prevented if e != "decadence"))
@@ -221,6 +232,8 @@ def draw_hint(state: State) -> str:
 
 
 def check(state: State, move: object) -> None:
+    """Judge a cube, a prevention choice, an item turned down, a removal choice or a drawn event
+    (sylla.phase5.*)."""
     step = state.step
     if step == "V.place":
         actor = state.actor
@@ -294,6 +307,7 @@ def check(state: State, move: object) -> None:
 
 
 def apply(state: State, move: object) -> None:
+    """Play a cube, a prevention choice, an item turned down, a removal choice or a drawn event."""
     if isinstance(move, m.CubeMove):
         p = state.player(move.player)
         p.cubes[move.source] -= 1

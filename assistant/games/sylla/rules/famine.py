@@ -20,6 +20,8 @@ def lose(state: State, name: str, amount: int) -> int:
 
 
 def start(state: State) -> None:
+    """Phase VII: famine losses, crises, then the end of the round (untap; new tiles awaited) or,
+    after round 5, the end of the game."""
     state.phase = "VII"
     reduction = facts()["famine_field_reduction"]
     for p in state.players:
@@ -42,6 +44,7 @@ def start(state: State) -> None:
 
 
 def crisis(state: State, kind: str) -> None:
+    """A crisis of ``kind``: most tokens +3 prestige, fewest -3 (sylla.phase7.crisis); all equal, nothing."""
     held = {p.name: p.tokens[kind] for p in state.players}
     most, fewest = max(held.values()), min(held.values())
     if most == fewest:
@@ -58,12 +61,14 @@ def crisis(state: State, kind: str) -> None:
 
 
 def check(state: State, move: object) -> None:
+    """Only the 6 new building tiles are entered at the end of a round (sylla.roundend)."""
     if not isinstance(move, m.TilesMove):
         raise IllegalMove("sylla.roundend", "end of round: enter the 6 new building tiles, left to right", hint="tiles stall field temple tavern insula crane")
     check_tiles(state, move)
 
 
 def apply(state: State, move: object) -> None:
+    """Lay the new tiles and begin the next round."""
     assert isinstance(move, m.TilesMove)
     state.spaces = list(move.tiles)
     state.tiles_out += 6

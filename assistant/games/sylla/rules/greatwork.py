@@ -12,6 +12,7 @@ from assistant.games.sylla.state import State
 
 
 def start(state: State) -> None:
+    """Phase VI begins: the next Great Work is entered first (rounds 1-4), then the vote."""
     state.phase = "VI"
     state.votes = {}
     if state.round < facts()["start"]["rounds"]:
@@ -21,6 +22,7 @@ def start(state: State) -> None:
 
 
 def open_vote(state: State) -> None:
+    """Every player votes in secret; the vote resolves when the last arrives."""
     state.step = "VI.vote"
     state.pending = list(state.seats)
     state.votes = {}
@@ -32,6 +34,7 @@ def votes_of(state: State, name: str, denarii: int) -> int:
 
 
 def check_vote(state: State, move: object, rule: str) -> None:
+    """Judge a fist vote under ``rule``: one per player, denarii he has."""
     if not isinstance(move, m.VoteMove):
         raise IllegalMove(rule, "the vote is on: " + ", ".join(state.pending) + " still to vote", hint=f"{state.pending[0]} up 2, or {state.pending[0]} down 0")
     if move.player not in state.pending:
@@ -42,6 +45,7 @@ def check_vote(state: State, move: object, rule: str) -> None:
 
 
 def check(state: State, move: object) -> None:
+    """Judge the revealed Great Work or a vote (sylla.phase6.*)."""
     if state.step == "VI.work":
         if not isinstance(move, m.WorkMove):
             raise IllegalMove("sylla.phase6.reveal", "enter the Great Work now showing on the pile (next round's)", hint="work Senate")
@@ -55,6 +59,7 @@ def check(state: State, move: object) -> None:
 
 
 def apply(state: State, move: object) -> None:
+    """Play the revealed Great Work or a vote; the last vote resolves it."""
     if isinstance(move, m.WorkMove):
         state.next_work = move.work
         open_vote(state)
@@ -78,6 +83,8 @@ def rank_rewards(votes: dict[str, int], ranks: list[int]) -> dict[str, int]:
 
 
 def resolve(state: State) -> None:
+    """All votes are in: pay the fists, the plebs' gift to thumbs down, the work's rewards to
+    thumbs up, its marker moves; the next work comes up."""
     work = works_by_id()[state.work or ""]
     up: dict[str, int] = {}
     for name in state.seats:

@@ -11,6 +11,7 @@ from assistant.games.sylla.state import Player, State, Tile
 
 
 def start(state: State) -> None:
+    """Phase IV: income is paid, then the owners of usable Temples and Taverns act in turn."""
     state.phase = "IV"
     assert state.consul is not None
     inc = facts()["income"]
@@ -30,6 +31,7 @@ def start(state: State) -> None:
 
 
 def usable_tiles(p: Player) -> list[Tile]:
+    """``p``'s face-up Temples and Taverns not used yet this phase."""
     return [t for t in p.tiles if t.kind in ("temple", "tavern") and not t.down and t.label not in p.used]
 
 
@@ -52,6 +54,7 @@ def tavern_targets(state: State, name: str) -> list[tuple[str, str]]:
 
 
 def can_act(state: State, name: str) -> bool:
+    """Whether ``name`` can still use a Temple (with 2 denarii) or a Tavern."""
     p = state.player(name)
     for t in usable_tiles(p):
         if t.kind == "temple" and p.money >= facts()["income"]["temple_cost"]:
@@ -62,6 +65,7 @@ def can_act(state: State, name: str) -> bool:
 
 
 def skip_idle(state: State) -> None:
+    """Skip players who cannot act; the phase is done when nobody is left."""
     while state.turn < len(state.order) and not can_act(state, state.order[state.turn]):
         state.turn += 1
     if state.turn >= len(state.order):
@@ -69,6 +73,7 @@ def skip_idle(state: State) -> None:
 
 
 def check(state: State, move: object) -> None:
+    """Judge a Temple, Tavern or done entry (sylla.phase4.income, sylla.buildings.*)."""
     actor = state.actor
     if not isinstance(move, (m.TempleMove, m.TavernMove, m.DoneMove)):
         raise IllegalMove("sylla.phase4.income", f"income: {actor} uses his Temple or Tavern, or says done", hint=f"{actor} done")
@@ -98,6 +103,7 @@ def check(state: State, move: object) -> None:
 
 
 def apply(state: State, move: object) -> None:
+    """Play a Temple, Tavern or done entry; the turn passes when the player can do nothing more."""
     p = state.player(move.player)  # type: ignore[attr-defined]
     if isinstance(move, m.DoneMove):
         state.turn += 1

@@ -11,6 +11,7 @@ from assistant.games.sylla.state import State
 
 
 def start(state: State) -> None:
+    """Phase II begins: one recruit each, clockwise from the Consul."""
     state.phase = "II"
     state.step = "II.recruit"
     assert state.consul is not None
@@ -19,6 +20,7 @@ def start(state: State) -> None:
 
 
 def display_size(state: State) -> int:
+    """How many characters the display holds (6; 5 with 3 players)."""
     return int(facts()["recruit_display"][str(len(state.seats))])
 
 
@@ -47,6 +49,7 @@ def matching(state: State, spec: CharacterSpec) -> int | None:
 
 
 def check(state: State, move: object) -> None:
+    """Judge a recruit: the player's turn, a possible card, one lying in the display when it was entered."""
     if not isinstance(move, m.RecruitMove):
         raise IllegalMove("sylla.phase2.recruit", f"recruitment: {state.actor} takes a character from the display",
                           hint=f"{state.actor} recruits senator ry II")
@@ -69,11 +72,13 @@ def check(state: State, move: object) -> None:
 
 
 def apply_display(state: State, move: m.DisplayMove) -> None:
+    """Record the display entered for this round."""
     state.display = list(move.cards)
     state.note("display: " + ", ".join(c.text() for c in move.cards))
 
 
 def apply(state: State, move: object) -> None:
+    """The player takes the character (from the display when entered); after the last, the display goes."""
     assert isinstance(move, m.RecruitMove)
     spec = move.card
     if state.display is not None:

@@ -30,6 +30,7 @@ SETUP_ITEMS = ("board", "sets", "keeps", "events", "remove", "work", "tiles")
 
 
 def initial(seats: Sequence[str], options: Mapping[str, str]) -> State:
+    """The state before the first entry; a board given as an option is checked and placed."""
     state = State(seats=tuple(seats), options=dict(options), players=[Player(s) for s in seats])
     board = options.get("board", "ask")
     if board and board != "ask":
@@ -43,6 +44,7 @@ def initial(seats: Sequence[str], options: Mapping[str, str]) -> State:
 
 
 def place_board(state: State, spec: BoardSpec) -> None:
+    """Put the board in play: the markers on the start space."""
     state.board = spec
     state.markers = {k: spec.start for k in ("civic", "health", "leisure")}
 
@@ -54,6 +56,7 @@ def notes_checks(state: State) -> bool:
 
 
 def kept_count(state: State) -> int:
+    """How many characters each player keeps at setup (4; 6 with 3 players)."""
     return int(facts()["characters"]["kept_at_setup"][str(len(state.seats))])
 
 
@@ -78,6 +81,7 @@ def missing(state: State) -> list[str]:
 
 
 def add_character(state: State, player: Player, spec: CharacterSpec, *, tapped: bool = False) -> Card:
+    """Give ``player`` a card for ``spec``, labelled by type and count (Sen1, Sen2)."""
     n = sum(1 for c in player.cards if c.kind == spec.kind) + 1
     card = Card(f"{type_labels()[spec.kind]}{n}", spec.kind, spec.hexes, spec.christian, spec.set, tapped=tapped)
     player.cards.append(card)
@@ -85,10 +89,12 @@ def add_character(state: State, player: Player, spec: CharacterSpec, *, tapped: 
 
 
 def all_characters(state: State) -> list[CharacterSpec]:
+    """Every character card in play (for the per-set and total counts)."""
     return [c.spec() for p in state.players for c in p.cards if c.kind != "crane"]
 
 
 def check_tiles(state: State, move: m.TilesMove) -> None:
+    """6 tiles are laid per round, from what is left of the pile (sylla.data.buildings)."""
     if len(move.tiles) != 6:
         raise IllegalMove("sylla.data.buildings", f"6 tiles go on the 6 building spaces, not {len(move.tiles)}",
                           hint="tiles stall field temple tavern insula crane")
@@ -97,12 +103,14 @@ def check_tiles(state: State, move: m.TilesMove) -> None:
 
 
 def buildings_total() -> int:
+    """How many building tiles the game has."""
     from assistant.games.sylla.components import building_data
 
     return int(building_data()["total_tiles"])
 
 
 def check(state: State, move: object) -> None:
+    """Judge a setup entry (sylla.setup.*, sylla.data.*); each is entered once."""
     if isinstance(move, m.BoardMove):
         if state.board is not None:
             raise IllegalMove("sylla.data.ladder", "the board is already entered (or given as an option)")
@@ -164,6 +172,7 @@ def check(state: State, move: object) -> None:
 
 
 def apply(state: State, move: object) -> None:
+    """Play a setup entry; the last one finishes the setup."""
     if isinstance(move, m.BoardMove):
         place_board(state, move.spec)
     elif isinstance(move, m.SetsMove):
