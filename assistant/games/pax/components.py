@@ -207,14 +207,17 @@ def all_tokens() -> list[Card]:
 
 
 def symbols_of(cards: tuple[Card, ...] | list[Card], category: str) -> int:
+    """The symbols of ``category`` on ``cards`` (a display, Rome's cards)."""
     return sum(c.symbols for c in cards if c.category == category)
 
 
 def cards_of(cards: tuple[Card, ...] | list[Card], category: str) -> int:
+    """How many of ``cards`` are of ``category`` (a row of a display)."""
     return sum(1 for c in cards if c.category == category)
 
 
 def symbol_counts(cards: tuple[Card, ...] | list[Card]) -> dict[str, int]:
+    """The symbols per category on ``cards``, every category listed (0 when none)."""
     return {cat: symbols_of(cards, cat) for cat in CATEGORIES}
 
 

@@ -20,6 +20,7 @@ class StartPlayer:
     player: str
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"start {self.player}"
 
 
@@ -34,6 +35,7 @@ class Keep:
     returned: tuple[Card, ...] = ()
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         text = f"{self.player} keep {self.card.token()}"
         if self.played:
             text += f" play {_cards(self.played)}"
@@ -51,6 +53,7 @@ class Market:
     player: str | None = None
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"market {_cards(self.cards)}"
 
 
@@ -62,6 +65,7 @@ class Placement:
     dest: str
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"{self.card.token()} {self.dest}"
 
 
@@ -73,6 +77,7 @@ class Draw:
     placements: tuple[Placement, ...]
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"{self.player} draw " + ", ".join(p.notation() for p in self.placements)
 
 
@@ -84,6 +89,7 @@ class Buy:
     legion: str
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"{self.player} buy {self.legion}"
 
 
@@ -95,6 +101,7 @@ class Play:
     cards: tuple[Card, ...]
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"{self.player} play {_cards(self.cards)}"
 
 
@@ -105,6 +112,7 @@ class End:
     player: str
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"{self.player} end"
 
 
@@ -116,6 +124,7 @@ class Peek:
     player: str
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"{self.player} peek"
 
 
@@ -129,6 +138,7 @@ class Refill:
     player: str | None = None
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return "refill " + ", ".join(
             f"{leg} {card.token()}" if leg else card.token() for leg, card in zip(self.legions, self.cards)
         )
@@ -143,6 +153,7 @@ class Reveal:
     player: str | None = None
 
     def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
         return f"reveal {_cards(self.cards)}"
 
 

@@ -29,6 +29,7 @@ class DeckPart:
 
     @property
     def size(self) -> int:
+        """How many cards this run of the deck holds."""
         return self.unknown + len(self.cards)
 
 
@@ -49,9 +50,11 @@ class Window:
 
     @property
     def to_place(self) -> int:
+        """Cards still to be entered (a partly drawn batch counts only what is taken)."""
         return self.unknown + len(self.known) + self.pool_take
 
     def describe(self) -> str:
+        """The cards off the deck in words, for refusals."""
         parts = [c.token() for c in self.known]
         if self.pool_take:
             parts.append(f"{self.pool_take} of {', '.join(c.token() for c in self.pool)}")
@@ -70,9 +73,11 @@ class PlayerState:
     display: tuple[Card, ...] = ()
 
     def symbols(self, category: str) -> int:
+        """The symbols of ``category`` in the display (what scores and what limits)."""
         return symbols_of(self.display, category)
 
     def cards(self, category: str) -> int:
+        """The cards of ``category`` in the display (the row income counts)."""
         return cards_of(self.display, category)
 
     def limit(self) -> int:
@@ -80,6 +85,7 @@ class PlayerState:
         return max(self.symbols("estate"), self.symbols("conspiracy"))
 
     def played_categories(self) -> tuple[str, ...]:
+        """The categories with at least one card in the display."""
         return tuple(cat for cat in CATEGORIES if self.cards(cat) > 0)
 
 
@@ -99,6 +105,7 @@ class TurnState:
 
     @property
     def draw_done(self) -> bool:
+        """Whether every card of the draw is placed (buying, playing and ending come after)."""
         return len(self.placed) >= self.target
 
 
@@ -136,10 +143,12 @@ class PaxState:
     # -- derived views ---------------------------------------------------------------------
     @property
     def solo(self) -> bool:
+        """Whether this is the solitaire game (one player)."""
         return len(self.seats) == 1
 
     @property
     def deck_size(self) -> int:
+        """How many cards the face-down deck holds now."""
         return sum(part.size for part in self.deck)
 
     @property
@@ -159,12 +168,15 @@ class PaxState:
         return tuple(players)
 
     def legion_label(self, index: int) -> str:
+        """The Roman numeral of Legion ``index`` (``I`` .. ``V``)."""
         return ROMAN[index]
 
     def legion_value(self, index: int) -> int:
+        """The printed value of the group under Legion ``index`` (its price before the discount)."""
         return sum(card.value for card in self.legions[index])
 
     def empty_legions(self) -> list[int]:
+        """The Legions with no card under them, in order."""
         return [i for i, group in enumerate(self.legions) if not group]
 
     def unseen(self, category: str) -> int:
@@ -173,6 +185,7 @@ class PaxState:
         return category_total(category) - self.seen[CATEGORIES.index(category)]
 
     def all_rome(self) -> tuple[Card, ...]:
+        """Every face-up card of Rome: the groups it took and its revealed hidden cards."""
         return self.rome + self.rome_revealed
 
     def card_count(self) -> int:
