@@ -21,6 +21,7 @@ from assistant.core.record import read_record
 from assistant.games.sylla import RULESET
 from assistant.games.sylla.rules import endgame, events
 from assistant.games.sylla.components import parse_event
+from assistant.games.sylla.simulate import random_game
 from assistant.games.sylla.state import Card, Slot
 from assistant.store.db import Store
 
@@ -62,7 +63,6 @@ def positions() -> list:
     state of the bundled records and of a few seeded random games (all seated Blue, Red, White,
     Black)."""
     ex = _load("test_sylla_examples")
-    rp = _load("test_sylla_random_play")
     states = list(Game(RULESET, SEATS, {}).states)
     display = "display slave fish ryg IV, legionary r I, senator y III, vestal ry II, merchant y II, vestal g III\n"
     for game in (ex.replay(ex.ROUND1_CUBES), ex.replay(ex.SETUP + display + ex.ELECTION + ex.TOKEN)):
@@ -72,7 +72,7 @@ def positions() -> list:
         if record.headers.get("Players", "").replace(" ", "") == ",".join(SEATS):
             states += Game.from_record(RULESET, record).states
     for seed in range(6):
-        states += rp.play(seed).states
+        states += random_game(seed, 4).states
     return states + built_positions(ex)
 
 

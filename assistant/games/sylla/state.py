@@ -210,7 +210,7 @@ class State:
     # -- helpers ---------------------------------------------------------------------
     def clone(self) -> "State":
         """A copy sharing nothing mutable with this state (the frozen cards, tiles and specs
-        are shared; the random-play test checks that applying an entry never changes the state
+        are shared; the random-play tests check that applying an entry never changes the state
         before it)."""
         new = copy.copy(self)
         new.options = dict(self.options)
@@ -243,10 +243,6 @@ class State:
         """The seats in turn order starting with ``first``."""
         i = self.seats.index(first)
         return [self.seats[(i + k) % len(self.seats)] for k in range(len(self.seats))]
-
-    def left_of(self, name: str) -> str:
-        """The player on ``name``'s left (next clockwise)."""
-        return self.clockwise_from(name)[1]
 
     @property
     def actor(self) -> str | None:
