@@ -105,11 +105,13 @@ class Cost:
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> "Cost":
+        """A cost from its JSON object (missing keys are 0)."""
         data = data or {}
         res = tuple((r, int(data[r])) for r in RESOURCES if data.get(r))
         return cls(int(data.get("coins", 0)), res)
 
     def get(self, resource: str) -> int:
+        """The units of one resource in the cost."""
         return dict(self.resources).get(resource, 0)
 
     def as_dict(self) -> dict[str, int]:
@@ -120,10 +122,12 @@ class Cost:
 
     @property
     def resource_count(self) -> int:
+        """How many resource units the cost shows."""
         return sum(n for _, n in self.resources)
 
     @property
     def is_free(self) -> bool:
+        """Whether the cost shows neither coins nor resources."""
         return self.coins == 0 and not self.resources
 
     def text(self) -> str:
@@ -169,6 +173,7 @@ class Effect:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "Effect":
+        """An effect from its JSON object in ``data/7wonders/``."""
         kind = data["type"]
         resources: tuple[tuple[str, int], ...] = ()
         options: tuple[str, ...] = tuple(data.get("options", ()))
@@ -210,6 +215,7 @@ class HasEffects:
 
     @property
     def shields(self) -> int:
+        """Printed shields (military strength)."""
         return _sum(self.effects, "shields")
 
     @property
@@ -226,6 +232,7 @@ class HasEffects:
         return None
 
     def has(self, kind: str) -> bool:
+        """Whether one of the effects is of this type."""
         return any(e.type == kind for e in self.effects)
 
 
@@ -292,13 +299,16 @@ class WonderSide:
 
     @property
     def label(self) -> str:
+        """``"Gizah B"``: the board and side as players say it."""
         return f"{self.board} {self.side}"
 
     @property
     def rule(self) -> str:
+        """The rule id describing this side (:func:`wonder_rule`)."""
         return wonder_rule(self.board, self.side)
 
     def stage(self, number: int) -> Stage:
+        """Stage ``number`` (1-based)."""
         return self.stages[number - 1]
 
 
@@ -316,9 +326,11 @@ class Board:
 
     @property
     def requires_leaders(self) -> bool:
+        """Whether the board comes with Leaders (Rome)."""
         return self.expansion == "leaders"
 
     def side(self, side: str) -> WonderSide:
+        """Side ``"A"`` or ``"B"`` (any case); ValueError otherwise."""
         s = side.strip().upper()
         if s == "A":
             return self.a
@@ -341,6 +353,7 @@ class Leader(HasEffects):
 
     @property
     def rule(self) -> str:
+        """The rule id describing this leader (``7w.leader.<id>``)."""
         return f"7w.leader.{self.id}"
 
 
@@ -533,6 +546,7 @@ def leader(name: str) -> Leader:
 
 
 def leader_by_id(leader_id: str) -> Leader:
+    """The leader with this data id (``"nero"``); KeyError otherwise."""
     for l in leaders():
         if l.id == leader_id:
             return l
@@ -560,16 +574,19 @@ def card_index() -> NameIndex:
 
 @cache
 def guild_index(leaders: bool = True) -> NameIndex:
+    """Guild names and aliases (the Leaders guilds with ``leaders``)."""
     return NameIndex([(g.name, _aliases(g.name, g.aliases)) for g in guilds(leaders)], what="guild", rule="7w.names")
 
 
 @cache
 def leader_index() -> NameIndex:
+    """Leader names with their aliases (the Hungarian names too)."""
     return NameIndex([(l.name, _aliases(l.name, l.aliases)) for l in leaders()], what="leader", rule="7w.names")
 
 
 @cache
 def board_index() -> NameIndex:
+    """Board names with their aliases."""
     return NameIndex([(b.name, _aliases(b.name, b.aliases)) for b in boards()], what="board", rule="7w.names")
 
 
@@ -586,16 +603,19 @@ def component_index() -> NameIndex:
 
 @cache
 def resource_index() -> NameIndex:
+    """Resource names with what users also call them (``textile``, ``brick``)."""
     return NameIndex(list(RESOURCE_ALIASES.items()), what="resource", rule="7w.terms.resources")
 
 
 @cache
 def symbol_index() -> NameIndex:
+    """Science symbols with their other names."""
     return NameIndex(list(SYMBOL_ALIASES.items()), what="science symbol", rule="7w.scoring.science")
 
 
 @cache
 def color_index() -> NameIndex:
+    """Card colours with their other names (``military``, ``guild``)."""
     return NameIndex(list(COLOR_ALIASES.items()), what="colour", rule="7w.terms.colours")
 
 
@@ -691,10 +711,12 @@ def _where(cities: tuple[str, ...]) -> str:
 
 
 def effects_text(effects: tuple[Effect, ...]) -> str:
+    """Several effects in plain words, separated by semicolons."""
     return "; ".join(effect_text(e) for e in effects)
 
 
 def card_entry(c: Card) -> dict[str, Any]:
+    """The catalogue object of an Age card or guild (INTERFACES.md §2)."""
     return {
         "name": c.name,
         "kind": "card",
@@ -714,6 +736,7 @@ def card_entry(c: Card) -> dict[str, Any]:
 
 
 def leader_entry(l: Leader) -> dict[str, Any]:
+    """The catalogue object of a leader (INTERFACES.md §2)."""
     return {
         "name": l.name,
         "kind": "leader",
@@ -727,6 +750,7 @@ def leader_entry(l: Leader) -> dict[str, Any]:
 
 
 def wonder_entry(side: WonderSide, board: Board) -> dict[str, Any]:
+    """The catalogue object of one board side (INTERFACES.md §2)."""
     return {
         "name": side.board,
         "kind": "wonder",

@@ -34,6 +34,8 @@ def _production(wonder: str, side: str, stages: int, cards: tuple[str, ...], tra
 
 
 def production(city: City, tradable_only: bool = False) -> payment.Production:
+    """What a city produces (``tradable_only``: what its neighbours may buy), as the solver's
+    value, remembered by value."""
     return _production(city.wonder, city.side, city.stages, city.cards, tradable_only)
 
 
@@ -62,6 +64,9 @@ def _quote(
 
 
 def quote(state: SWState, i: int, cost: components.Cost, *, discount: int, rule: str) -> payment.Quote:
+    """Every legal way for player ``i`` to pay ``cost`` now: own production, the neighbours'
+    sellable production at this turn's prices, the coins that may be spent, Bilkis and the
+    rebate."""
     city = state.cities[i]
     left = state.cities[state.left(i)]
     right = state.cities[state.right(i)]
@@ -92,6 +97,7 @@ def free_reason(state: SWState, i: int, move: Build) -> str | None:
 
 
 def build_quote(state: SWState, i: int, card_name: str) -> payment.Quote:
+    """The payments of a structure for player ``i`` (a leader's one-resource rebate included)."""
     card = components.card(card_name)
     city = state.cities[i]
     discount = 1 if powers.rebate_leader(city, card) else 0
@@ -99,6 +105,7 @@ def build_quote(state: SWState, i: int, card_name: str) -> payment.Quote:
 
 
 def stage_quote(state: SWState, i: int, rule: str = "7w.wonder.stage") -> payment.Quote:
+    """The payments of player ``i``'s next wonder stage (Imhotep's rebate included)."""
     city = state.cities[i]
     stage = city.board.stage(city.stages + 1)
     discount = 1 if powers.rebate_leader(city, None) else 0
@@ -151,6 +158,7 @@ def stated_of(pay: Pay | Said | None) -> dict[str, object]:
 
 
 def pay_or_none(pay: Pay) -> Pay | None:
+    """``None`` for a payment of nothing (how moves keep "no purchase"), else the payment."""
     return None if pay.total == 0 else pay
 
 

@@ -27,6 +27,7 @@ class Pay:
         return self.left + self.right + self.bank
 
     def notation(self) -> str:
+        """``pay left 2 right 1`` (``pay 0`` for nothing)."""
         parts = []
         if self.left:
             parts.append(f"left {self.left}")
@@ -114,6 +115,7 @@ class SetBoard:
     side: str
 
     def notation(self) -> str:
+        """The entry as typed."""
         return f"{self.player} board {self.wonder} {self.side}"
 
 
@@ -126,6 +128,7 @@ class LeaderHand:
     leaders: tuple[str, ...]
 
     def notation(self) -> str:
+        """The entry as typed."""
         return f"{self.player} leaders " + ", ".join(self.leaders)
 
 
@@ -140,6 +143,7 @@ class Build:
     free: bool = False
 
     def notation(self) -> str:
+        """The entry as typed (with ``free`` and the payment)."""
         return f"{self.player} build {self.card}" + (" free" if self.free else "") + _pay_suffix(self.pay)
 
 
@@ -153,6 +157,7 @@ class Stage:
     pay: Pay | Said | None = None
 
     def notation(self) -> str:
+        """The entry as typed (with the tucked card and the payment)."""
         card = f" {self.card}" if self.card else ""
         return f"{self.player} stage{card}" + _pay_suffix(self.pay)
 
@@ -165,6 +170,7 @@ class Sell:
     card: str | None = None
 
     def notation(self) -> str:
+        """The entry as typed."""
         return f"{self.player} sell" + (f" {self.card}" if self.card else "")
 
 
@@ -177,6 +183,7 @@ class Recruit:
     leader: str | None
 
     def notation(self) -> str:
+        """The entry as typed."""
         return f"{self.player} recruit {self.leader or 'none'}"
 
 
@@ -189,6 +196,7 @@ class Pick:
     card: str | None
 
     def notation(self) -> str:
+        """The entry as typed."""
         return f"{self.player} pick {self.card or 'none'}"
 
 
@@ -201,6 +209,7 @@ class Courtesan:
     leader: str
 
     def notation(self) -> str:
+        """The entry as typed."""
         return f"{self.player} courtesan {self.leader}"
 
 
@@ -214,6 +223,7 @@ class CopyGuild:
     guild: str | None
 
     def notation(self) -> str:
+        """The entry as typed."""
         return f"{self.player} copy {self.guild or 'best'}"
 
 

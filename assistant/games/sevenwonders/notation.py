@@ -53,10 +53,12 @@ RULE = "7w.notation"
 
 
 def words_of(text: str) -> list[str]:
+    """The words of an entry (spaces, commas and semicolons separate them)."""
     return [w for w in re.split(r"[\s,;]+", text.strip()) if w]
 
 
 def seat_index(state: SWState) -> NameIndex:
+    """The players' names as a name index (unique prefixes accepted)."""
     return _seat_index(state.seats)
 
 
@@ -202,6 +204,7 @@ def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list
 
 
 def read_board(player: str, rest: list[str]) -> SetBoard:
+    """``<board> <side>`` (or ``GizahB``, ``Gizah-B``) as a :class:`SetBoard`."""
     if not rest:
         raise InvalidEntry(RULE, "name the board and side", hint=f"{player} board Gizah A")
     side = rest[-1].upper()
@@ -217,6 +220,7 @@ def read_board(player: str, rest: list[str]) -> SetBoard:
 
 
 def read_leaders(rest: list[str]) -> tuple[str, ...]:
+    """The leader names of a ``leaders`` entry."""
     names: list[str] = []
     index = components.leader_index()
     while rest:

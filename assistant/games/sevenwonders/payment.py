@@ -297,6 +297,7 @@ class Production:
         return _max_covers(self._packed, self._choice_index, want) == [want]
 
     def describe(self) -> str:
+        """``"2 stone, wood/clay"``: the production in words."""
         parts = []
         if self.fixed:
             parts.append(describe_units(self.fixed).replace(" + ", ", "))
@@ -355,6 +356,7 @@ class Prices:
         return cls(left, right)
 
     def price(self, side: Side, name: str) -> int:
+        """The price of one unit of ``name`` bought from ``side``."""
         table = self.left if side == "left" else self.right
         return table[_INDEX[resource(name)]]
 
@@ -381,13 +383,16 @@ class Cost:
 
     @classmethod
     def of(cls, *resources: str, coins: int = 0) -> Cost:
+        """A cost from resource names (repeated for several units) and coins."""
         return cls(coins, tuple(resources))
 
     @classmethod
     def from_counts(cls, resources: Mapping[str, int], coins: int = 0) -> Cost:
+        """A cost from resource counts (``{"stone": 2}``) and coins."""
         return cls(coins, tuple(name for name, n in resources.items() for _ in range(n)))
 
     def describe(self) -> str:
+        """``"3 coins + 2 stone + loom"`` (``"nothing"`` for a free cost)."""
         parts = []
         if self.coins:
             parts.append(f"{self.coins} coin{'s' if self.coins != 1 else ''}")
@@ -431,12 +436,15 @@ class Purchase:
 
     @property
     def empty(self) -> bool:
+        """Whether nothing is bought."""
         return not (self.left or self.right or self.bank)
 
     def side(self, side: Side) -> tuple[str, ...]:
+        """What is bought from one neighbour."""
         return self.left if side == "left" else self.right
 
     def describe(self) -> str:
+        """``"wood from left, papyrus from right"``."""
         parts = []
         if self.left:
             parts.append(f"{describe_units(self.left)} from left")
@@ -467,14 +475,17 @@ class Payment:
 
     @cached_property
     def purchases(self) -> tuple[Purchase, ...]:
+        """Every valid purchase giving these coins, unpacked on first use."""
         return tuple(Purchase(_unpack(a), _unpack(b), _unpack(c)) for a, b, c in self.packed)
 
     @property
     def total(self) -> int:
+        """All the coins paid (the printed coin cost included)."""
         return self.left + self.right + self.bank
 
     @property
     def bank_purchase(self) -> int:
+        """The coins paid to the bank for Bilkis's purchase."""
         return self.bank - self.coin_cost
 
     @property
@@ -483,6 +494,7 @@ class Payment:
         return self.packed[0] != (0, 0, 0)
 
     def coins_to(self, side: Side) -> int:
+        """The coins paid to one neighbour."""
         return self.left if side == "left" else self.right
 
     def amounts(self) -> str:
@@ -536,6 +548,7 @@ class Quote:
 
     @property
     def options(self) -> tuple[Payment, ...]:
+        """The Pareto-optimal affordable payments (what to offer the user)."""
         return tuple(p for p in self.payments if p.pareto and p.affordable)
 
     @property
@@ -545,6 +558,7 @@ class Quote:
 
     @property
     def payable(self) -> bool:
+        """Whether some payment is possible with the coins held."""
         return bool(self.options)
 
     @property
@@ -563,6 +577,7 @@ class Quote:
 
     @property
     def cheapest_unique(self) -> bool:
+        """Whether one affordable payment is cheaper than every other."""
         return len(self.cheapest) == 1
 
     @property
@@ -577,6 +592,7 @@ class Quote:
         return not any(not p.buys for p in self.payments)
 
     def seller(self, side: Side) -> Production:
+        """What one neighbour may sell."""
         return self.sellers[0] if side == "left" else self.sellers[1]
 
     def error(self) -> PaymentError | None:

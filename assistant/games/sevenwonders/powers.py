@@ -17,6 +17,8 @@ def active_leaders(city: City) -> tuple[str, ...]:
 
 
 def has_leader(city: City, name: str) -> bool:
+    """Whether the city has this leader's ability: recruited, or copied with the Courtesan
+    token."""
     return name in city.leaders or city.courtesan == name
 
 
@@ -30,6 +32,7 @@ def shields(city: City) -> int:
 
 
 def is_rome(city: City, side: str) -> bool:
+    """Whether the city is Rome on this side."""
     return city.wonder == "Rome" and city.side == side
 
 
@@ -121,4 +124,5 @@ def olympia_free_ready(state: SWState, city: City) -> bool:
 
 
 def babylon_seventh(city: City) -> bool:
+    """Whether Babylon B's stage lets the city play the 7th card of each Age."""
     return city.has_stage_effect("play_seventh_card")

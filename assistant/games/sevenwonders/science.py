@@ -47,6 +47,7 @@ class ScienceResult:
 
     @property
     def total(self) -> int:
+        """The science points with this assignment of wildcards."""
         return self.points + self.bonus
 
     def text(self) -> str:

@@ -77,6 +77,7 @@ class City:
     copied_guild: str | None = None
 
     def card_objects(self) -> tuple[Card, ...]:
+        """The city's Age cards as component objects."""
         return tuple(components.card(n) for n in self.cards)
 
     def count_color(self, *colors: str) -> int:
@@ -85,16 +86,20 @@ class City:
 
     @property
     def victories(self) -> int:
+        """Victory tokens held."""
         return sum(1 for t in self.tokens if t > 0)
 
     @property
     def defeats(self) -> int:
+        """Defeat tokens held."""
         return sum(1 for t in self.tokens if t < 0)
 
     def has_card(self, name: str) -> bool:
+        """Whether the city holds this structure."""
         return name in self.cards
 
     def built_stages(self) -> tuple[components.Stage, ...]:
+        """The wonder stages built, in order."""
         return components.wonder(self.board, self.side).stages[: self.stages]
 
 
@@ -112,6 +117,7 @@ class CityScore:
 
     @property
     def total(self) -> int:
+        """The city's total points."""
         return sum(self.points.values())
 
 
@@ -311,6 +317,7 @@ def copy_options(cities: Sequence[City], index: int) -> list[str]:
 
 
 def can_copy_guild(city: City) -> bool:
+    """Whether the city is Olympia B with its third stage built (it copies a neighbour's guild)."""
     return city.board == "Olympia" and city.side == "B" and city.stages >= 3
 
 

@@ -10,7 +10,7 @@ Phases (``SWState.phase``):
 * ``turn``    — turn ``turn`` (1-6) of Age ``age`` (simultaneous choices);
 * ``extra``   — the one-player steps that follow a resolved turn or phase: Babylon B's 7th card,
   Rome B's extra recruitment, Halikarnassos and Solomon picks, the Courtesan token (see
-  :mod:`turn` for their order);
+  :mod:`rules.resolution` for their order);
 * ``over``    — after Age III's conflicts (and Olympia B's choice of the guild it copies).
 
 Hidden information is never required: Age-card hands are not entered; each chosen card is
@@ -84,19 +84,24 @@ class City:
 
     @property
     def spendable(self) -> int:
+        """The coins that may be spent now (held at the start of the turn or phase)."""
         return self.coins - self.income
 
     @property
     def board(self) -> components.WonderSide:
+        """The board side the city is built on."""
         return components.wonder(self.wonder, self.side)
 
     def built_stages(self) -> tuple[components.Stage, ...]:
+        """The wonder stages built, in order."""
         return self.board.stages[: self.stages]
 
     def has_stage_effect(self, kind: str) -> bool:
+        """Whether a built stage has an effect of this type."""
         return any(st.has(kind) for st in self.built_stages())
 
     def owns(self, name: str) -> bool:
+        """Whether the city holds this structure."""
         return name in self.cards
 
     def gain(self, coins: int) -> "City":
@@ -104,6 +109,7 @@ class City:
         return replace(self, coins=self.coins + coins, income=self.income + coins)
 
     def spend(self, coins: int) -> "City":
+        """Coins paid now (to the bank or a neighbour)."""
         return replace(self, coins=self.coins - coins)
 
 
@@ -135,9 +141,11 @@ class SWState:
     # -- seats -----------------------------------------------------------------------------
     @property
     def n(self) -> int:
+        """The number of players."""
         return len(self.seats)
 
     def index(self, player: str) -> int:
+        """The seat index of a player."""
         return self.seats.index(player)
 
     def left(self, i: int) -> int:
@@ -149,19 +157,23 @@ class SWState:
         return (i - 1) % self.n
 
     def city(self, player: str) -> City:
+        """A player's city."""
         return self.cities[self.index(player)]
 
     def with_city(self, i: int, city: City) -> "SWState":
+        """The state with city ``i`` replaced."""
         cities = list(self.cities)
         cities[i] = city
         return replace(self, cities=tuple(cities))
 
     def option(self, name: str, default: str = "") -> str:
+        """One of the game's options (``default`` when not set)."""
         return dict(self.options).get(name, default)
 
     # -- phases ----------------------------------------------------------------------------
     @property
     def phase_label(self) -> str:
+        """The phase as players say it (``Age II, turn 3``, ``Recruitment before Age I``)."""
         roman = {1: "I", 2: "II", 3: "III"}.get(self.age, str(self.age))
         if self.phase == "boards":
             return "setup: boards"

@@ -33,6 +33,7 @@ def rulebook() -> tuple[RuleText, ...]:
 
 @cache
 def rule_ids() -> frozenset[str]:
+    """Every rule id of the rule texts."""
     return frozenset(r.id for r in rulebook())
 
 
@@ -48,6 +49,7 @@ def _copies_text(card: components.Card) -> str:
 
 
 def explain_card(name: str) -> RuleText:
+    """The rule text of an Age card: cost, copies, chains and effects."""
     versions = components.card_versions(name)
     first = versions[0]
     lines = []
@@ -94,6 +96,7 @@ def explain_card(name: str) -> RuleText:
 
 
 def explain_leader(name: str) -> RuleText:
+    """The rule text of a leader: cost, timing and effects."""
     l = components.leader(name)
     timing = {"I": " (once, when recruited)", "O": " (from its recruitment on)", "E": ""}[l.timing]
     lines = [
@@ -107,6 +110,7 @@ def explain_leader(name: str) -> RuleText:
 
 
 def explain_board(name: str) -> list[RuleText]:
+    """The rule texts of a board's two sides."""
     b = components.board(name)
     out = []
     for side in (b.a, b.b):

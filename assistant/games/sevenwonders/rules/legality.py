@@ -51,6 +51,8 @@ def check(state: SWState, move: Any) -> None:
 
 # -- setup ----------------------------------------------------------------------------------
 def check_board(state: SWState, move: SetBoard) -> None:
+    """A board entry (``7w.setup.wonders``): only while boards are entered, once per player and
+    board, Rome only with Leaders."""
     if state.phase != "boards":
         raise IllegalMove("7w.setup.wonders", "the boards were already dealt; they cannot change during the game")
     i = state.index(move.player)
@@ -67,6 +69,8 @@ def check_board(state: SWState, move: SetBoard) -> None:
 
 
 def check_hand(state: SWState, move: LeaderHand) -> None:
+    """A leader hand entry (``7w.leaders.hand``): as many distinct leaders as held, none known
+    to be elsewhere, the pending choice among them."""
     if not state.leaders_on:
         raise IllegalMove("7w.setup.leaders", "this game is played without Leaders (option leaders=false)")
     i = state.index(move.player)
@@ -126,6 +130,8 @@ def leader_owner(state: SWState, name: str, exclude: int | None = None, may_draw
 
 
 def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
+    """Player ``i`` may hold leader ``name`` now (each leader exists once; an entered hand is
+    complete); ``rule`` is cited when not."""
     player = state.seats[i]
     city = state.cities[i]
     if city.hand_size <= 0:
@@ -146,6 +152,8 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
 
 # -- choices of a turn --------------------------------------------------------------------
 def check_chooser(state: SWState, move: Any) -> int:
+    """The index of the player choosing; refused when that player has already chosen this turn
+    or phase."""
     i = state.index(move.player)
     if state.choices[i] is not None:
         when = "in this Recruitment phase" if state.phase == "recruit" else "this turn"
@@ -368,6 +376,7 @@ def check_extra(state: SWState, move: Any) -> None:
 
 
 def courtesan_targets(state: SWState, i: int) -> list[str]:
+    """The recruited leaders of player ``i``'s neighbours, where the Courtesan token may go."""
     out: list[str] = []
     for j in (state.left(i), state.right(i)):
         for name in state.cities[j].leaders:

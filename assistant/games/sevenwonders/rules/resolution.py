@@ -36,6 +36,7 @@ def _fresh_cities(state: SWState) -> tuple[City, ...]:
 
 
 def begin_turn(state: SWState, age: int, turn: int) -> SWState:
+    """Turn ``turn`` of Age ``age``: fresh choices, this turn's income and rebates cleared."""
     return replace(
         state,
         cities=_fresh_cities(state),
@@ -87,10 +88,12 @@ class Work:
 
     @classmethod
     def of(cls, state: SWState) -> "Work":
+        """A working copy of ``state``."""
         due = list(state.due) if state.due else [NO_DUE] * state.n
         return cls(state, list(state.cities), due, [list(x) for x in state.named], list(state.pile), list(state.pile_unknown))
 
     def freeze(self, **changes: Any) -> SWState:
+        """The frozen state with the changes made (and ``changes`` to the game's own fields)."""
         return replace(
             self.state,
             cities=tuple(self.cities),
@@ -102,10 +105,12 @@ class Work:
         )
 
     def gain(self, i: int, coins: int) -> None:
+        """Player ``i`` receives coins (spendable from the next turn)."""
         if coins:
             self.cities[i] = self.cities[i].gain(coins)
 
     def add_due(self, i: int, **counts: int) -> None:
+        """Player ``i`` owes more extra steps of these kinds."""
         d = self.due[i]
         changes: dict[str, Any] = {}
         for key, value in counts.items():
@@ -162,16 +167,20 @@ def build_how(state: SWState, i: int, move: Build) -> str:
 
 # -- placing and "when built" effects ------------------------------------------------------
 def place_card(work: Work, i: int, name: str) -> None:
+    """Step 4: a structure enters player ``i``'s city (its rebates start next turn)."""
     city = work.cities[i]
     work.cities[i] = replace(city, cards=(*city.cards, name), fresh=(*city.fresh, name))
 
 
 def place_stage(work: Work, i: int) -> None:
+    """Step 4: player ``i``'s next wonder stage is built (dated, for effects that start next
+    turn)."""
     city = work.cities[i]
     work.cities[i] = replace(city, stages=city.stages + 1, stage_turn=work.state.clock)
 
 
 def count(view: SWState, i: int, effect: components.Effect) -> int:
+    """What a ``coins_per`` effect counts for player ``i`` in the cities as they stand."""
     total = 0
     for where in effect.cities or ("self",):
         j = {"self": i, "left": view.left(i), "right": view.right(i)}[where]
@@ -256,6 +265,7 @@ def use_leader(work: Work, i: int, name: str | None, to_box: bool = False) -> No
 
 
 def discard(work: Work, age: int, name: str | None) -> None:
+    """A card to the discard pile: named, or one more unnamed card of that Age."""
     if name is None:
         work.unknown[age - 1] += 1
     else:
@@ -297,6 +307,8 @@ def resolve_actions(work: Work, actions: list[tuple[int, Any]]) -> None:
 
 
 def resolve_turn(state: SWState) -> SWState:
+    """An Age turn once every choice is in: steps 2-5, the 7th cards after turn 6, then what
+    comes next."""
     work = Work.of(state)
     resolve_actions(work, list(enumerate(state.choices)))
     if state.turn == 6:
