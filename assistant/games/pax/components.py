@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from assistant.core.errors import InvalidEntry
-from assistant.core.names import NameIndex, normalize
+from assistant.core.names import NameIndex
 from assistant.resources import load_json
 
 #: The seven categories in the order of the rulebook's component list.
@@ -219,8 +219,3 @@ def cards_of(cards: tuple[Card, ...] | list[Card], category: str) -> int:
 def symbol_counts(cards: tuple[Card, ...] | list[Card]) -> dict[str, int]:
     """The symbols per category on ``cards``, every category listed (0 when none)."""
     return {cat: symbols_of(cards, cat) for cat in CATEGORIES}
-
-
-def is_category_word(word: str) -> bool:
-    """True when ``word`` names a category exactly (used to tell tokens from other words)."""
-    return category_index().exact(normalize(word)) is not None

@@ -15,11 +15,6 @@ from assistant.games.pax.components import CARD_RULE, CATEGORIES, Card, category
 from assistant.games.pax.state import DeckPart, Window
 
 
-def deck_size(deck: tuple[DeckPart, ...]) -> int:
-    """How many cards the deck holds."""
-    return sum(part.size for part in deck)
-
-
 def take_top(deck: tuple[DeckPart, ...], count: int) -> tuple[Window, tuple[DeckPart, ...]]:
     """Take ``count`` cards off the top of the deck (the caller checked there are enough)."""
     need = count

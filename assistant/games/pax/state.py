@@ -84,10 +84,6 @@ class PlayerState:
         """``pax.cat.limit``: the larger of the Estate and Conspiracy symbols."""
         return max(self.symbols("estate"), self.symbols("conspiracy"))
 
-    def played_categories(self) -> tuple[str, ...]:
-        """The categories with at least one card in the display."""
-        return tuple(cat for cat in CATEGORIES if self.cards(cat) > 0)
-
 
 @dataclass(frozen=True)
 class TurnState:
@@ -166,10 +162,6 @@ class PaxState:
         players = list(self.players)
         players[index] = player
         return tuple(players)
-
-    def legion_label(self, index: int) -> str:
-        """The Roman numeral of Legion ``index`` (``I`` .. ``V``)."""
-        return ROMAN[index]
 
     def legion_value(self, index: int) -> int:
         """The printed value of the group under Legion ``index`` (its price before the discount)."""
