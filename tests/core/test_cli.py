@@ -192,6 +192,34 @@ def test_cli_play_table_mode():
     assert json.loads(invoke("log", str(gid), "--json").stdout)["entries"][-1]["text"] == "Ann take 1"
 
 
+def test_cli_play_notices_another_window(monkeypatch, db_path):
+    """An entry made from another window between two lines: the prompt says so, writes
+    nothing, and shows the game as it now stands; the next entry is taken."""
+    from assistant import service
+    from assistant.cli import play
+    from assistant.store.db import Store
+
+    gid = json.loads(invoke("new", "toy", "-p", "Ann", "-p", "Ben", "-o", "pile=9", "--json").stdout)["id"]
+    prompts: list[str] = []
+    lines = iter(["take 1", "OTHER", "take 1", "take 1", "quit"])
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        line = next(lines)
+        if line == "OTHER":
+            service.enter(Store.open(str(db_path)), gid, "take 2")  # the other window
+            line = next(lines)
+        return line
+
+    monkeypatch.setattr(play, "_reader", lambda words: read)
+    result = runner.invoke(app, ["play", str(gid)])
+    assert result.exit_code == 0, result.output
+    assert "changed meanwhile" in result.output and "read again: 2 entries" in result.output
+    assert prompts == [f"{gid}:1> ", f"{gid}:2> ", f"{gid}:3> ", f"{gid}:4> "]
+    texts = [e["text"] for e in json.loads(invoke("log", str(gid), "--json").stdout)["entries"]]
+    assert texts == ["Ann take 1", "Ben take 2", "Ann take 1"]
+
+
 def test_cli_db_commands(tmp_path, db_path):
     assert invoke("db", "path").stdout.strip() == str(db_path.resolve())
     assert invoke("db", "path", "--db", str(tmp_path / "x.sqlite3")).stdout.strip() == str((tmp_path / "x.sqlite3").resolve())

@@ -365,3 +365,72 @@ def test_store_locked_database_gives_clear_error(db_path, monkeypatch):
         blocker.execute("ROLLBACK")
         blocker.close()
     assert service.enter(Store.open(str(db_path)), gid, "take 1").entry.ply == 1
+
+
+# -- the play prompt: the game kept in memory -------------------------------------------------------
+def test_store_play_session_replays_once_and_writes_each_entry(db_path, monkeypatch):
+    from assistant.service import games as games_module
+
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben", "Cleo"], {"pile": "12"})
+    loads = []
+    real_load = games_module.load
+    monkeypatch.setattr(games_module, "load", lambda session, game_id: loads.append(game_id) or real_load(session, game_id))
+    table = service.PlaySession.open(store, gid)
+    for text in ("take 2", "Ben pass", "take 3  # big one", "take 1"):
+        table.enter(text)
+    assert loads == [gid]  # read once, when the prompt opened
+    before = dump(db_path)
+    with pytest.raises(IllegalMove):
+        table.enter("take 9")
+    assert dump(db_path) == before and table.loaded.game.ply == 4  # refused: nothing changed
+    monkeypatch.setattr(games_module, "load", real_load)
+    stored = service.read_game(store, gid)
+    assert stored.game.state == table.loaded.game.state
+    assert stored.game.comments == ["", "", "big one", ""]
+    assert [e.text for e in table.undo(2)] == ["Ann take 1", "Cleo take 3"]
+    assert service.read_game(store, gid).game.ply == 2 == table.loaded.game.ply
+
+
+def test_store_play_session_conflict_reloads_and_writes_nothing(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "20"})
+    table = service.PlaySession.open(store, gid)
+    table.enter("take 1")
+    service.enter(store, gid, "take 2")  # another window
+    before = dump(db_path)
+    with pytest.raises(Conflict) as info:
+        table.enter("take 1")
+    assert info.value.rule == "core.conflict" and "changed meanwhile" in info.value.message
+    assert dump(db_path) == before
+    assert table.reloads == 1 and table.loaded.game.ply == 2  # the prompt shows the new position
+    assert table.enter("take 1").entry.ply == 3
+    # an undo and a different entry from elsewhere, same number of entries: still noticed
+    service.undo(store, gid)
+    service.enter(store, gid, "take 3")
+    with pytest.raises(Conflict):
+        table.undo()
+    assert table.loaded.game.entries[-1].text == "Ann take 3"
+    service.abandon(store, gid)
+    with pytest.raises(Conflict):
+        table.enter("take 1")  # abandoned elsewhere: noticed, and read again
+    with pytest.raises(IllegalMove):
+        table.enter("take 1")  # an abandoned game takes no entries
+
+
+def test_store_play_session_finishing_entry_writes_results(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "2"})
+    table = service.PlaySession.open(store, gid)
+    table.enter("take 1")
+    done = table.enter("take 1")
+    assert done.outcome is not None and done.sheet is not None and table.prompt() is None
+    loaded = service.read_game(store, gid)
+    assert loaded.row.status == "finished" and any(s.winner for s in loaded.seats)
+    assert {s.name: s.wins for s in service.player_stats(store)} == {"Ann": 1, "Ben": 0}
+    with pytest.raises(IllegalMove):
+        table.enter("take 1")
+    table.undo()
+    loaded = service.read_game(store, gid)
+    assert loaded.row.status == "active" and all(s.total is None for s in loaded.seats)
+    assert table.enter("take 1").outcome is not None  # reopened in memory too
