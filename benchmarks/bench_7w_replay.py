@@ -1,57 +1,64 @@
-"""Replaying a complete 7-player 7 Wonders + Leaders record (parse, check and apply of every
-entry, then the final score). Target: under 50 ms per replay. Also the time to list the legal
-entries of every awaited player in each state of the game. Prints medians.
+"""7 Wonders replay benchmarks, checked on CPU time (wall time printed beside it).
 
-    /work/venv/bin/python benchmarks/bench_7w_replay.py [repeats]
+Goals (the script exits 1 when a figure is over its goal):
+- replaying the 7-player Leaders record tests/records/7wonders/seven-players-leaders.txt
+  (154 entries: parse, check and apply of each, then the final score) in a fresh process
+  (the payment caches empty; the card data loaded once): median <= 25 ms;
+- the same replay with the caches warm (a second replay in one process): median <= 25 ms;
+- the legal entries of every awaited player (``legal.legal_moves``), per state of that game,
+  caches empty: the slowest state's median <= 10 ms;
+- one random 7-player Leaders game (``simulate.random_game``, what the conformance test
+  plays 100 times at 3 to 7 players): median <= 300 ms.
+
+Run: python benchmarks/bench_7w_replay.py
 """
 
 from __future__ import annotations
 
-import statistics
-import sys
-import time
 from pathlib import Path
 
 from assistant.core.game import Game
 from assistant.core.record import read_record
-from assistant.games.sevenwonders import RULESET, costs
+from assistant.games.sevenwonders import RULESET, costs, legal
+from assistant.games.sevenwonders.simulate import random_game
+
+from timing import Report, measure  # noqa: E402  (benchmarks/timing.py)
 
 RECORD = Path(__file__).resolve().parents[1] / "tests" / "records" / "7wonders" / "seven-players-leaders.txt"
 
 
-def main(repeats: int = 30) -> None:
+def clear_caches() -> None:
+    """Forget the remembered productions and quotes, as in a new process (one CLI command)."""
+    costs._production.cache_clear()
+    costs._quote.cache_clear()
+
+
+def main() -> int:
+    report = Report("bench_7w_replay")
     record = read_record(RECORD.read_text(encoding="utf-8"))
-    Game.from_record(RULESET, record)  # warm the data caches once (loading JSON is not replay)
-    cold: list[float] = []
-    warm: list[float] = []
-    for _ in range(repeats):
-        costs._production.cache_clear()  # the caches start empty, like a new process
-        costs._quote.cache_clear()
-        start = time.perf_counter()
-        game = Game.from_record(RULESET, record)
-        game.score()
-        cold.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        game = Game.from_record(RULESET, record)
-        game.score()
-        warm.append(time.perf_counter() - start)
-    entries = len(game.entries)
-    lister: list[float] = []
-    for state in game.states:
-        costs._quote.cache_clear()
-        start = time.perf_counter()
-        for player in RULESET.awaited(state):
-            list(RULESET.legal_moves_for(state, player))
-        lister.append(time.perf_counter() - start)
-    print(f"7 Wonders replay, 7 players with Leaders, {entries} entries, {repeats} runs")
-    print(f"  median replay + score (empty caches):     {statistics.median(cold) * 1000:.1f} ms")
-    print(f"  median replay + score (warm caches):      {statistics.median(warm) * 1000:.1f} ms")
-    print(f"  per entry (empty cache): {statistics.median(cold) / entries * 1e6:.0f} us")
-    print(
-        f"  legal_moves of every awaited player, per state (empty quote cache): median"
-        f" {statistics.median(lister) * 1000:.1f} ms, worst {max(lister) * 1000:.1f} ms"
-    )
+    game = Game.from_record(RULESET, record)  # loads the card data once (not replay)
+
+    def cold() -> None:
+        clear_caches()
+        Game.from_record(RULESET, record).score()
+
+    def warm() -> None:
+        Game.from_record(RULESET, record).score()
+
+    report.timing(f"replay + score, 7 players, {len(game.entries)} entries, fresh caches", measure(cold, 30), 25)
+    report.timing("replay + score, warm caches", measure(warm, 30), 25)
+
+    def lister(state: object):
+        def run() -> None:
+            clear_caches()
+            list(legal.legal_moves(state))
+        return run
+
+    slowest = max((measure(lister(state), 5) for state in game.states), key=lambda t: t.cpu_ms)
+    report.timing("legal_moves of every awaited player, slowest state", slowest, 10)
+    report.timing("one random 7-player Leaders game", measure(lambda: random_game(3, 7), 5), 300)
+    return report.finish()
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)
+    raise SystemExit(main())
