@@ -5,7 +5,7 @@ temporary SQLite file): the entry is checked, written in one transaction and com
 the prompt has what it shows next (whose turn, what the game expects). Measured for
 
   * a 7-player 7 Wonders game with Leaders (tests/records/7wonders/seven-players-leaders.txt)
-    at an entry in Age III, and at ply 10 and 100 (the record has 152 entries: no ply 300);
+    at an entry in Age III, and at ply 10 and 100 (the record has 154 entries: no ply 300);
   * the 60-turn Roma game (tests/records/roma/random_seed13_bribe_63_turns.txt) at ply 10,
     100 and 300.
 
