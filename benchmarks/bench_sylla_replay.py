@@ -2,8 +2,9 @@
 
 - replaying the longest record of tests/records/sylla/ (parse, check and apply of every
   entry): median <= 25 ms;
-- ``legal_moves`` at every position of 8 random games (simulate.random_game, 3 and 4 players,
-  every phase: bids, payments, cubes, votes, ...): 99th percentile of one call <= 1 ms;
+- ``legal_moves`` at every position of 8 random games (simulate.random_game, 3 and 4 players)
+  where the players have a choice (bids, payments, buildings, cubes, events, votes, Slaves):
+  99th percentile of one call <= 1 ms;
 - one entry mid-game (parse + check + apply): median <= 1 ms;
 - a whole random game (simulate.random_game, 4 players): median <= 100 ms (the conformance
   test plays 100 of them);
@@ -33,7 +34,7 @@ RECORDS = sorted((ROOT / "tests" / "records" / "sylla").glob("*.txt"))
 
 def legal_moves_per_position(games: list[Game], calls: int = 5) -> tuple[list[float], list[int]]:
     """CPU milliseconds of one ``legal_moves`` call (mean of ``calls``) at every position of
-    ``games``, and the number of moves listed there."""
+    ``games`` where the rules list moves (not the table's own entries), and how many are listed."""
     times: list[float] = []
     sizes: list[int] = []
     with gc_paused():
@@ -42,8 +43,10 @@ def legal_moves_per_position(games: list[Game], calls: int = 5) -> tuple[list[fl
                 start = time.process_time()
                 for _ in range(calls):
                     moves = RULESET.legal_moves(state)
-                times.append((time.process_time() - start) * 1000 / calls)
-                sizes.append(len(moves))
+                took = (time.process_time() - start) * 1000 / calls
+                if moves:
+                    times.append(took)
+                    sizes.append(len(moves))
     return times, sizes
 
 
@@ -74,7 +77,7 @@ def main() -> Report:
     times, sizes = legal_moves_per_position(games)
     report.note(f"legal_moves: {len(times)} positions of {len(games)} random games, {sum(sizes) / len(sizes):.1f} moves "
                 f"on average, {max(sizes)} at most; median {percentile(times, 0.5):.4f} ms, worst {max(times):.3f} ms")
-    report.goal("legal_moves p99 over every position", percentile(times, 0.99), 1)
+    report.goal("legal_moves p99 over every position with a choice", percentile(times, 0.99), 1)
 
     report.timing("a random 4-player game (simulate.random_game)", measure(lambda: random_game(1, 4), 10), 100)
 
