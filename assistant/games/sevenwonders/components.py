@@ -619,6 +619,18 @@ def color_index() -> NameIndex:
     return NameIndex(list(COLOR_ALIASES.items()), what="colour", rule="7w.terms.colours")
 
 
+@cache
+def producing_cards() -> frozenset[str]:
+    """The names of the cards that produce resources (what a city's production depends on)."""
+    return frozenset(c.name for c in cards() if c.has("produce") or c.has("produce_choice"))
+
+
+@cache
+def trading_cards() -> frozenset[str]:
+    """The names of the cards that lower trading prices (Trading Posts, Marketplace)."""
+    return frozenset(c.name for c in cards() if c.has("trade_discount"))
+
+
 def kind_of(name: str) -> str:
     """``"card"``, ``"leader"`` or ``"board"`` for a canonical name from
     :func:`component_index`."""

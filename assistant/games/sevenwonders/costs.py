@@ -35,8 +35,21 @@ def _production(wonder: str, side: str, stages: int, cards: tuple[str, ...], tra
 
 def production(city: City, tradable_only: bool = False) -> payment.Production:
     """What a city produces (``tradable_only``: what its neighbours may buy), as the solver's
-    value, remembered by value."""
-    return _production(city.wonder, city.side, city.stages, city.cards, tradable_only)
+    value, remembered by value: the board, its stages and the producing cards (the other
+    cards change nothing, so the value is found again after most turns)."""
+    makers = components.producing_cards()
+    return _production(city.wonder, city.side, city.stages, tuple(n for n in city.cards if n in makers), tradable_only)
+
+
+@lru_cache(maxsize=1024)
+def _prices(wonder: str, side: str, stages: int, cards: tuple[str, ...]) -> payment.Prices:
+    return payment.Prices.from_mapping(powers.price_table(wonder, side, stages, cards))
+
+
+def prices(state: SWState, i: int) -> payment.Prices:
+    """Player ``i``'s trading prices now (:func:`powers.trade_prices`) as the solver's value,
+    remembered by what sets them."""
+    return _prices(*powers.in_force(state, i))
 
 
 @lru_cache(maxsize=1024)
@@ -76,7 +89,7 @@ def quote(state: SWState, i: int, cost: components.Cost, *, discount: int, rule:
         production(left, True),
         production(right, True),
         city.spendable,
-        payment.Prices.from_mapping(powers.trade_prices(state, i)),
+        prices(state, i),
         powers.has_leader(city, "Bilkis") and "bank" not in city.traded,
         discount,
         rule,
@@ -121,7 +134,7 @@ def match(
     player: str,
     what: str,
     stated: dict[str, object] | None,
-    entry: str = "",
+    entry: str | Callable[[], str] = "",
     instead: str | Callable[[], str] = "",
 ) -> Pay:
     """The payment that fits what the user said (``stated``: keyword arguments of
@@ -131,6 +144,8 @@ def match(
     try:
         found = payment.match_payment(q, **(stated or {}))  # type: ignore[arg-type]
     except payment.AmbiguousPayment as exc:
+        if callable(entry):
+            entry = entry()
         options = [f"{entry} {_pay_of(c).notation()}".strip() for c in exc.candidates]
         raise AmbiguousEntry(
             exc.rule,
@@ -219,8 +234,9 @@ def check_build(state: SWState, i: int, move: Build) -> None:
             raise IllegalMove("7w.build.free", f"{player} builds {move.card} free ({reason}): there is nothing to pay")
         return
     q = build_quote(state, i, move.card)
-    entry = replace(move, pay=None).notation()
+    entry = lambda: replace(move, pay=None).notation()  # noqa: E731 (only on a refusal)
     if move.pay == Said() and olympia_open(state, i, move.card) and q.payable:
+        entry = entry()
         paid_entries = [f"{entry} {Pay(o.left, o.right, o.bank_purchase).notation()}" for o in q.options]
         raise AmbiguousEntry(
             "7w.wonder.olympia.a",
@@ -243,7 +259,8 @@ def check_stage(state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stag
             hint=instead or (f"{player} sell" + (f" {move.card}" if move.card else "")),
         )
     what = f"stage {city.stages + 1} of {city.board.label}"
-    match(stage_quote(state, i, rule), player, what, stated_of(move.pay), replace(move, pay=None).notation(), instead=instead)
+    entry = lambda: replace(move, pay=None).notation()  # noqa: E731 (only on a refusal)
+    match(stage_quote(state, i, rule), player, what, stated_of(move.pay), entry, instead=instead)
 
 
 # -- the payment an entry means ---------------------------------------------------------------
@@ -258,23 +275,29 @@ def settle(state: SWState, move: Build | Stage, said: Said) -> Build | Stage:
     free build, else the one payment that fits what was said (the cheapest when nothing was).
     When none fits, or several do, or the entry must say whether Olympia A's free build is
     used, the move keeps ``said`` and :func:`rules.check` refuses it saying why."""
-    unsettled = replace(move, pay=said)
+    unsettled = Build(move.player, move.card, said, move.free) if isinstance(move, Build) else Stage(move.player, move.card, said)
     i = state.index(move.player)
     city = state.cities[i]
     if state.phase not in ("turn", "recruit", "extra") or not city.wonder:
         return unsettled
     if isinstance(move, Build):
         if free_reason(state, i, move) is not None:
-            return unsettled if said.anything else replace(move, pay=None)
+            return unsettled if said.anything else move
         q = build_quote(state, i, move.card)
         if not said.said and olympia_open(state, i, move.card) and q.payable:
             return unsettled
         found = _fit(q, said)
-        return unsettled if found is None else replace(move, pay=stored_pay(state, i, move.card, found))
+        if found is None:
+            return unsettled
+        pay = stored_pay(state, i, move.card, found)
+        return move if pay is None else Build(move.player, move.card, pay, move.free)
     if city.stages >= len(city.board.stages):
         return unsettled
     found = _fit(stage_quote(state, i, stage_rule(state)), said)
-    return unsettled if found is None else replace(move, pay=pay_or_none(found))
+    if found is None:
+        return unsettled
+    pay = pay_or_none(found)
+    return move if pay is None else Stage(move.player, move.card, pay)
 
 
 def _fit(q: payment.Quote, said: Said) -> Pay | None:

@@ -71,21 +71,33 @@ def trade_prices(state: SWState, i: int) -> dict[str, dict[str, int]]:
     """Price per unit by side and resource for player ``i`` now (``7w.commerce.price``):
     2, or 1 where a Trading Post, the Marketplace or Olympia B stage 1 built before this turn
     applies. Returns ``{"left": {res: price}, "right": {res: price}}``."""
+    return price_table(*in_force(state, i))
+
+
+def in_force(state: SWState, i: int) -> tuple[str, str, int, tuple[str, ...]]:
+    """What sets player ``i``'s trading prices now: the board, the stages built before this
+    turn and the commerce cards built before this turn (effects start the turn after)."""
     city = state.cities[i]
-    prices = {side: {r: 2 for r in components.RESOURCES} for side in ("left", "right")}
+    stages = city.stages - 1 if city.stages and city.stage_turn == state.clock else city.stages
+    traders = components.trading_cards()
+    cards = tuple(name for name in city.cards if name in traders and name not in city.fresh)
+    return city.wonder, city.side, stages, cards
+
+
+def price_table(wonder: str, side: str, stages: int, cards: tuple[str, ...]) -> dict[str, dict[str, int]]:
+    """The prices set by a board with ``stages`` built and these cards in force (see
+    :func:`trade_prices`)."""
+    prices = {s: {r: 2 for r in components.RESOURCES} for s in ("left", "right")}
     effects: list[components.Effect] = []
-    for name in city.cards:
-        if name in city.fresh:
-            continue
+    for name in cards:
         effects.extend(e for e in components.card(name).effects if e.type == "trade_discount")
-    for number, stage in enumerate(city.built_stages(), 1):
-        if number == city.stages and city.stage_turn == state.clock:
-            continue  # built this turn: starts next turn
-        effects.extend(e for e in stage.effects if e.type == "trade_discount")
+    if wonder:
+        for stage in components.wonder(wonder, side).stages[:stages]:
+            effects.extend(e for e in stage.effects if e.type == "trade_discount")
     for effect in effects:
-        for side in effect.neighbors:
+        for s in effect.neighbors:
             for res in effect.options:
-                prices[side][res] = min(prices[side][res], effect.price or 1)
+                prices[s][res] = min(prices[s][res], effect.price or 1)
     return prices
 
 

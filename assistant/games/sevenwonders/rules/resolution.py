@@ -32,7 +32,7 @@ from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, SKIP, City, 
 
 # -- beginnings ----------------------------------------------------------------------------
 def _fresh_cities(state: SWState) -> tuple[City, ...]:
-    return tuple(replace(c, fresh=(), income=0, traded=()) for c in state.cities)
+    return tuple(replace(c, fresh=(), income=0, traded=()) if c.fresh or c.income or c.traded else c for c in state.cities)
 
 
 def begin_turn(state: SWState, age: int, turn: int) -> SWState:
@@ -130,9 +130,10 @@ def pay(work: Work, i: int, bank_coins: int, payment: Pay | None) -> None:
     state = work.state
     p = payment or Pay()
     city = work.cities[i]
+    if not (bank_coins or p.total):
+        return
     traded = list(city.traded)
     hatshepsut = 0
-    work.cities[i] = replace(city, coins=city.coins - bank_coins - p.total)
     for side, coins, j in (("left", p.left, state.left(i)), ("right", p.right, state.right(i))):
         if coins:
             work.gain(j, coins)
@@ -142,7 +143,8 @@ def pay(work: Work, i: int, bank_coins: int, payment: Pay | None) -> None:
                     hatshepsut += 1
     if p.bank and "bank" not in traded:
         traded.append("bank")
-    work.cities[i] = replace(work.cities[i], traded=tuple(traded))
+    city = work.cities[i]
+    work.cities[i] = replace(city, coins=city.coins - bank_coins - p.total, traded=tuple(traded))
     work.gain(i, hatshepsut)
 
 
@@ -195,13 +197,12 @@ def count(view: SWState, i: int, effect: components.Effect) -> int:
 def on_built(work: Work, i: int, name: str, how: str) -> None:
     """Step 5 for a structure: its coins, Xenophon, Vitruvius, the Courtesan token."""
     card = components.card(name)
-    view = work.view()
     coins = 0
     for e in card.effects:
         if e.type == "coins":
             coins += e.amount
         elif e.type == "coins_per":
-            coins += e.amount * count(view, i, e)
+            coins += e.amount * count(work.view(), i, e)
         elif e.type == "copy_neighbor_leader":
             state = work.state
             if any(work.cities[j].leaders for j in (state.left(i), state.right(i))):
