@@ -31,6 +31,7 @@ def notation_dir() -> Path:
 
 
 def data_path(*parts: str) -> Path:
+    """A path inside the data folder."""
     return data_dir().joinpath(*parts)
 
 
@@ -42,4 +43,5 @@ def load_json(*parts: str) -> Any:
 
 
 def read_text(*parts: str) -> str:
+    """A text file of the data folder."""
     return data_path(*parts).read_text(encoding="utf-8")

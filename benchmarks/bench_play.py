@@ -108,6 +108,7 @@ def measure_entry(folder: Path, record: Record, ply: int) -> Timing:
 
 
 def main() -> int:
+    """Measure one entry in every case; the exit status (1 when a figure is over its goal)."""
     report = Report("bench_play")
     seven = read_record(SEVEN.read_text(encoding="utf-8"))
     roma = read_record(ROMA.read_text(encoding="utf-8"))

@@ -59,6 +59,7 @@ def compile_package() -> None:
 
 
 def main() -> int:
+    """Measure every command; the exit status (1 when a figure is over its goal)."""
     report = Report("bench_startup")
     compile_package()
     with tempfile.TemporaryDirectory() as tmp:

@@ -19,9 +19,11 @@ BOOT = (
 
 
 def cli_command(*args: str) -> list[str]:
+    """The command line that runs the CLI in a fresh interpreter with the toy game."""
     return [sys.executable, "-c", BOOT.format(tests=str(TESTS)), *args]
 
 
 def run_cli(*args: str, db: Path, timeout: float = 60, **kwargs) -> subprocess.CompletedProcess:
+    """Run the CLI in a separate process against the database ``db``."""
     env = {**os.environ, "ASSISTANT_DB": str(db), "NO_COLOR": "1"}
     return subprocess.run(cli_command(*args), env=env, capture_output=True, text=True, timeout=timeout, **kwargs)

@@ -28,4 +28,5 @@ def _isolated_db(tmp_path, monkeypatch):
 
 @pytest.fixture
 def db_path(_isolated_db):
+    """The test's own database file."""
     return _isolated_db

@@ -144,12 +144,14 @@ def describe(component: list[str], graph: dict[str, dict[str, str]]) -> str:
 
 
 def test_imports_no_cycle_between_modules():
+    """The import graph of the package has no cycle."""
     graph = import_graph()
     found = cycles(graph)
     assert not found, "import cycles:\n" + "\n".join(describe(c, graph) for c in found)
 
 
 def test_imports_the_graph_sees_the_imports_it_should():
+    """The graph sees module-level and in-function imports and submodules, and leaves out TYPE_CHECKING."""
     graph = import_graph()
     assert "assistant.cli.render" in graph["assistant.cli.main"]  # module level
     assert "assistant.cli.play" in graph["assistant.cli.main"]  # inside a function
@@ -175,6 +177,7 @@ print(json.dumps(failed))
 
 
 def test_imports_every_module_imports_alone():
+    """Each module imports in an interpreter where no other assistant module is loaded."""
     names = sorted(module_names())
     proc = subprocess.run(
         [sys.executable, "-c", CHILD, json.dumps(names)], capture_output=True, text=True, timeout=300
@@ -185,6 +188,7 @@ def test_imports_every_module_imports_alone():
 
 
 def test_imports_cycles_are_found():
+    """A cycle in a made-up graph is found and described."""
     graph = {"a": {"b": "a.py:1"}, "b": {"c": "b.py:2"}, "c": {"a": "c.py:3"}, "d": {"a": "d.py:1"}}
     assert cycles(graph) == [["a", "b", "c"]]
     assert "b -> c  (b.py:2)" in describe(["a", "b", "c"], graph)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 @cache
 def out() -> "Console":
+    """The rich console for data on stdout (made once)."""
     from rich.console import Console
 
     return Console(highlight=False, soft_wrap=False)
@@ -62,10 +63,12 @@ def _line(text: str, style: str = "", *, stream: Any = None) -> None:
 
 
 def message(text: str, style: str = "") -> None:
+    """A one-line message on stderr."""
     _line(text, style)
 
 
 def success(text: str) -> None:
+    """A one-line confirmation (✓) on stderr."""
     _line("✓ " + text, "green")
 
 
@@ -240,6 +243,7 @@ def player_report(report: "PlayerReport") -> None:
 
 
 def rows_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> None:
+    """Rows of mappings as a table (the given columns, else every key of the first row)."""
     from rich.table import Table
 
     if not rows:
@@ -275,6 +279,7 @@ def reflow(text: str) -> str:
 
 
 def rule_texts(rules: Sequence[Any], *, full: bool = True) -> None:
+    """Rule texts: in full, or one line each (id and title) when ``full`` is false."""
     console = out()
     if not full:
         for rule in rules:

@@ -104,6 +104,7 @@ class Store:
 
     @property
     def where(self) -> str:
+        """The database as messages name it: its file, or its URL without the password."""
         return str(self.path) if self.path else make_url(self.url).render_as_string(hide_password=True)
 
     @classmethod
@@ -188,6 +189,7 @@ class Store:
             self._migrate(version)
 
     def schema_version(self) -> int:
+        """The schema version the database says it has (0 when unknown)."""
         with self.engine.connect() as conn:
             row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
         try:
@@ -247,6 +249,7 @@ class Store:
         return problems
 
     def close(self) -> None:
+        """Close every pooled connection."""
         self.engine.dispose()
 
 

@@ -27,6 +27,7 @@ SCHEMA_VERSION = 2
 
 
 def utcnow() -> datetime:
+    """Now, in UTC (the time stamps of every table)."""
     return datetime.now(timezone.utc)
 
 
@@ -35,6 +36,8 @@ def _fk(target: str) -> Column:  # type: ignore[type-arg]
 
 
 class Meta(SQLModel, table=True):
+    """Key/value settings of the database (``schema_version``)."""
+
     __tablename__ = "meta"
 
     key: str = Field(primary_key=True)
@@ -42,6 +45,8 @@ class Meta(SQLModel, table=True):
 
 
 class Player(SQLModel, table=True):
+    """Everyone who ever sat at a table; ``key`` is the folded name (unique)."""
+
     __tablename__ = "players"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -51,6 +56,8 @@ class Player(SQLModel, table=True):
 
 
 class GameRow(SQLModel, table=True):
+    """One game: ruleset, options, headers, status, dates, location, import source."""
+
     __tablename__ = "games"
 
     id: int | None = Field(default=None, primary_key=True)
@@ -71,6 +78,8 @@ class GameRow(SQLModel, table=True):
 
 
 class Seat(SQLModel, table=True):
+    """Who sat where in a game, under the record's name; total, rank and winner once finished."""
+
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("game_id", "position"),)
 
@@ -85,6 +94,8 @@ class Seat(SQLModel, table=True):
 
 
 class EntryRow(SQLModel, table=True):
+    """One accepted entry of a game (the record), unique per (game, ply)."""
+
     __tablename__ = "entries"
     __table_args__ = (UniqueConstraint("game_id", "ply"),)
 
@@ -98,6 +109,8 @@ class EntryRow(SQLModel, table=True):
 
 
 class Result(SQLModel, table=True):
+    """A finished game's points per player and category (for fast statistics)."""
+
     __tablename__ = "results"
     __table_args__ = (UniqueConstraint("game_id", "player_id", "category"),)
 
@@ -109,6 +122,8 @@ class Result(SQLModel, table=True):
 
 
 class CatalogueItem(SQLModel, table=True):
+    """One saved key of a table's local catalogue and the entry text it stands for."""
+
     __tablename__ = "catalogue"
     __table_args__ = (UniqueConstraint("game", "catalogue", "key"),)
 
