@@ -1,6 +1,6 @@
 """The rules of PAX: :func:`check` judges an entry, :func:`apply` makes it.
 
-Split by phase: ``setup`` (the table before the first entry, the start player, the starting
+Split by phase: ``start`` (the table before the first entry, the start player, the starting
 hands, the market), ``turn`` (draw, buy, play, income, the alternative action), ``rounds``
 (the next turn, the end of the round, the refill, the reveal) and ``hints`` (what a refusal
 says is legal instead). Each entry kind has a ``check_*`` that raises :class:`IllegalMove` with
@@ -15,16 +15,16 @@ from typing import Any
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, PaxMove, Peek, Play, Refill, Reveal, StartPlayer
-from assistant.games.pax.rules import rounds, setup as setup_rules, turn
+from assistant.games.pax.rules import rounds, start, turn
 from assistant.games.pax.rules.hints import what_now
-from assistant.games.pax.rules.setup import setup, start_draw
+from assistant.games.pax.rules.start import setup, start_draw
 from assistant.games.pax.state import PaxState
 
 #: Each entry kind's judge and its transition.
 _RULES: dict[type, tuple[Callable[[PaxState, Any], None], Callable[[PaxState, Any], PaxState]]] = {
-    StartPlayer: (setup_rules.check_start, setup_rules.apply_start),
-    Keep: (setup_rules.check_keep, setup_rules.apply_keep),
-    Market: (setup_rules.check_market, setup_rules.apply_market),
+    StartPlayer: (start.check_start, start.apply_start),
+    Keep: (start.check_keep, start.apply_keep),
+    Market: (start.check_market, start.apply_market),
     Draw: (turn.check_draw, turn.apply_draw),
     Buy: (turn.check_buy, turn.apply_buy),
     Play: (turn.check_play, turn.apply_play),

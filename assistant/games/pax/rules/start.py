@@ -1,4 +1,4 @@
-"""The setup of PAX: the table before the first entry, the first start player, the starting
+"""The start of PAX: the table before the first entry, the first start player, the starting
 hands (2, 3, 4, 5 cards from the start player; the solitaire levels' draws and plays) and the
 market (the first face-up card under each Legion).
 
