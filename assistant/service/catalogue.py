@@ -10,14 +10,16 @@ faces, Sylla's board and characters), saved under short keys and written ``@key`
 from __future__ import annotations
 
 import re
-
-from sqlmodel import Session
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import InvalidEntry, NotFound
 from assistant.games import resolve_game
 from assistant.service.views import CatalogueList, CatalogueValue
 from assistant.store import queries
 from assistant.store.db import Store
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 DEFAULT_CATALOGUE = "default"
 CATALOGUE_KEY = re.compile(r"@([A-Za-z0-9][A-Za-z0-9_.\-]*)")

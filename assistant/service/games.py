@@ -17,8 +17,7 @@ import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-
-from sqlmodel import Session
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError
 from assistant.core.game import Game
@@ -32,6 +31,9 @@ from assistant.service.views import Entered, GameShow, GameSummary, LogLine, Log
 from assistant.store import queries
 from assistant.store.db import Store
 from assistant.store.models import GameRow, Seat
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 STATUSES = ("active", "finished", "abandoned")
 

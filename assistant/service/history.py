@@ -3,7 +3,7 @@ player's report, renaming and merging players, and the database check."""
 
 from __future__ import annotations
 
-from sqlmodel import Session
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
 from assistant.core.names import NameIndex, normalize
@@ -14,6 +14,9 @@ from assistant.service.views import DbCheck, GameStats, GameSummary, HeadToHead,
 from assistant.store import queries
 from assistant.store.db import Store
 from assistant.store.models import Player
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 
 def find_player(session: Session, name: str) -> Player:

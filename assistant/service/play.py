@@ -11,8 +11,7 @@ reloads the game from the database so that the prompt shows the new position.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from sqlmodel import Session
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict
 from assistant.core.protocol import Entry, Outcome, Prompt
@@ -20,6 +19,9 @@ from assistant.service.games import Loaded, check_open, push_entry, read_game, s
 from assistant.service.views import Entered
 from assistant.store import queries
 from assistant.store.db import Store
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 
 @dataclass
