@@ -192,3 +192,22 @@ def test_imports_cycles_are_found():
     graph = {"a": {"b": "a.py:1"}, "b": {"c": "b.py:2"}, "c": {"a": "c.py:3"}, "d": {"a": "d.py:1"}}
     assert cycles(graph) == [["a", "b", "c"]]
     assert "b -> c  (b.py:2)" in describe(["a", "b", "c"], graph)
+
+
+LAYERS = ("core", "games", "store", "service", "cli")
+
+
+def test_imports_layers_point_down():
+    """Each layer (core, games, store, service, cli) imports only the layers before it."""
+
+    def layer(module: str) -> int | None:
+        parts = module.split(".")
+        return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+    upward = [
+        f"{module} -> {target}  ({where})"
+        for module, edges in import_graph().items()
+        for target, where in edges.items()
+        if layer(module) is not None and layer(target) is not None and layer(target) > layer(module)  # type: ignore[operator]
+    ]
+    assert not upward, "imports against the layers:\n" + "\n".join(upward)
