@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import replace
-from functools import cache
+from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex
@@ -174,9 +174,10 @@ def _verb_hint(word: str) -> str:
     return f"did you mean '{close[0]}'? ({listing})" if close else listing
 
 
-@cache
+@lru_cache(maxsize=32)
 def _seat_index(seats: tuple[str, ...]) -> NameIndex:
-    """The players' names (one index per table, built once)."""
+    """The players' names (one index per table; the last few tables kept, not every table
+    a long-running process has seen)."""
     return NameIndex([(s, ()) for s in seats], what="player", rule="roma.turn")
 
 
