@@ -50,6 +50,7 @@ def clear_caches() -> None:
     payment._unpack.cache_clear()
     payment._support.cache_clear()
     payment._sub_vectors.cache_clear()
+    payment._size.cache_clear()
 
 
 def bench(report: Report) -> None:

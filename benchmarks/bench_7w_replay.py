@@ -19,7 +19,7 @@ from pathlib import Path
 
 from assistant.core.game import Game
 from assistant.core.record import read_record
-from assistant.games.sevenwonders import RULESET, costs, legal
+from assistant.games.sevenwonders import RULESET, costs, legal, payment
 from assistant.games.sevenwonders.simulate import random_game
 
 from timing import Report, measure  # noqa: E402  (benchmarks/timing.py)
@@ -28,9 +28,11 @@ RECORD = Path(__file__).resolve().parents[1] / "tests" / "records" / "7wonders" 
 
 
 def clear_caches() -> None:
-    """Forget the remembered productions and quotes, as in a new process (one CLI command)."""
-    costs._production.cache_clear()
-    costs._quote.cache_clear()
+    """Forget every remembered production, price table and quote and the solver's memo
+    tables, as in a new process (one CLI command); the card data stays loaded."""
+    for memo in (costs._production, costs._producers, costs._prices, costs._cost, costs._quote,
+                 payment._unpack, payment._support, payment._sub_vectors, payment._size):
+        memo.cache_clear()
 
 
 def main() -> int:

@@ -37,8 +37,13 @@ def production(city: City, tradable_only: bool = False) -> payment.Production:
     """What a city produces (``tradable_only``: what its neighbours may buy), as the solver's
     value, remembered by value: the board, its stages and the producing cards (the other
     cards change nothing, so the value is found again after most turns)."""
+    return _production(city.wonder, city.side, city.stages, _producers(city.cards), tradable_only)
+
+
+@lru_cache(maxsize=4096)
+def _producers(cards: tuple[str, ...]) -> tuple[str, ...]:
     makers = components.producing_cards()
-    return _production(city.wonder, city.side, city.stages, tuple(n for n in city.cards if n in makers), tradable_only)
+    return tuple(name for name in cards if name in makers)
 
 
 @lru_cache(maxsize=1024)

@@ -108,6 +108,9 @@ _FIELD = 0b1111
 _MAX_COUNT = 15
 _UNIT = tuple(1 << (_BITS * i) for i in range(len(RESOURCES)))
 _GUARD = sum(1 << (_BITS * i + 4) for i in range(len(RESOURCES)))
+#: The count bits of every field.
+_COUNTS = _GUARD >> 4 | _GUARD >> 3 | _GUARD >> 2 | _GUARD >> 1
+_SHIFT = tuple(_BITS * i for i in range(len(RESOURCES)))
 
 
 def _pack(units: Iterable[str]) -> int:
@@ -137,7 +140,9 @@ def _leq(a: int, b: int) -> bool:
     return ((b | _GUARD) - a) & _GUARD == _GUARD
 
 
+@cache
 def _size(v: int) -> int:
+    """How many units ``v`` holds (cached: the same few vectors recur)."""
     return sum(_count(v, i) for i in range(len(RESOURCES)))
 
 
@@ -147,20 +152,31 @@ def _support(v: int) -> tuple[int, ...]:
     return tuple(i for i in range(len(RESOURCES)) if _count(v, i))
 
 
+def _ge_mask(a: int, b: int) -> tuple[int, int]:
+    """``(a | guards) - b`` (no borrow crosses a field) and the mask of the count bits of the
+    fields where ``a`` holds at least as many as ``b``."""
+    diff = (a | _GUARD) - b
+    return diff, ((diff & _GUARD) >> 4) * _FIELD
+
+
 def _meet(a: int, b: int) -> int:
-    """Component-wise minimum."""
-    v = 0
-    for i in range(len(RESOURCES)):
-        v += min(_count(a, i), _count(b, i)) * _UNIT[i]
-    return v
+    """Component-wise minimum.
+
+    >>> _meet(_pack(["wood", "wood", "ore"]), _pack(["wood", "stone", "ore", "ore"])) == _pack(["wood", "ore"])
+    True
+    """
+    _, ge = _ge_mask(a, b)
+    return (b & ge) | (a & (_COUNTS ^ ge))
 
 
 def _excess(a: int, b: int) -> int:
-    """Component-wise ``max(0, a - b)``: what ``a`` needs beyond ``b``."""
-    v = 0
-    for i in range(len(RESOURCES)):
-        v += max(0, _count(a, i) - _count(b, i)) * _UNIT[i]
-    return v
+    """Component-wise ``max(0, a - b)``: what ``a`` needs beyond ``b``.
+
+    >>> _excess(_pack(["wood", "wood", "ore"]), _pack(["wood", "stone"])) == _pack(["wood", "ore"])
+    True
+    """
+    diff, ge = _ge_mask(a, b)
+    return diff & ge
 
 
 @cache
@@ -193,12 +209,13 @@ def _max_covers(fixed: int, choices: Sequence[tuple[int, ...]], bound: int) -> l
     smaller one can be added to (or is already in) the larger one.
     """
     states = {_meet(fixed, bound)}
+    room = [(bound >> shift) & _FIELD for shift in _SHIFT]
     for choice in choices:
         grown: set[int] = set()
         for v in states:
             extended = False
             for i in choice:
-                if _count(v, i) < _count(bound, i):
+                if (v >> _SHIFT[i]) & _FIELD < room[i]:
                     grown.add(v + _UNIT[i])
                     extended = True
             if not extended:
@@ -374,12 +391,13 @@ class Cost:
 
     coins: int = 0
     resources: tuple[str, ...] = ()
+    _packed: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.coins < 0:
             raise ValueError("a coin cost cannot be negative")
         object.__setattr__(self, "resources", _sorted_units(self.resources))
-        _pack(self.resources)  # validates the counts
+        object.__setattr__(self, "_packed", _pack(self.resources))  # validates the counts
 
     @classmethod
     def of(cls, *resources: str, coins: int = 0) -> Cost:
@@ -670,7 +688,7 @@ def quote(
     """
     if discount < 0:
         raise ValueError("discount cannot be negative")
-    need = _pack(cost.resources)
+    need = cost._packed
     own_choices = own._choice_index + (_ANY,) * discount
     own_max = _max_covers(own._packed, own_choices, need)
     left_family = _downward(_max_covers(left._packed, left._choice_index, need))
