@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping
 
 from assistant.core.game import Game
+from assistant.games.roma import RULESET
 from assistant.games.roma.board import effective_card
 from assistant.games.roma.components import CARDS, DECK_SIZE, ORDER
 from assistant.games.roma.legal import legal_moves
@@ -32,8 +33,6 @@ def random_game(
 ) -> Game:
     """A complete random game (or ``max_turns`` turns of one), the same for the same seed.
     ``players`` must be 2; ``options`` are the ``--option`` values (bribe, mercatus)."""
-    from assistant.games.roma import RULESET
-
     if players != 2:
         raise ValueError(f"Roma is played by 2 players, not {players}")
     rng = random.Random(seed)
