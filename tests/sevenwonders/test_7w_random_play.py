@@ -83,3 +83,57 @@ def test_7w_random_play_with_power_boards(seed: int) -> None:
     replayed = Game.from_record(RULESET, read_record(write_record(game.to_record())))
     assert replayed.state == game.state
     assert RULESET.score(game.state).to_json() == RULESET.score_table(RULESET.table_from_state(game.state)).to_json()
+
+
+@pytest.mark.parametrize("name, seed", [("seven-players-leaders.txt", 3), ("three-players-leaders.txt", 0)])
+def test_7w_simulate_replays_the_recorded_random_games(name, seed):
+    """``simulate.random_game`` is deterministic: the seeds of the kept records give their
+    entries again."""
+    from pathlib import Path
+
+    from assistant.games.sevenwonders.simulate import random_game
+
+    record = read_record((Path(__file__).resolve().parents[1] / "records" / "7wonders" / name).read_text(encoding="utf-8"))
+    game = random_game(seed, len(record.players), {"boards": record.headers["Boards"]})
+    assert [e.text for e in game.entries] == [line.text for line in record.entries if line.text]
+
+
+def test_7w_simulate_invariants_see_a_broken_state():
+    """``check_invariants`` is empty on a played game and names what a broken state breaks."""
+    from dataclasses import replace
+
+    from assistant.games.sevenwonders.simulate import check_invariants, random_game
+
+    state = random_game(5, 4, {"leaders": "true"}).state
+    assert check_invariants(state) == []
+    ada = state.cities[0]
+    broken = state.with_city(0, replace(ada, coins=-1, cards=(*ada.cards, ada.cards[0]), leaders=(*ada.leaders, "Pericles")))
+    bob = state.cities[1]
+    broken = broken.with_city(1, replace(bob, leaders=(*bob.leaders, "Pericles"), named_leaders=(*bob.named_leaders, "Pericles")))
+    found = " | ".join(check_invariants(broken))
+    assert "Ada has -1 coins" in found
+    assert "holds a structure twice" in found
+    assert "Pericles is recruited by 2 players" in found
+    assert "never left the hand" in found
+    extra = replace(state, named=(state.named[0], state.named[1], (*state.named[2], "Spies Guild", "Spies Guild")))
+    assert any("Spies Guild" in line for line in check_invariants(extra))
+
+
+def test_7w_parse_reads_and_check_judges_an_unpayable_build():
+    """``parse`` never refuses for the rules: an unpayable build is read (its payment as said)
+    and ``check`` refuses it with the rule and the reason; the state is untouched."""
+    from assistant.core.errors import IllegalMove
+    from assistant.games.sevenwonders.moves import Build, Said
+    from sw_scenario import put, start
+
+    game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", coins=0)
+    state = game.state
+    assert RULESET.parse(state, "ada build Baths") == Build("ada", "Baths")  # Gizah makes its stone
+    move = RULESET.parse(state, "ada build Stockade pay left 2")
+    assert move == Build("ada", "Stockade", Said(left=2, right=0, bank_purchase=0))
+    with pytest.raises(IllegalMove) as info:
+        RULESET.check(state, move)
+    assert info.value.rule == "7w.build.cost"
+    assert info.value.message == "ada cannot pay for Stockade: it needs wood and lacks 1 wood, even buying every resource the neighbours sell"
+    assert game.state == state
