@@ -1,6 +1,8 @@
-"""What a build, a wonder stage or a leader costs a player now, and whether the stated (or
-implied) payment is a legal one. The search itself is :mod:`payment`'s; this module turns a
-city of the tracked game into the solver's inputs:
+"""What a build, a wonder stage or a leader costs a player now, which payment an entry means
+(:func:`settle`, when the notation is read) and whether it is a legal one
+(:func:`check_build`, :func:`check_stage`, when the entry is judged). The search itself is
+:mod:`payment`'s; this module turns a city of the tracked game into the solver's inputs,
+remembered by value (productions, prices and quotes recur from turn to turn):
 
 * own production: every source of the city (private ones included);
 * each neighbour's sellable production: starting resource, brown and grey cards;
@@ -240,7 +242,7 @@ def check_build(state: SWState, i: int, move: Build) -> None:
         return
     q = build_quote(state, i, move.card)
     entry = lambda: replace(move, pay=None).notation()  # noqa: E731 (only on a refusal)
-    if move.pay == Said() and olympia_open(state, i, move.card) and q.payable:
+    if isinstance(move.pay, Said) and move.pay.empty and olympia_open(state, i, move.card) and q.payable:
         entry = entry()
         paid_entries = [f"{entry} {Pay(o.left, o.right, o.bank_purchase).notation()}" for o in q.options]
         raise AmbiguousEntry(
@@ -289,7 +291,7 @@ def settle(state: SWState, move: Build | Stage, said: Said) -> Build | Stage:
         if free_reason(state, i, move) is not None:
             return unsettled if said.anything else move
         q = build_quote(state, i, move.card)
-        if not said.said and olympia_open(state, i, move.card) and q.payable:
+        if said.empty and olympia_open(state, i, move.card) and q.payable:
             return unsettled
         found = _fit(q, said)
         if found is None:

@@ -48,8 +48,8 @@ class Said:
 
     >>> Said(left=0, right=0, bank_purchase=0).notation(), Said(buy_right=("stone",)).notation()
     ('pay 0', 'pay right stone')
-    >>> Said().notation(), Said().anything
-    ('', False)
+    >>> Said().notation(), Said().empty, Said(left=0, right=0, bank_purchase=0).anything
+    ('', True, False)
     """
 
     left: int | None = None
@@ -60,9 +60,9 @@ class Said:
     buy_bank: tuple[str, ...] | None = None
 
     @property
-    def said(self) -> bool:
-        """Whether the entry said anything about the payment."""
-        return self != Said()
+    def empty(self) -> bool:
+        """Whether the entry said nothing at all about the payment."""
+        return self == Said()
 
     @property
     def anything(self) -> bool:
@@ -86,7 +86,7 @@ class Said:
 
     def notation(self) -> str:
         """The statement as an entry writes it (``""`` when nothing was said)."""
-        if self == Said():
+        if self.empty:
             return ""
         parts = []
         for side, coins, units in (
