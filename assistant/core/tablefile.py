@@ -91,6 +91,7 @@ class TableReader:
         player: str | None = None,
         aliases: Mapping[str, str] | None = None,
         other: Callable[[str], str | None] | None = None,
+        suggest: Mapping[str, str] | None = None,
         what: str = "key",
         skip_null: bool = False,
     ) -> dict[str, Any]:
@@ -98,8 +99,9 @@ class TableReader:
         spaces or ``-`` for ``_``, and the spellings in ``aliases`` (folded spelling ->
         canonical key). ``other`` may name a key none of those know (a PAX category, a Sylla
         token kind). An unknown key, or one key given twice, is a problem: a typo such as
-        ``card =`` must not be silently ignored. With ``skip_null`` a JSON ``null`` is the same
-        as leaving the key out.
+        ``card =`` must not be silently ignored; ``suggest`` (folded spelling -> key) names the
+        key meant by a word that is not accepted (``coins`` -> ``aureus``). With ``skip_null`` a
+        JSON ``null`` is the same as leaving the key out.
 
         >>> r = TableReader("7wonders")
         >>> r.keys({"Coins": 3, "copied guild": "x", "money": 1}, ["coins", "copied_guild"], rule="t", aliases={"money": "coins"})
@@ -110,6 +112,10 @@ class TableReader:
         {}
         >>> str(r.problems[-1])
         "Ada: unknown key 'cions' (did you mean 'coins'?) [t]"
+        >>> r.keys({"gold": 1}, ["coins"], rule="t", suggest={"gold": "coins"})
+        {}
+        >>> str(r.problems[-1])
+        "unknown key 'gold' (did you mean 'coins'?) [t]"
         """
         from assistant.core.names import NameIndex
 
@@ -117,6 +123,7 @@ class TableReader:
         spellings = {key_form(name): name for name in names}
         for spelling, canonical in (aliases or {}).items():
             spellings.setdefault(key_form(spelling), canonical)
+        meant = {key_form(spelling): key for spelling, key in (suggest or {}).items()}
         out: dict[str, Any] = {}
         for raw, value in obj.items():
             if skip_null and value is None:
@@ -125,7 +132,9 @@ class TableReader:
             if canonical is None and other is not None:
                 canonical = other(str(raw))
             if canonical is None:
-                if names:
+                if key_form(raw) in meant:
+                    guess = [meant[key_form(raw)]]
+                elif names:
                     index = NameIndex([(name, ()) for name in names], what=what)
                     guess = index.suggest(str(raw).replace("_", " "), 1) or index.suggest(str(raw), 1)
                 else:

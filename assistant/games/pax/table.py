@@ -33,6 +33,18 @@ KEY_ALIASES: dict[str, str] = {
 }
 
 
+#: Words that are not keys but say which key was meant, for the "did you mean" of a refusal.
+KEY_SUGGESTIONS: dict[str, str] = {
+    "money": "aureus",
+    "coins": "aureus",
+    "gold": "aureus",
+    "display": "symbols",
+    "cards in hand": "hand",
+    "primus": "primus_conspiratus",
+    "conspiratus": "primus_conspiratus",
+}
+
+
 def _category_key(raw: str) -> str | None:
     """A category name used as a key (the symbols written straight into the player or Rome):
     kept under a ``category:`` prefix for :func:`read_symbols`."""
@@ -49,6 +61,7 @@ def read_keys(reader: TableReader, obj: Mapping[str, Any], known: tuple[str, ...
         rule="pax.scoring",
         player=who,
         aliases=KEY_ALIASES,
+        suggest={k: v for k, v in KEY_SUGGESTIONS.items() if v in known},
         other=_category_key if "symbols" in known else None,
         skip_null=True,
     )
