@@ -52,7 +52,7 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
         vp[name] = reader.integer(player, "vp", rule=RULE, player=name, default=None, high=TOTAL_VP * 2)
         reader.integer(player, "money", rule=RULE, player=name)
         for disc, card in reader.mapping(player, "board", rule=RULE, player=name).items():
-            if not (str(disc).isdigit() and 1 <= int(disc) <= 7):
+            if str(disc) not in ("1", "2", "3", "4", "5", "6", "7"):
                 reader.problem(RULE, f"board: there is no disc '{disc}' (discs 1 to 7)", name)
             if not isinstance(card, str) or CARD_NAMES.find(card) is None:
                 reader.problem(RULE, f"board: disc {disc} holds no Roma card called {card!r}", name)
