@@ -15,12 +15,12 @@ the game's length (ply 300 costs what ply 10 does). The growth (ply 100 and 300 
 
 Before one replay per entry (issue 9), each typed line replayed the whole game twice
 (``enter`` then ``read_game``). Median CPU ms per entry, before -> after, on the 2-core shared
-machine (three runs before, two after; wall time was up to twice the CPU time when loaded):
+machine (three runs each; the higher figures were taken while the machine was loaded):
 
-  7 Wonders, 7 players   ply 10: 3.0-3.6 -> 1.2-1.9   ply 100: 18-22 -> 1.2-1.9
-                         Age III (ply 110): 24 -> 1.0-2.0
+  7 Wonders, 7 players   ply 10: 3.0-3.8 -> 1.2-1.9   ply 100: 18-22 -> 1.2-1.9
+                         Age III (ply 110): 22-24 -> 1.0-2.0
   Roma, 60 turns         ply 10: 2.0-2.7 -> 1.0-1.8   ply 100: 5.5-8.0 -> 1.0-1.1
-                         ply 300: 14.5-19.2 -> 1.0-1.5
+                         ply 300: 14-19 -> 1.0-1.5
 """
 
 from __future__ import annotations
