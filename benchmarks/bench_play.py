@@ -26,7 +26,6 @@ machine (three runs each; the higher figures were taken while the machine was lo
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 import time
 from collections.abc import Callable

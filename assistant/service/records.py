@@ -16,7 +16,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date, payload
 from assistant.service.games import Loaded, load, write_results
-from assistant.service.views import GameExport, ImportView, LogLine, ReplayView
+from assistant.service.views import GameExport, LogLine, ReplayView
 from assistant.store import queries
 from assistant.store.db import Store
 
