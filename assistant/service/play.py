@@ -56,8 +56,8 @@ class PlaySession:
         last = queries.last_entry(session, self.id)
         seen_ply = game.ply if game is not None else 0
         stored_ply = last.ply if last is not None else 0
-        same_last = last is None or (game is not None and game.entries[-1].text == last.text)
-        if stored_ply != seen_ply or not same_last or row.status != self.loaded.row.status:
+        same = stored_ply == seen_ply and (last is None or (game is not None and game.entries[-1].text == last.text))
+        if not same or row.status != self.loaded.row.status:
             raise Conflict(
                 "core.conflict",
                 f"game {self.id} changed meanwhile (another window): it has {stored_ply} entries and is "

@@ -434,3 +434,13 @@ def test_store_play_session_finishing_entry_writes_results(db_path):
     loaded = service.read_game(store, gid)
     assert loaded.row.status == "active" and all(s.total is None for s in loaded.seats)
     assert table.enter("take 1").outcome is not None  # reopened in memory too
+
+
+def test_store_play_session_on_an_empty_game_notices_a_first_entry_elsewhere(db_path):
+    store = Store.open(str(db_path))
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
+    table = service.PlaySession.open(store, gid)
+    service.enter(store, gid, "take 1")
+    with pytest.raises(Conflict):
+        table.enter("take 2")
+    assert table.loaded.game.ply == 1
