@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from assistant.core.errors import EntryError, RecordError
+from assistant.core.inputs import clean
 from assistant.core.protocol import Entry, Outcome, Prompt, Ruleset
 from assistant.core.record import Record, RecordLine, format_options
 from assistant.core.scoresheet import ScoreSheet
@@ -24,6 +25,7 @@ class Game:
     """The live game. ``states[0]`` is the set-up state, ``states[i]`` the state after ply i."""
 
     def __init__(self, ruleset: Ruleset, seats: Sequence[str], options: Mapping[str, str]) -> None:
+        seats = [clean(seat, "name") for seat in seats]
         ruleset.check_seats(seats)
         for seat in seats:
             if "," in seat or "#" in seat:
@@ -55,6 +57,8 @@ class Game:
     def push(self, text: str, comment: str = "") -> Entry:
         """Parse, check and apply one entry; raises an :class:`EntryError` and changes
         nothing when the entry is unreadable, ambiguous or illegal."""
+        text = clean(text, "entry").strip()
+        comment = clean(comment, "comment").strip()
         if self.outcome() is not None:
             from assistant.core.errors import IllegalMove
 

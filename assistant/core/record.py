@@ -15,7 +15,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from assistant.core.errors import RecordError
+from assistant.core.errors import InvalidEntry, RecordError
+from assistant.core.inputs import LIMITS, clean
 
 #: Headers written first, in this order; any others follow in the order they were given.
 ROSTER = ("Game", "Players", "Date", "Location", "Options")
@@ -78,11 +79,38 @@ def _split_comment(raw: str) -> tuple[str, str]:
     return text.strip(), comment.strip()
 
 
-def read_record(text: str) -> Record:
-    """Parse a record; raises :class:`RecordError` naming the line of any problem."""
+def record_lines(text: str) -> list[str]:
+    r"""The lines of a record: split at ``\n`` only (a ``\r`` before it is dropped), as
+    :func:`write_record` joins them. ``str.splitlines`` would also split at characters such as
+    ``\x1c`` or ``\u2028``, which the input boundary refuses inside a line instead; then every
+    line is checked by :func:`assistant.core.inputs.clean`.
+
+    >>> record_lines("a\r\nb\x1cc\n")
+    Traceback (most recent call last):
+    ...
+    assistant.core.errors.RecordError: line 2: the record line holds a control character (U+001C FILE SEPARATOR); type it without
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = text.splitlines()
+    if len(text) > LIMITS["record"]:
+        raise RecordError(f"the record is {len(text)} characters long; at most {LIMITS['record']} are taken", line=1)
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    out = []
+    for n, raw in enumerate(lines, 1):
+        if raw.endswith("\r"):
+            raw = raw[:-1]
+        try:
+            out.append(clean(raw, "record line", limit=LIMITS["entry"] + LIMITS["comment"] + 10))
+        except InvalidEntry as exc:
+            raise RecordError(exc.message, line=n, cause=exc) from None
+    return out
+
+
+def read_record(text: str) -> Record:
+    """Parse a record; raises :class:`RecordError` naming the line of any problem."""
+    lines = record_lines(text)
     headers: dict[str, str] = {}
     i = 0
     while i < len(lines) and not lines[i].strip():

@@ -4,7 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assistant.core.errors import IllegalMove, RecordError
+from assistant.core.errors import IllegalMove, InvalidEntry, RecordError
+from assistant.core.inputs import clean
 from assistant.core.game import Game
 from assistant.core.record import Record, RecordLine, read_record, write_record
 from assistant.games import get_ruleset
@@ -94,9 +95,17 @@ def test_record_illegal_push_changes_nothing():
     assert game.state == before and game.ply == 0
 
 
-_name = st.text(alphabet=st.characters(whitelist_categories=("L",)), min_size=1, max_size=8)
-_entry = st.text(alphabet=st.characters(blacklist_characters="#\n\r", blacklist_categories=("Cs", "Zl", "Zp", "Cc")), min_size=1, max_size=30).map(str.strip).filter(bool)
-_comment = st.text(alphabet=st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs", "Zl", "Zp", "Cc")), max_size=20).map(str.strip)
+def _stored(text: str) -> bool:
+    """Whether ``text`` is as the input boundary stores it (what the program writes)."""
+    try:
+        return clean(text, "entry") == text
+    except InvalidEntry:
+        return False
+
+
+_name = st.text(alphabet=st.characters(whitelist_categories=("L",)), min_size=1, max_size=8).filter(_stored)
+_entry = st.text(alphabet=st.characters(blacklist_characters="#\n\r", blacklist_categories=("Cs", "Zl", "Zp", "Cc")), min_size=1, max_size=30).map(str.strip).filter(bool).filter(_stored).filter(lambda t: "#" not in t)
+_comment = st.text(alphabet=st.characters(blacklist_characters="\n\r", blacklist_categories=("Cs", "Zl", "Zp", "Cc")), max_size=20).map(str.strip).filter(_stored)
 
 
 @settings(max_examples=200)
@@ -115,3 +124,20 @@ def test_record_round_trip_property(players, entries, location):
     assert back.players == rec.players
     assert [(e.text, e.comment) for e in back.entries] == [(t, c) for t, c in entries]
     assert write_record(back) == text
+
+
+@pytest.mark.parametrize("breaker", ["\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029", "\x0b", "\x0c"])
+def test_record_line_breaks_only_at_newline(breaker):
+    """A character that ``str.splitlines`` treats as a line break is refused inside a line
+    (it would split the record when read back), naming the line."""
+    text = f"Game: roma\nPlayers: Ann, Ben\n\nhand Ann Legat  # a{breaker}b\n"
+    with pytest.raises(RecordError) as info:
+        read_record(text)
+    assert info.value.line == 4 and info.value.rule == "core.input"
+    assert "U+" in info.value.message
+
+
+def test_record_crlf_reads_as_lf():
+    text = "Game: roma\r\nPlayers: Ann, Ben\r\n\r\nmoney 6  # x\r\n"
+    rec = read_record(text)
+    assert [(e.text, e.comment) for e in rec.entries] == [("money 6", "x")]
