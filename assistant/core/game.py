@@ -136,6 +136,22 @@ class Game:
         )
         return Record(self.ruleset.name, self.seats, all_headers, lines)
 
+    def public_texts(self) -> list[str]:
+        """Each entry as the whole table may see it (see ``Ruleset.public_notation``)."""
+        return [
+            self.ruleset.public_notation(before, entry.move) for before, entry in zip(self.states, self.entries)
+        ]
+
+    def to_public_record(self, headers: Mapping[str, str] | None = None) -> Record:
+        """The record with every secret face in its unknown form; it still replays. The
+        comment of an entry that held a secret is left out (it may tell the secret)."""
+        record = self.to_record(headers)
+        lines = tuple(
+            RecordLine(public, line.comment if public == line.text else "")
+            for public, line in zip(self.public_texts(), record.entries)
+        )
+        return Record(record.game, record.players, record.headers, lines)
+
     @classmethod
     def from_record(cls, ruleset: Ruleset, record: Record, *, stop_at: int | None = None) -> "Game":
         """Replay a record; raises :class:`RecordError` at the first bad entry."""

@@ -161,6 +161,14 @@ class Ruleset:
         """``None`` while the game runs; how and why it ended once it is over."""
         return None
 
+    def public_notation(self, state: Any, move: Move) -> str:
+        """The entry as the whole table may see it: every face the rules keep secret (a card
+        drawn or kept, money behind a screen, a secret vote or token) in its unknown form.
+        ``state`` is the state before the entry. The text parses back at ``state`` to a move
+        with the same public effect, so a record of public notations still replays. A game
+        without secrets prints the notation itself."""
+        return move.notation()
+
     # -- what the command line needs ----------------------------------------------------
     def describe(self, state: Any, *, reveal: bool = False) -> dict[str, Any]:
         """The state as JSON-able data. Convention: ``phase`` (str), ``players`` (a list of
