@@ -50,7 +50,7 @@ def legal_moves_for(state: SWState, player: str) -> Iterator[Any]:
         elif kind == "rome":
             yield Recruit(player, None)
             for name in leader_candidates(state, i):
-                if powers.leader_cost(state, i, name) <= state.cities[i].coins:
+                if powers.leader_cost(state, i, name) <= state.cities[i].spendable:
                     yield Recruit(player, name)
         elif kind in ("halikarnassos", "solomon"):
             yield Pick(player, None)

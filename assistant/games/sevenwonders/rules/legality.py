@@ -340,11 +340,15 @@ def check_extra(state: SWState, move: Any) -> None:
         check_card_action(state, i, move)
     elif kind == "rome" and move.leader is not None:
         check_leader_in_hand(state, i, move.leader, "7w.wonder.rome.b")
+        # Paid like every payment of the turn or phase: from the coins held at its start and
+        # not yet spent; coins received during it count from the next (7w.commerce.coins-timing).
         cost = powers.leader_cost(state, i, move.leader)
-        if cost > city.coins:
+        if cost > city.spendable:
+            when = "this phase" if state.turn == 0 else "this turn"
             raise IllegalMove(
                 "7w.wonder.rome.b",
-                f"{owner} cannot recruit {move.leader}: it costs {cost} coins and {owner} has {city.coins}",
+                f"{owner} cannot recruit {move.leader}: it costs {cost} coins and {owner} has {city.spendable}"
+                + (f" to spend now ({city.income} more arrive only after {when})" if city.income else ""),
                 hint=f"{owner} recruit none",
             )
     elif kind in ("halikarnassos", "solomon") and move.card is not None:
