@@ -198,13 +198,34 @@ def expected_coins_leaders(before, moves, *, step: str = "", sides_done=None) ->
 
 
 def nero(before, after, coins: list[int]) -> list[int]:
-    """RULES.md §9.3: 2 coins per Victory token won while Nero (or his copy) is in play."""
+    """RULES.md §9.3: 2 coins per Victory token won while Nero (or his copy) is in play.
+    The conflicts come after every extra step of turn 6 (§5.8), so a Nero recruited in one
+    (Rome B's extra leader) or copied by the Courtesans then is in play for that Age's
+    conflicts: he is looked up in the city *after* the entry."""
     out = list(coins)
     for i, (old, new) in enumerate(zip(before.cities, after.cities)):
         won = sum(1 for t in new.tokens[len(old.tokens):] if t > 0)
-        if won and "Nero" in in_play(before.cities[i]):
+        if won and "Nero" in in_play(new):
             out[i] += 2 * won
     return out
+
+
+def coins_paid(before, i: int, move) -> int:
+    """The coins player ``i`` pays for ``move`` (to the bank and the neighbours)."""
+    from assistant.games.sevenwonders.moves import Recruit
+
+    city = before.cities[i]
+    if isinstance(move, Recruit):
+        return recruit_cost(before, i, move.leader) if move.leader else 0
+    if not isinstance(move, (Build, Stage)):
+        return 0
+    paid = move.pay.total if move.pay is not None else 0
+    if isinstance(move, Build):
+        card = components.card(move.card, age=before.age)
+        chain = any(p in city.cards for p in card.chains_from)
+        if not (chain or move.free or (card.guild and "Ramses" in in_play(city))):
+            paid += card.cost.coins
+    return paid
 
 
 def leaders_game(rng: random.Random, n: int, need: str | None = None, anywhere: bool = False) -> Game:
@@ -220,18 +241,37 @@ def leaders_game(rng: random.Random, n: int, need: str | None = None, anywhere: 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_7w_coin_ledger_random_leaders_games(seed: int) -> None:
-    from assistant.games.sevenwonders.moves import Pay
-
     rng = random.Random(900 + seed)
     n = 3 + seed % 5
     game = leaders_game(rng, n, need="Rome", anywhere=True)
+    assert check_ledger(game, rng) >= 21
+
+
+def check_ledger(game: Game, rng: random.Random) -> int:
+    """Play ``game`` to its end with random legal entries drawn with ``rng`` (as
+    ``simulate.random_game`` does) and check every city's coins after each resolved turn,
+    Recruitment phase and extra step; returns how many were checked.
+
+    Also RULES.md §7.6 (``7w.commerce.coins-timing``): every payment of a turn or phase, its
+    extra steps included (Babylon B's 7th card, Rome B's extra leader), comes out of the
+    coins held at its start less what was already paid in it."""
+    from assistant.games.sevenwonders.moves import Pay
+
     pending: list = []
     sides: dict[int, set[str]] = {}
+    held: list[int] = []  # coins at the start of the current turn or phase, less payments
     checked = 0
     while game.outcome() is None:
         before = game.state
         player = rng.choice(awaited(before))
         move = choose(rng, list(legal_moves_for(before, player)))
+        if before.phase in ("turn", "recruit") and not pending:
+            held = [c.coins for c in before.cities]
+        if before.phase in ("turn", "recruit", "extra"):
+            i = before.seats.index(move.player)
+            paid = coins_paid(before, i, move)
+            assert paid <= held[i], (before.phase_label, move.notation(), paid, held[i])
+            held[i] -= paid
         game.push(move.notation())
         move = game.entries[-1].move
         after = game.state
@@ -251,7 +291,7 @@ def test_7w_coin_ledger_random_leaders_games(seed: int) -> None:
             expected = nero(before, after, expected_coins_leaders(before, [move], sides_done=sides))
             assert got == expected, (before.phase_label, move)
             checked += 1
-    assert checked >= 21
+    return checked
 
 
 # -- conflicts ----------------------------------------------------------------------------------
