@@ -102,6 +102,7 @@ def handle_errors(func: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from assistant.core.errors import AssistantError
 
+        opened = len(_state.setdefault("stores", []))
         try:
             return func(*args, **kwargs)
         except typer.Exit:
@@ -128,8 +129,21 @@ def handle_errors(func: F) -> F:
                 style="red",
             )
             raise typer.Exit(3) from None
+        finally:
+            _close_stores(opened)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _close_stores(keep: int = 0) -> None:
+    """Close the databases a command opened (all but the first ``keep``), so that no
+    connection, and no ``-wal``/``-shm`` file beside the database, outlives the command."""
+    stores = _state.get("stores", [])
+    while len(stores) > keep:
+        try:
+            stores.pop().close()
+        except Exception:  # closing must not hide the command's own result
+            pass
 
 
 def _version(value: bool) -> None:
@@ -792,11 +806,7 @@ def run() -> None:
             sys.stderr.write(f"{exc.code}\n")
             code = 1
     finally:
-        for store in _state.get("stores", []):
-            try:
-                store.close()
-            except Exception:  # closing must not hide the command's own result
-                pass
+        _close_stores()
         for stream in (sys.stdout, sys.stderr):
             try:
                 stream.flush()

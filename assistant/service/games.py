@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError
+from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError
 from assistant.core.game import Game
 from assistant.core.protocol import Entry, Ruleset
 from assistant.core.record import Record, RecordLine
@@ -98,6 +98,12 @@ class Loaded:
 def load(session: Session, game_id: int | str) -> Loaded:
     """Read a game and replay its record."""
     row = queries.game_row(session, game_id)
+    if not isinstance(row.ruleset, str) or not row.ruleset:
+        raise StorageError(
+            "core.db.corrupt",
+            f"game {row.id} has no game type in the database (the file was damaged or changed by hand)",
+            hint="restore a backup (`assistant db backup` makes one); the other games are not affected",
+        )
     ruleset = get_ruleset(row.ruleset)
     seats = queries.seats(session, row.id)  # type: ignore[arg-type]
     if row.kind == "table":
@@ -230,7 +236,7 @@ def new_game(
     headers = {}
     if catalogue and catalogue != DEFAULT_CATALOGUE:
         headers["Catalogue"] = catalogue_name(catalogue)
-    with store.write() as session:
+    with store.write(verify=True) as session:
         row = queries.insert_game(
             session,
             ruleset=ruleset.name,

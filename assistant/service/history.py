@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
+from assistant.core.errors import AssistantError, Conflict, InvalidEntry, RecordError, StorageError
 from assistant.core.names import NameIndex, normalize
 from assistant.games import resolve_game
 from assistant.service.fields import check_date
@@ -207,14 +207,19 @@ def merge_players(store: Store, keep: str, other: str) -> tuple[str, int]:
 
 
 def check_database(store: Store) -> DbCheck:
-    """Problems found: SQLite's own checks, then every game must still replay."""
+    """Problems found: SQLite's own checks, then every game must still replay. A file too
+    damaged to read is reported as a problem, not raised."""
     problems = store.integrity_problems()
-    with store.read() as session:
-        for gid in queries.game_ids(session):
-            try:
-                load(session, gid)
-            except RecordError as exc:
-                problems.append(str(exc))
-            except (InvalidEntry, NotFound) as exc:
-                problems.append(f"game {gid}: {exc.message}")
+    try:
+        with store.read() as session:
+            for gid in queries.game_ids(session):
+                try:
+                    load(session, gid)
+                except RecordError as exc:
+                    problems.append(str(exc))
+                except AssistantError as exc:
+                    problems.append(f"game {gid}: {exc.message}")
+    except StorageError as exc:
+        if exc.message not in problems:
+            problems.append(exc.message)
     return DbCheck(tuple(problems))

@@ -151,7 +151,7 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
                 exc.message = f"record {n}: {exc.message}"
             raise
     ids: list[int] = []
-    with store.write() as session:
+    with store.write(verify=True) as session:
         for record, game in replayed:
             headers = plain_headers(record, game.ruleset)
             source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(

@@ -30,7 +30,7 @@ def save_table(
     """Store a scored final table as a finished game; returns its id. The table's own
     ``date`` and ``location`` are used when none is given."""
     ruleset = get_ruleset(game)
-    with store.write() as session:
+    with store.write(verify=True) as session:
         row = queries.insert_game(
             session,
             ruleset=ruleset.name,

@@ -4,10 +4,20 @@ versioning and migration (after a backup), and one transaction per command.
 Location: ``--db`` wins over ``ASSISTANT_DB``, which wins over the platform's user data
 directory (platformdirs). Either may be a file path or an SQLAlchemy URL.
 
-Every SQLite connection turns on foreign keys, WAL and a busy timeout, and takes its
-transaction control from SQLAlchemy (pysqlite's own implicit BEGIN is switched off) so that a
-write command starts with ``BEGIN IMMEDIATE``: two processes writing at once are serialised
+Every SQLite connection turns on foreign keys and a busy timeout, and takes its transaction
+control from SQLAlchemy (pysqlite's own implicit BEGIN is switched off) so that a write
+command starts with ``BEGIN IMMEDIATE``: two processes writing at once are serialised
 instead of failing halfway.
+
+Nothing is written before the file is known to be ours (:mod:`assistant.store.sqlitefile`
+reads it without changing it), and a command that is refused leaves the file as it was:
+
+* a new database (no file, an empty file) is created by the first write transaction, in that
+  transaction: schema, ``schema_version`` and the command's own rows commit together or not
+  at all. Several processes creating it at once queue on the write lock; the first creates,
+  the others find it made. Until then a read sees an empty history, and writes nothing;
+* WAL is switched on after a write commits (switching changes the file's header);
+* SQLite errors become clear refusals (:func:`storage_error`).
 """
 
 from __future__ import annotations
@@ -19,40 +29,20 @@ from datetime import datetime
 from pathlib import Path
 
 from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine
 
 from assistant.core.errors import StorageError
 from assistant.store import models
 from assistant.store.location import resolve_location, sqlite_path
-from assistant.store.models import SCHEMA_VERSION, Meta
+from assistant.store.models import SCHEMA_VERSION
+from assistant.store.sqlitefile import FileState, damaged, inspect_file
 
 BUSY_TIMEOUT_MS = 5000
-_SQLITE_MAGIC = b"SQLite format 3\x00"
 
-
-def _preflight(path: Path) -> None:
-    """Refuse what cannot be our SQLite database before SQLite touches it."""
-    if path.is_dir():
-        raise StorageError("core.db", f"{path} is a folder, not a database file")
-    if path.exists() and path.stat().st_size > 0:
-        try:
-            with path.open("rb") as handle:
-                head = handle.read(16)
-        except OSError as exc:
-            raise StorageError("core.db", f"cannot read {path}: {exc.strerror}") from None
-        if head != _SQLITE_MAGIC:
-            raise StorageError(
-                "core.db",
-                f"{path} is not an SQLite database (is it the right file?)",
-                hint="point --db or ASSISTANT_DB at the history file, or at a new path to start one",
-            )
-    else:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StorageError("core.db", f"cannot create the folder {path.parent}: {exc.strerror}") from None
+#: The SQLite errors a command may meet (SQLAlchemy's wrappers and the driver's own).
+DB_ERRORS = (OperationalError, DatabaseError, sqlite3.DatabaseError)
 
 
 def _install_sqlite_pragmas(engine: Engine) -> None:
@@ -62,7 +52,6 @@ def _install_sqlite_pragmas(engine: Engine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        cursor.execute("PRAGMA journal_mode=WAL")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -71,7 +60,7 @@ def _install_sqlite_pragmas(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
-def storage_error(exc: Exception, where: str) -> StorageError:
+def storage_error(exc: BaseException, where: str) -> StorageError:
     """A clear message for a database failure."""
     message = str(getattr(exc, "orig", exc)) or exc.__class__.__name__
     low = message.lower()
@@ -81,26 +70,26 @@ def storage_error(exc: Exception, where: str) -> StorageError:
             f"the database {where} is busy: another assistant is writing to it",
             hint="try again in a moment",
         )
-    if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return StorageError(
-            "core.db.corrupt",
-            f"the database {where} is damaged ({message})",
-            hint="restore a backup (assistant db backup makes one) or point --db at another file",
-        )
     if "readonly" in low or "read-only" in low or "permission" in low:
         return StorageError("core.db", f"the database {where} cannot be written ({message})")
+    if "unable to open" in low:
+        return StorageError("core.db", f"the database {where} cannot be opened ({message})")
+    if any(word in low for word in ("not a database", "malformed", "corrupt", "disk i/o", "no such table", "no such column")):
+        return damaged(where, message)
     return StorageError("core.db", f"the database {where} cannot be used: {message}")
 
 
 class Store:
     """An open history database. Use :meth:`write` or :meth:`read` for one transaction."""
 
-    def __init__(self, url: str, engine: Engine) -> None:
+    def __init__(self, url: str, engine: Engine, state: FileState | None = None) -> None:
         self.url = url
         self.engine = engine
         self.path = sqlite_path(url)
+        self.state = state or FileState("ours", SCHEMA_VERSION, wal=True)
         self.migrated_from: int | None = None
         self.backup_path: Path | None = None
+        self._memory: Engine | None = None
 
     @property
     def where(self) -> str:
@@ -109,15 +98,15 @@ class Store:
 
     @classmethod
     def open(cls, db: str | None = None) -> "Store":
-        """Open (creating or migrating as needed) the database named by ``db``."""
+        """Open the database named by ``db``: refuse what is not a usable history, migrate
+        an older one (after a backup); a new one is created by the first write."""
         url = resolve_location(db)
         try:
             parsed = make_url(url)
         except Exception:
             raise StorageError("core.db", f"'{url}' is not a database path or URL") from None
         path = sqlite_path(url)
-        if path is not None:
-            _preflight(path)
+        state = inspect_file(path) if path is not None else None
         try:
             if parsed.get_backend_name() == "sqlite":
                 engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
@@ -126,58 +115,139 @@ class Store:
                 engine = create_engine(url, pool_pre_ping=True)
         except Exception as exc:  # missing driver, bad URL parts
             raise StorageError("core.db", f"cannot open {url}: {exc}") from None
-        store = cls(url, engine)
+        store = cls(url, engine, state)
         try:
-            store._ensure_schema()
-        except (OperationalError, DatabaseError, sqlite3.DatabaseError) as exc:
+            if path is None:
+                store._ensure_server_schema()
+            elif store.state.kind == "ours" and store.state.version < SCHEMA_VERSION:
+                store._migrate(store.state.version)
+        except DB_ERRORS as exc:
+            store.close()
             raise storage_error(exc, store.where) from None
+        except BaseException:
+            store.close()
+            raise
         return store
 
     # -- transactions ----------------------------------------------------------------------
     @contextmanager
-    def write(self) -> Iterator[Session]:
-        """One write transaction: committed when the block ends, rolled back on any error."""
+    def write(self, *, verify: bool = False) -> Iterator[Session]:
+        """One write transaction: committed when the block ends, rolled back on any error.
+        A database not created yet is created in it. ``verify``: refuse to write into a file
+        whose pages SQLite finds damaged (``PRAGMA quick_check``), for the commands that add
+        new games (``new``, ``import``)."""
         try:
             with self.engine.connect() as conn:
                 conn.execution_options(immediate=True)
                 with conn.begin():
+                    if self.state.pending:
+                        self._create(conn)
+                    if verify and self.path is not None:
+                        self._quick_check(conn)
                     session = Session(bind=conn, expire_on_commit=False, autoflush=True)
                     try:
                         yield session
                         session.flush()
                     finally:
                         session.close()
-        except (OperationalError, DatabaseError) as exc:
+        except DB_ERRORS as exc:
             raise storage_error(exc, self.where) from None
+        self._after_commit()
 
     @contextmanager
     def read(self) -> Iterator[Session]:
-        """One read transaction (a consistent snapshot)."""
+        """One read transaction (a consistent snapshot). A database not created yet reads
+        as an empty history, and no file is made for it."""
+        if self.state.kind in ("missing", "blank") and self.path is not None:
+            self._look_again(self.path)
+        engine = self._empty_history() if self.state.kind in ("missing", "blank") else self.engine
         try:
-            with self.engine.connect() as conn:
+            with engine.connect() as conn:
                 with conn.begin():
                     session = Session(bind=conn, expire_on_commit=False, autoflush=False)
                     try:
                         yield session
                     finally:
                         session.close()
-        except (OperationalError, DatabaseError) as exc:
+        except DB_ERRORS as exc:
             raise storage_error(exc, self.where) from None
 
+    def _look_again(self, path: Path) -> None:
+        """A database not created when this store opened may have been since (another
+        process, another store): read what the file is now."""
+        try:
+            grown = path.stat().st_size > 0
+        except OSError:
+            grown = False
+        if grown:
+            self.state = inspect_file(path)
+
+    def create(self) -> "Store":
+        """Create the database now if it is not yet (an empty write transaction)."""
+        with self.write():
+            pass
+        return self
+
+    def _empty_history(self) -> Engine:
+        if self._memory is None:
+            self._memory = create_engine("sqlite://")
+            SQLModel.metadata.create_all(self._memory, tables=_tables())
+        return self._memory
+
     # -- schema ----------------------------------------------------------------------------
-    def _ensure_schema(self) -> None:
+    def _create(self, conn: Connection) -> None:
+        """Inside the first write transaction (the write lock held): create what the schema
+        lacks, unless another process did meanwhile."""
+        tables = {row[0] for row in conn.exec_driver_sql("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            SQLModel.metadata.create_all(conn, tables=_tables())
+            conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
+            return
+        row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
+        if row is None:
+            if conn.execute(text("SELECT count(*) FROM games")).scalar_one():
+                raise StorageError("core.db", f"{self.where} has games but no schema version; restore a backup")
+            conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
+        elif str(row[0]) != str(SCHEMA_VERSION):
+            raise StorageError(
+                "core.db.version",
+                f"{self.where} was set up meanwhile by another version of the assistant (schema {row[0]})",
+                hint="run the command again",
+            )
+
+    def _after_commit(self) -> None:
+        """Once a write committed, the file is ours: remember it, and switch it to WAL
+        (left for the next write if another process holds the file just now)."""
+        if self.path is None or (self.state.kind == "ours" and self.state.wal):
+            return
+        raw = self.engine.raw_connection()
+        try:
+            raw.driver_connection.execute("PRAGMA journal_mode=WAL")  # type: ignore[union-attr]
+            wal = True
+        except sqlite3.Error:
+            wal = False
+        finally:
+            raw.close()
+        self.state = FileState("ours", SCHEMA_VERSION, wal=wal)
+
+    def _quick_check(self, conn: Connection) -> None:
+        rows = [str(r[0]) for r in conn.exec_driver_sql("PRAGMA quick_check(3)").fetchall()]
+        if rows != ["ok"]:
+            raise damaged(self.where, "; ".join(rows) + "; nothing was written")
+
+    def _ensure_server_schema(self) -> None:
+        """A database server (PostgreSQL): create the schema in one transaction if it has
+        none, else check its version."""
         tables = set(inspect(self.engine).get_table_names())
         if not tables:
-            SQLModel.metadata.create_all(self.engine, tables=_tables())
-            with self.write() as session:
-                session.add(Meta(key="schema_version", value=str(SCHEMA_VERSION)))
+            with self.engine.begin() as conn:
+                SQLModel.metadata.create_all(conn, tables=_tables())
+                conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
             return
         if "meta" not in tables or "games" not in tables:
-            raise StorageError(
-                "core.db",
-                f"{self.where} is a database of another program (tables: {', '.join(sorted(tables)[:5])})",
-                hint="point --db or ASSISTANT_DB at the assistant's history file, or at a new path",
-            )
+            from assistant.store.sqlitefile import foreign
+
+            raise foreign(self.where, sorted(tables))
         version = self.schema_version()
         if version > SCHEMA_VERSION:
             raise StorageError(
@@ -185,72 +255,121 @@ class Store:
                 f"{self.where} was written by a newer version of the assistant (schema {version}, this one knows {SCHEMA_VERSION})",
                 hint="upgrade the assistant (pip install -U table-companion)",
             )
+        if version < 1:
+            raise StorageError("core.db", f"{self.where} has no schema version", hint="point --db at the assistant's history")
         if version < SCHEMA_VERSION:
             self._migrate(version)
 
     def schema_version(self) -> int:
         """The schema version the database says it has (0 when unknown)."""
-        with self.engine.connect() as conn:
-            row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
+        if self.state.kind in ("missing", "blank"):
+            return 0
+        try:
+            with self.engine.connect() as conn:
+                row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
+        except DB_ERRORS as exc:
+            raise storage_error(exc, self.where) from None
         try:
             return int(row[0]) if row else 0
         except ValueError:
             raise StorageError("core.db", f"{self.where} has an unreadable schema version") from None
 
     def _migrate(self, version: int) -> None:
-        """Back the file up, then apply each step up to :data:`SCHEMA_VERSION` in one transaction."""
-        if self.path is not None:
-            stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
-            self.backup_path = self.backup(self.path.with_name(f"{self.path.name}.v{version}-{stamp}.bak"))
-        with self.write() as session:
-            conn = session.connection()
-            for step in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[step]:
-                    if callable(statement):
-                        statement(conn)
-                    else:
-                        conn.exec_driver_sql(statement)
-            conn.execute(
-                text("UPDATE meta SET value = :v WHERE key = 'schema_version'"), {"v": str(SCHEMA_VERSION)}
-            )
+        """With the write lock held: if the file is still at ``version``, back it up, then
+        apply each step up to :data:`SCHEMA_VERSION` in one transaction (another process
+        may have migrated it meanwhile: then nothing is done)."""
+        with self.engine.connect() as conn:
+            conn.execution_options(immediate=True)
+            with conn.begin():
+                row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
+                if row is None or str(row[0]) != str(version):
+                    return
+                if self.path is not None:
+                    stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
+                    self.backup_path = self.backup(self._free_name(f"{self.path.name}.v{version}-{stamp}", ".bak"))
+                for step in range(version, SCHEMA_VERSION):
+                    for statement in MIGRATIONS[step]:
+                        if callable(statement):
+                            statement(conn)
+                        else:
+                            conn.exec_driver_sql(statement)
+                conn.execute(
+                    text("UPDATE meta SET value = :v WHERE key = 'schema_version'"), {"v": str(SCHEMA_VERSION)}
+                )
         self.migrated_from = version
+        self.state = FileState("ours", SCHEMA_VERSION, wal=self.state.wal)
+
+    def _free_name(self, stem: str, suffix: str) -> Path:
+        assert self.path is not None
+        candidate = self.path.with_name(stem + suffix)
+        n = 2
+        while candidate.exists():
+            candidate = self.path.with_name(f"{stem}-{n}{suffix}")
+            n += 1
+        return candidate
 
     # -- maintenance -----------------------------------------------------------------------
     def backup(self, dest: Path | None = None) -> Path:
-        """A consistent copy of an SQLite database (the online backup API, safe while in use)."""
+        """A consistent copy of an SQLite database (the online backup API, safe while in use).
+        A copy that fails halfway is removed."""
         if self.path is None:
             raise StorageError("core.db", "backups are made for SQLite files only; use your server's tools")
+        if self.state.kind in ("missing", "blank"):
+            raise StorageError("core.db", f"there is no history in {self.where} yet; nothing to back up")
         if dest is None:
             stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
-            dest = self.path.with_name(f"{self.path.stem}-{stamp}.backup.sqlite3")
+            dest = self._free_name(f"{self.path.stem}-{stamp}", ".backup.sqlite3")
         dest = Path(dest)
-        if dest.exists():
+        if dest.is_dir():
+            raise StorageError("core.db", f"{dest} is a folder; name the backup file inside it")
+        if dest.exists() or dest.with_name(dest.name + "-journal").exists():
             raise StorageError("core.db", f"{dest} exists already; choose another name")
-        source = sqlite3.connect(self.path)
-        target = sqlite3.connect(dest)
+        if not dest.parent.is_dir():
+            raise StorageError("core.db", f"there is no folder {dest.parent}")
+        made = False
         try:
-            source.backup(target)
-        finally:
-            target.close()
-            source.close()
+            source = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+            try:
+                target = sqlite3.connect(dest)
+                made = True
+                try:
+                    source.backup(target)
+                finally:
+                    target.close()
+            finally:
+                source.close()
+        except sqlite3.Error as exc:
+            if made:
+                for leftover in (dest, dest.with_name(dest.name + "-journal")):
+                    leftover.unlink(missing_ok=True)
+            error = storage_error(exc, self.where)
+            if error.rule == "core.db.corrupt":
+                error.message += "; no backup was written"
+            raise error from None
         return dest
 
     def integrity_problems(self) -> list[str]:
-        """SQLite's integrity and foreign-key checks ([] when healthy)."""
-        if self.path is None:
+        """SQLite's integrity and foreign-key checks ([] when healthy); a file so damaged
+        that the checks cannot run is one problem, said as such."""
+        if self.path is None or self.state.kind in ("missing", "blank"):
             return []
         problems: list[str] = []
-        with self.engine.connect() as conn:
-            for (row,) in conn.exec_driver_sql("PRAGMA integrity_check").fetchall():
-                if row != "ok":
-                    problems.append(str(row))
-            for row in conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall():
-                problems.append(f"foreign key broken in table {row[0]} (row {row[1]})")
+        try:
+            with self.engine.connect() as conn:
+                for (row,) in conn.exec_driver_sql("PRAGMA integrity_check(20)").fetchall():
+                    if row != "ok":
+                        problems.append(f"damaged: {row}")
+                for row in conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall():
+                    problems.append(f"foreign key broken in table {row[0]} (row {row[1]})")
+        except DB_ERRORS as exc:
+            problems.append(storage_error(exc, self.where).message)
         return problems
 
     def close(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+        if self._memory is not None:
+            self._memory.dispose()
 
 
 def _tables() -> list:  # type: ignore[type-arg]

@@ -201,7 +201,7 @@ def test_store_corrupt_database_gives_clear_error(db_path):
 
 
 def test_store_newer_schema_is_refused(db_path):
-    Store.open(str(db_path)).close()
+    Store.open(str(db_path)).create().close()
     conn = sqlite3.connect(db_path)
     conn.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
     conn.commit()

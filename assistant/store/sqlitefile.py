@@ -1,0 +1,191 @@
+"""What an SQLite file on disk is, found without changing it: missing, blank (a file to create
+the history in), a history of ours (and its schema version), or something to refuse (a folder,
+not SQLite, damaged, another program's database, a newer schema).
+
+Why a module of its own: the connection the store works with turns on WAL and writes, and a
+file must be known to be ours before anything may write to it. A refused file and its folder
+are left byte for byte as they were: the header is read as plain bytes, and SQLite opens a
+rollback-journal file read-only (``mode=ro``); a WAL file is opened normally, which reads it
+without changing it and removes the ``-wal``/``-shm`` it made when it closes.
+
+>>> damaged("/tmp/h.sqlite3", "it is 12 bytes long").message
+'the database file /tmp/h.sqlite3 is damaged: it is 12 bytes long'
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import quote
+
+from assistant.core.errors import StorageError
+from assistant.store.models import SCHEMA_VERSION
+
+MAGIC = b"SQLite format 3\x00"
+HEADER_SIZE = 100
+
+#: missing: no file; blank: an empty file, or SQLite without tables (the schema is created by
+#: the first write); unversioned: our current tables, no game, and no ``schema_version`` row
+#: (an earlier version was stopped while creating it; the row is written by the first write);
+#: ours: a history database of ``version``.
+Kind = Literal["missing", "blank", "unversioned", "ours"]
+
+#: The tables of the current schema (a file lacking one is not a current history database).
+TABLES = frozenset({"meta", "players", "games", "seats", "entries", "results", "catalogue"})
+
+
+@dataclass(frozen=True)
+class FileState:
+    """What :func:`inspect_file` found: the kind, the schema version (ours only) and whether
+    the file is in WAL mode already."""
+
+    kind: Kind
+    version: int = 0
+    wal: bool = False
+
+    @property
+    def pending(self) -> bool:
+        """Whether the first write transaction still has to create (part of) the schema."""
+        return self.kind != "ours"
+
+
+def damaged(where: str, detail: str) -> StorageError:
+    """The refusal of a damaged database file (rule ``core.db.corrupt``)."""
+    return StorageError(
+        "core.db.corrupt",
+        f"the database file {where} is damaged: {detail}",
+        hint="restore a backup (`assistant db backup` makes one) or point --db at another file",
+    )
+
+
+def foreign(where: str, tables: list[str]) -> StorageError:
+    """The refusal of another program's SQLite database."""
+    shown = ", ".join(sorted(tables)[:5]) or "none"
+    return StorageError(
+        "core.db",
+        f"{where} is a database of another program (tables: {shown})",
+        hint="point --db or ASSISTANT_DB at the assistant's history file, or at a new path",
+    )
+
+
+def check_header(path: Path, head: bytes, size: int) -> None:
+    """Refuse a file whose SQLite header is impossible or whose size does not fit it
+    (a flipped byte, a truncated copy). Only reads ``head`` and ``size``."""
+    where = str(path)
+    if len(head) < HEADER_SIZE:
+        raise damaged(where, f"it is {size} bytes long, shorter than an SQLite header (truncated?)")
+    raw_page = int.from_bytes(head[16:18], "big")
+    page = 65536 if raw_page == 1 else raw_page
+    if page < 512 or page > 65536 or page & (page - 1):
+        raise damaged(where, "its header names an impossible page size")
+    if head[18] not in (1, 2) or head[19] not in (1, 2) or head[21:24] != b"\x40\x20\x20":
+        raise damaged(where, "its header is garbled")
+    if size % page:
+        raise damaged(where, f"its size ({size} bytes) is not a whole number of {page}-byte pages (truncated?)")
+    pages = int.from_bytes(head[28:32], "big")
+    counted = head[92:96] == head[24:28]
+    if counted and pages * page > size and not path.with_name(path.name + "-wal").exists():
+        raise damaged(where, f"it holds {size // page} of its {pages} pages (truncated?)")
+
+
+def inspect_file(path: Path) -> FileState:
+    """What the file at ``path`` is; raises :class:`StorageError` for anything the assistant
+    must not open (nothing is written either way)."""
+    where = str(path)
+    if path.is_dir():
+        raise StorageError("core.db", f"{where} is a folder, not a database file", hint="name a file inside it")
+    if not path.exists():
+        if not path.parent.is_dir():
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StorageError("core.db", f"cannot create the folder {path.parent}: {exc.strerror}") from None
+        return FileState("missing")
+    try:
+        size = path.stat().st_size
+        with path.open("rb") as handle:
+            head = handle.read(HEADER_SIZE)
+    except OSError as exc:
+        raise StorageError("core.db", f"cannot read {where}: {exc.strerror}") from None
+    if size == 0:
+        return FileState("blank")
+    if not head.startswith(MAGIC[: len(head)]) or len(head) < len(MAGIC):
+        if head.startswith(MAGIC[: len(head)]):  # a few bytes of the magic only
+            raise damaged(where, f"it is {size} bytes long, shorter than an SQLite header (truncated?)")
+        raise StorageError(
+            "core.db",
+            f"{where} is not an SQLite database (is it the right file?)",
+            hint="point --db or ASSISTANT_DB at the history file, or at a new path to start one",
+        )
+    check_header(path, head, size)
+    wal = head[18] == 2
+    try:
+        return _inspect_tables(path, wal)
+    except sqlite3.DatabaseError as exc:
+        raise sqlite_refusal(exc, where) from None
+
+
+def sqlite_refusal(exc: BaseException, where: str) -> StorageError:
+    """A clear refusal for an SQLite error met while reading a file's schema."""
+    message = str(exc) or type(exc).__name__
+    low = message.lower()
+    if "locked" in low or "busy" in low:
+        return StorageError(
+            "core.db.locked",
+            f"the database {where} is busy: another program is writing to it",
+            hint="try again in a moment",
+        )
+    if "unable to open" in low or "readonly" in low or "read-only" in low or "permission" in low:
+        return StorageError("core.db", f"the database {where} cannot be opened ({message})")
+    return damaged(where, message)
+
+
+def _connect(path: Path, wal: bool) -> sqlite3.Connection:
+    if wal:
+        conn = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+        conn.execute("PRAGMA query_only=ON")
+        return conn
+    uri = "file:" + quote(str(path)) + "?mode=ro"
+    return sqlite3.connect(uri, uri=True, timeout=5.0, isolation_level=None)
+
+
+def _inspect_tables(path: Path, wal: bool) -> FileState:
+    where = str(path)
+    conn = _connect(path, wal)
+    try:
+        tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        if not tables:
+            return FileState("blank", wal=wal)
+        if "meta" not in tables or "games" not in tables:
+            raise foreign(where, tables)
+        try:
+            row = conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except sqlite3.OperationalError:  # a meta table without our columns
+            raise foreign(where, tables) from None
+        if row is None:
+            columns = {r[1] for r in conn.execute("PRAGMA table_info(entries)")}
+            games = conn.execute("SELECT count(*) FROM games").fetchone()[0] if "games" in tables else 1
+            if TABLES <= set(tables) and "comment" in columns and games == 0:
+                return FileState("unversioned", wal=wal)
+            raise StorageError(
+                "core.db",
+                f"{where} has no schema version: it was not made by the assistant, or was changed by hand",
+                hint="point --db at the assistant's history file, or restore a backup",
+            )
+        try:
+            version = int(str(row[0]))
+        except ValueError:
+            raise StorageError("core.db", f"{where} has an unreadable schema version ({str(row[0])[:20]!r})") from None
+        if version > SCHEMA_VERSION:
+            raise StorageError(
+                "core.db.version",
+                f"{where} was written by a newer version of the assistant (schema {version}, this one knows {SCHEMA_VERSION})",
+                hint="upgrade the assistant (pip install -U table-companion)",
+            )
+        if version < 1:
+            raise StorageError("core.db", f"{where} has an impossible schema version ({version})")
+        return FileState("ours", version=version, wal=wal)
+    finally:
+        conn.close()
