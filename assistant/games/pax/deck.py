@@ -6,13 +6,22 @@ is not known: several cards slid under together). Cards taken off the top wait i
 :class:`Window` until the user says where each went; an entered card must be one that can be
 there: a known card of the window, one of a known batch, or an unseen card (then the counts
 per category of ``pax.data.cards`` must still allow it).
+
+A face may fit more than one way (a known card coming back, or a new card showing the same
+face); the entries cannot tell them apart, so a state keeps every :class:`World` (deck, window,
+seen counts) that fits the entries so far, and a later entry keeps the worlds it fits
+(:func:`match`). An entry is refused only when it fits no world.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from typing import Any
+
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import CARD_RULE, CATEGORIES, Card, category_total
-from assistant.games.pax.state import DeckPart, Window
+from assistant.games.pax.state import DeckPart, PaxState, Window, World
 
 
 def take_top(deck: tuple[DeckPart, ...], count: int) -> tuple[Window, tuple[DeckPart, ...]]:
@@ -60,6 +69,18 @@ def extend(window: Window | None, deck: tuple[DeckPart, ...], count: int) -> tup
     return Window(window.unknown + more.unknown, window.known + more.known, more.pool, more.pool_take), deck
 
 
+def off_top(world: World, count: int) -> World:
+    """``world`` with ``count`` cards taken off the top of its deck into a new window."""
+    window, deck = take_top(world.deck, count)
+    return World(deck, window, world.seen)
+
+
+def more_off(world: World, count: int) -> World:
+    """``world`` with ``count`` more cards off its deck into its window (see :func:`extend`)."""
+    window, deck = extend(world.window, world.deck, count)
+    return World(deck, window, world.seen)
+
+
 def put_bottom(deck: tuple[DeckPart, ...], cards: tuple[Card, ...], unknown: int = 0) -> tuple[DeckPart, ...]:
     """Slide cards under the deck (known faces, and/or ``unknown`` cards nobody entered)."""
     parts = list(deck)
@@ -89,36 +110,112 @@ def add_seen(seen: tuple[int, ...], card: Card) -> tuple[int, ...]:
     return (*seen[:i], seen[i] + 1, *seen[i + 1 :])
 
 
-def match(
-    window: Window,
-    deck: tuple[DeckPart, ...],
-    seen: tuple[int, ...],
-    card: Card,
-    where: str,
-    rule: str = "pax.turn.draw",
-) -> tuple[Window, tuple[DeckPart, ...], tuple[int, ...]]:
-    """Take ``card`` out of the window; raises IllegalMove when it cannot be there. The rest
-    of a partly drawn batch goes back on top of the deck once the batch is done."""
-    if window.to_place <= 0:
-        raise IllegalMove(rule, f"{where}: no card is waiting to be placed")
+def _choices(window: Window, deck: tuple[DeckPart, ...], seen: tuple[int, ...], card: Card) -> list[World]:
+    """Every way ``card`` can be one of the cards off the deck in one world: a known card of
+    the window, one of a partly drawn known batch (the rest of the batch goes back on top of
+    the deck once the batch is done), or an unseen card (the counts per category of
+    ``pax.data.cards`` must still allow it)."""
+    ways: list[World] = []
     if card in window.known:
         known = list(window.known)
         known.remove(card)
-        return Window(window.unknown, tuple(known), window.pool, window.pool_take), deck, seen
+        ways.append(World(deck, Window(window.unknown, tuple(known), window.pool, window.pool_take), seen))
     if window.pool_take > 0 and card in window.pool:
         pool = list(window.pool)
         pool.remove(card)
         take = window.pool_take - 1
         if take == 0:
-            deck = (DeckPart(cards=tuple(pool)), *deck) if pool else deck
-            return Window(window.unknown, window.known), deck, seen
-        return Window(window.unknown, window.known, tuple(pool), take), deck, seen
+            back = (DeckPart(cards=tuple(pool)), *deck) if pool else deck
+            ways.append(World(back, Window(window.unknown, window.known), seen))
+        else:
+            ways.append(World(deck, Window(window.unknown, window.known, tuple(pool), take), seen))
+    i = CATEGORIES.index(card.category)
+    if window.unknown > 0 and seen[i] < category_total(card.category):
+        ways.append(World(deck, Window(window.unknown - 1, window.known, window.pool, window.pool_take), add_seen(seen, card)))
+    return ways
+
+
+def _refusal(window: Window, seen: tuple[int, ...], card: Card, where: str, rule: str) -> IllegalMove:
+    """Why ``card`` cannot be a card off the deck (of a world where it fits no way)."""
     if window.unknown > 0:
-        check_unseen(seen, card, where)
-        return Window(window.unknown - 1, window.known, window.pool, window.pool_take), deck, add_seen(seen, card)
-    raise IllegalMove(
+        try:
+            check_unseen(seen, card, where)
+        except IllegalMove as error:
+            return error
+    return IllegalMove(
         rule,
         f"{where}: {card.token()} cannot be the card drawn: the cards off the deck are {window.describe()}"
         " (cards slid under the deck earlier come back with the faces they had)",
         hint="enter one of: " + window.describe(),
     )
+
+
+def _sorted(cards: tuple[Card, ...]) -> tuple[tuple[str, int, int], ...]:
+    return tuple(sorted((c.category, c.value, c.symbols) for c in cards))
+
+
+def _key(world: World) -> tuple[object, ...]:
+    """What tells two worlds apart (the order inside a batch is not known, runs of unseen
+    cards next to each other are one run)."""
+    parts: list[tuple[object, ...]] = []
+    for part in world.deck:
+        if part.unknown and parts and parts[-1][0] == "?":
+            parts[-1] = ("?", int(parts[-1][1]) + part.unknown)  # type: ignore[call-overload]
+        elif part.unknown:
+            parts.append(("?", part.unknown))
+        elif part.cards:
+            parts.append(("=", _sorted(part.cards)))
+    w = world.window
+    window = None if w is None else (w.unknown, _sorted(w.known), _sorted(w.pool), w.pool_take)
+    return (tuple(parts), window, world.seen)
+
+
+def distinct(worlds: Iterable[World]) -> tuple[World, ...]:
+    """The worlds without repeats, in their order (the first is the one the state shows)."""
+    found: dict[tuple[object, ...], World] = {}
+    for world in worlds:
+        found.setdefault(_key(world), world)
+    return tuple(found.values())
+
+
+def each(worlds: Iterable[World], change: Callable[[World], World]) -> tuple[World, ...]:
+    """``change`` made in every world."""
+    return distinct(change(world) for world in worlds)
+
+
+def match(worlds: tuple[World, ...], card: Card, where: str, rule: str = "pax.turn.draw") -> tuple[World, ...]:
+    """Take ``card`` out of the cards off the deck, in every world where it can be one of
+    them; raises IllegalMove when it fits none.
+
+    This is an exact matching of the faces entered to the cards off the deck, not a greedy
+    one: a face that may be a known card coming back or a new card keeps both readings, and
+    the later entries (the next face of the same draw, the card found on top of the deck
+    later) drop the readings they contradict. A face is refused only when no assignment of
+    every face entered so far to known and new cards fits the copies per category, what went
+    under the deck and what is still unseen; the refusal is the one of the first world."""
+    first = worlds[0].window
+    if first is None or first.to_place <= 0:
+        raise IllegalMove(rule, f"{where}: no card is waiting to be placed")
+    ways = [way for world in worlds if world.window is not None for way in _choices(world.window, world.deck, world.seen, card)]
+    if not ways:
+        raise _refusal(first, worlds[0].seen, card, where, rule)
+    return distinct(ways)
+
+
+def reveal(worlds: tuple[World, ...], card: Card, where: str) -> tuple[World, ...]:
+    """``card`` turned up from among the cards nobody entered (Rome's hidden cards): the
+    worlds where its category still has an unseen card; raises when there is none."""
+    i = CATEGORIES.index(card.category)
+    total = category_total(card.category)
+    ok = [World(w.deck, w.window, add_seen(w.seen, card)) for w in worlds if w.seen[i] < total]
+    if not ok:
+        check_unseen(worlds[0].seen, card, where)
+    return distinct(ok)
+
+
+def settle(state: PaxState, worlds: tuple[World, ...], **changes: Any) -> PaxState:
+    """``state`` holding ``worlds`` (the first one in ``deck``, ``window``, ``seen``, the rest
+    in ``others``; an empty window is closed) and the other ``changes``, in one copy."""
+    closed = each(worlds, lambda w: w if w.window is None or w.window.to_place else World(w.deck, None, w.seen))
+    first = closed[0]
+    return replace(state, deck=first.deck, window=first.window, seen=first.seen, others=closed[1:], **changes)

@@ -5,12 +5,12 @@ show: a known one, or any face the category counts still allow).
 
 from __future__ import annotations
 
-from assistant.games.pax.components import Card, all_tokens
+from assistant.games.pax.components import CATEGORIES, Card, all_tokens, category_total
 from assistant.games.pax.deck import extend, take_top
 from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, PaxMove, Peek, Placement, Play, Refill, Reveal
 from assistant.games.pax.rules import is_legal, start_draw
 from assistant.games.pax.rules.turn import drawn_before, religion_level
-from assistant.games.pax.state import DECK, HAND, ROMAN, PaxState, Window
+from assistant.games.pax.state import DECK, HAND, ROMAN, PaxState, Window, World
 
 
 def legal_moves(state: PaxState) -> list[PaxMove]:
@@ -35,19 +35,29 @@ def legal_moves(state: PaxState) -> list[PaxMove]:
 
 def next_cards(state: PaxState, count: int) -> list[Card]:
     """The faces the next card off the deck may show (``count``: how many come off together
-    when no card is out yet)."""
-    window: Window = state.window if state.window is not None else take_top(state.deck, max(count, 1))[0]
+    when no card is out yet), in every way the entries so far allow (``state.worlds``)."""
+    faces: list[Card] = []
+    for world in state.worlds:
+        window = _window(state, world, count)
+        faces += [c for c in dict.fromkeys(window.known) if c not in faces]
+        if window.pool_take:
+            faces += [c for c in dict.fromkeys(window.pool) if c not in faces]
+        if window.unknown:
+            faces += [
+                c for c in all_tokens()
+                if world.seen[CATEGORIES.index(c.category)] < category_total(c.category) and c not in faces
+            ]
+    return faces
+
+
+def _window(state: PaxState, world: World, count: int) -> Window:
+    """The cards off the deck of ``world`` when the next card is entered."""
     if state.phase == "turn" and state.turn is not None:
         turn = state.turn
         out = drawn_before(religion_level(turn.religion), len(turn.placed), turn.target)
-        waiting = state.window.to_place if state.window else 0
-        window = extend(state.window, state.deck, out - len(turn.placed) - waiting)[0]
-    faces: list[Card] = list(dict.fromkeys(window.known))
-    if window.pool_take:
-        faces += [c for c in dict.fromkeys(window.pool) if c not in faces]
-    if window.unknown:
-        faces += [c for c in all_tokens() if state.unseen(c.category) > 0 and c not in faces]
-    return faces
+        waiting = world.window.to_place if world.window else 0
+        return extend(world.window, world.deck, out - len(turn.placed) - waiting)[0]
+    return world.window if world.window is not None else take_top(world.deck, max(count, 1))[0]
 
 
 def _turn_moves(state: PaxState, who: str) -> list[PaxMove]:

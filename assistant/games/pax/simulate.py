@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from assistant.core.game import Game
 from assistant.games.pax.components import CATEGORIES, Card, category_cards, deck_size
@@ -26,7 +26,7 @@ from assistant.games.pax.moves import Buy, Play
 from assistant.games.pax.rules import start_draw
 from assistant.games.pax.rules.turn import pc_measure
 from assistant.games.pax.ruleset import RULESET
-from assistant.games.pax.state import ROMAN, PaxState
+from assistant.games.pax.state import ROMAN, PaxState, World
 
 #: The seats of a random game of 1 to 4 players.
 SEATS: dict[int, tuple[str, ...]] = {
@@ -295,19 +295,19 @@ class RandomTable:
         self.t.rome_hidden = []
 
 
-def _known_faces(state: PaxState) -> Counter[str]:
-    """Cards per category whose faces were entered, wherever they are now."""
+def _known_faces(state: PaxState, world: World) -> Counter[str]:
+    """Cards per category whose faces were entered, wherever they are now (in ``world``)."""
     cards: list[Card] = [*state.rome, *state.rome_revealed]
     for group in state.legions:
         cards += group
     for p in state.players:
         cards += p.hand
         cards += p.display
-    for part in state.deck:
+    for part in world.deck:
         cards += part.cards
-    if state.window is not None:
-        cards += state.window.known
-        cards += state.window.pool
+    if world.window is not None:
+        cards += world.window.known
+        cards += world.window.pool
     return Counter(c.category for c in cards)
 
 
@@ -318,15 +318,20 @@ def check_invariants(state: PaxState) -> list[str]:
     a player who has the most Conspiracy (nobody before any is played); with 2-4 players,
     Fleet and Army within the Estate/Conspiracy limit."""
     broken: list[str] = []
-    if state.card_count() != deck_size():
-        broken.append(f"{state.card_count()} cards accounted for, not {deck_size()}")
-    faces = _known_faces(state)
     totals = category_cards()
-    for i, cat in enumerate(CATEGORIES):
-        if not 0 <= state.seen[i] <= totals[cat]:
-            broken.append(f"{state.seen[i]} {cat} cards seen, but the deck holds {totals[cat]}")
-        if faces[cat] != state.seen[i]:
-            broken.append(f"{faces[cat]} {cat} cards lie where the state puts them, but {state.seen[i]} were entered")
+    for world in state.worlds:
+        count = replace(state, deck=world.deck, window=world.window).card_count()
+        if count != deck_size():
+            broken.append(f"{count} cards accounted for, not {deck_size()}")
+        faces = _known_faces(state, world)
+        for i, cat in enumerate(CATEGORIES):
+            if not 0 <= world.seen[i] <= totals[cat]:
+                broken.append(f"{world.seen[i]} {cat} cards seen, but the deck holds {totals[cat]}")
+            if faces[cat] != world.seen[i]:
+                broken.append(f"{faces[cat]} {cat} cards lie where the state puts them, but {world.seen[i]} were entered")
+    waiting = {w.window.to_place if w.window else 0 for w in state.worlds}
+    if len(waiting) > 1:
+        broken.append(f"the ways the entered faces can lie disagree on the cards still to enter ({sorted(waiting)})")
     for p in state.players:
         if p.aureus < 0:
             broken.append(f"{p.name} has {p.aureus} Aurei")

@@ -64,6 +64,18 @@ class Window:
 
 
 @dataclass(frozen=True)
+class World:
+    """One way the faces entered so far can lie: the face-down deck, the cards off it not yet
+    placed, and the faces seen per category. A face entered for a card off the deck may be a
+    known card coming back (slid under the deck earlier) or a new one; when both fit, the
+    entries alone cannot tell, so the state keeps every way that fits (see ``pax.deck``)."""
+
+    deck: tuple[DeckPart, ...]
+    window: Window | None
+    seen: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class PlayerState:
     """One player: Aurei and cards in hand (secret), and the display (public)."""
 
@@ -135,8 +147,15 @@ class PaxState:
     pc_count: str = "symbols"
     last_take: bool = True
     events: tuple[str, ...] = field(default=())
+    #: The other ways (besides ``deck``, ``window``, ``seen``) the entered faces can lie.
+    others: tuple[World, ...] = ()
 
     # -- derived views ---------------------------------------------------------------------
+    @property
+    def worlds(self) -> tuple[World, ...]:
+        """Every way the faces entered so far can lie; the first is ``deck``, ``window``, ``seen``."""
+        return (World(self.deck, self.window, self.seen), *self.others)
+
     @property
     def solo(self) -> bool:
         """Whether this is the solitaire game (one player)."""
@@ -173,8 +192,10 @@ class PaxState:
 
     def unseen(self, category: str) -> int:
         """Cards of ``category`` whose faces nobody entered yet (the deck's unknown part,
-        the removed cards, Rome's hidden cards, unknown cards in a draw window)."""
-        return category_total(category) - self.seen[CATEGORIES.index(category)]
+        the removed cards, Rome's hidden cards, unknown cards in a draw window); when the
+        entries allow several ways (``worlds``), the most any of them leaves."""
+        i = CATEGORIES.index(category)
+        return category_total(category) - min(world.seen[i] for world in self.worlds)
 
     def all_rome(self) -> tuple[Card, ...]:
         """Every face-up card of Rome: the groups it took and its revealed hidden cards."""

@@ -12,9 +12,9 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import Card
-from assistant.games.pax.deck import add_seen, check_unseen, match, take_top
+from assistant.games.pax.deck import each, match, off_top, reveal, settle
 from assistant.games.pax.moves import Refill, Reveal
-from assistant.games.pax.state import ROMAN, DeckPart, PaxState, TurnState, Window
+from assistant.games.pax.state import ROMAN, PaxState, TurnState, World
 from assistant.games.pax.rules.hints import phase_text, what_now
 
 
@@ -80,12 +80,11 @@ def end_round(state: PaxState, events: list[str]) -> PaxState:
         return replace(
             state, rome=rome, legions=legions, start=start, turn=None, phase="reveal", order_pos=0, events=tuple(events)
         )
-    window, deck = take_top(state.deck, len(empty))
+    worlds = each(state.worlds, lambda w: off_top(w, len(empty)))
     labels = ", ".join(ROMAN[i] for i in empty)
     events.append(f"refill Legion{'s' if len(empty) != 1 else ''} {labels} from the deck")
-    return replace(
-        state, rome=rome, legions=legions, start=start, turn=None, phase="refill", window=window, deck=deck,
-        order_pos=0, events=tuple(events),
+    return settle(
+        state, worlds, rome=rome, legions=legions, start=start, turn=None, phase="refill", order_pos=0, events=tuple(events)
     )
 
 
@@ -102,23 +101,22 @@ def legion_index(state: PaxState, label: str) -> int:
     return ROMAN.index(label)
 
 
-def start_round(state: PaxState, window: Window, deck: tuple[DeckPart, ...], seen: tuple[int, ...],
-                legions: tuple[tuple[Card, ...], ...], round_: int) -> PaxState:
+def start_round(state: PaxState, worlds: tuple[World, ...], legions: tuple[tuple[Card, ...], ...], round_: int) -> PaxState:
     """The state once the face-up cards are all placed: the window is closed and the start
     player begins round ``round_`` (after the market, or after a refill)."""
-    new = replace(state, window=None, deck=deck, seen=seen, legions=legions, phase="turn", round=round_, order_pos=0)
+    new = settle(state, worlds, legions=legions, phase="turn", round=round_, order_pos=0)
     return replace(new, turn=new_turn(new, new.start), events=(f"round {round_}: {new.seats[new.start]} starts",))
 
 
 # -- refill -----------------------------------------------------------------------------------
-def _refilled(state: PaxState, move: Refill) -> tuple[Window, tuple[DeckPart, ...], tuple[int, ...], tuple[tuple[Card, ...], ...]]:
-    """The window, deck, seen counts and Legions after the refill; raises when it cannot be
-    (``pax.roundend.refill``)."""
+def _refilled(state: PaxState, move: Refill) -> tuple[tuple[World, ...], tuple[tuple[Card, ...], ...]]:
+    """The worlds (window, deck, seen counts) and Legions after the refill; raises when it
+    cannot be (``pax.roundend.refill``)."""
     if state.phase != "refill" or state.window is None:
         raise IllegalMove(
             "pax.roundend.refill", f"no Legion is being refilled now: {phase_text(state)}", hint=what_now(state)
         )
-    window, deck, seen = state.window, state.deck, state.seen
+    worlds = state.worlds
     legions = list(state.legions)
     for card, label in zip(move.cards, move.legions):
         if not label:
@@ -133,9 +131,9 @@ def _refilled(state: PaxState, move: Refill) -> tuple[Window, tuple[DeckPart, ..
                 f"Legion {label} is not empty; only empty Legions get a new card",
                 hint="empty: " + (", ".join(empty) or "none"),
             )
-        window, deck, seen = match(window, deck, seen, card, f"the new card for Legion {label}", rule="pax.roundend.refill")
+        worlds = match(worlds, card, f"the new card for Legion {label}", rule="pax.roundend.refill")
         legions[i] = (card,)
-    return window, deck, seen, tuple(legions)
+    return worlds, tuple(legions)
 
 
 def check_refill(state: PaxState, move: Refill) -> None:
@@ -145,15 +143,16 @@ def check_refill(state: PaxState, move: Refill) -> None:
 
 def apply_refill(state: PaxState, move: Refill) -> PaxState:
     """Lay the new cards; once every empty Legion has one, the next round begins."""
-    window, deck, seen, legions = _refilled(state, move)
-    if window.to_place == 0:
-        return start_round(state, window, deck, seen, legions, state.round + 1)
-    return replace(state, window=window, deck=deck, seen=seen, legions=legions, events=())
+    worlds, legions = _refilled(state, move)
+    window = worlds[0].window
+    if window is None or window.to_place == 0:
+        return start_round(state, worlds, legions, state.round + 1)
+    return settle(state, worlds, legions=legions, events=())
 
 
 # -- reveal -----------------------------------------------------------------------------------
-def _revealed(state: PaxState, move: Reveal) -> tuple[int, ...]:
-    """The seen counts once the cards are turned up; raises when they cannot be Rome's
+def _revealed(state: PaxState, move: Reveal) -> tuple[World, ...]:
+    """The worlds (seen counts) once the cards are turned up; raises when they cannot be Rome's
     hidden cards (``pax.winner.reveal``, ``pax.data.cards``)."""
     if state.phase != "reveal":
         raise IllegalMove(
@@ -167,11 +166,10 @@ def _revealed(state: PaxState, move: Reveal) -> tuple[int, ...]:
             f"Rome has {state.rome_hidden} hidden card{'s' if state.rome_hidden != 1 else ''} left, not {len(move.cards)}",
             hint=what_now(state),
         )
-    seen = state.seen
+    worlds = state.worlds
     for card in move.cards:
-        check_unseen(seen, card, "Rome's hidden card")
-        seen = add_seen(seen, card)
-    return seen
+        worlds = reveal(worlds, card, "Rome's hidden card")
+    return worlds
 
 
 def check_reveal(state: PaxState, move: Reveal) -> None:
@@ -182,9 +180,9 @@ def check_reveal(state: PaxState, move: Reveal) -> None:
 def apply_reveal(state: PaxState, move: Reveal) -> PaxState:
     """Turn up Rome's cards; the game is over once all are revealed."""
     hidden = state.rome_hidden - len(move.cards)
-    return replace(
+    return settle(
         state,
-        seen=_revealed(state, move),
+        _revealed(state, move),
         rome_hidden=hidden,
         rome_revealed=state.rome_revealed + move.cards,
         phase="over" if hidden == 0 else state.phase,

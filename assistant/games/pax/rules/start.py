@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.games.pax.components import Card, components
-from assistant.games.pax.deck import match, put_bottom, take_top
+from assistant.games.pax.deck import each, match, off_top, put_bottom, settle
 from assistant.games.pax.moves import Keep, Market, StartPlayer
-from assistant.games.pax.state import ROMAN, DeckPart, PaxState, PlayerState, Window
+from assistant.games.pax.state import ROMAN, DeckPart, PaxState, PlayerState, World
 from assistant.games.pax.rules.hints import phase_text, what_now
 from assistant.games.pax.rules.rounds import start_round
 from assistant.games.pax.rules.turn import update_pc
@@ -81,9 +81,9 @@ def apply_start(state: PaxState, move: StartPlayer) -> PaxState:
 
 
 # -- the starting hands -----------------------------------------------------------------------
-def _kept(state: PaxState, move: Keep) -> tuple[int, tuple[DeckPart, ...], tuple[int, ...]]:
-    """How many cards were drawn, and the deck and seen counts once the kept, played and
-    returned cards are matched against them; raises when the entry cannot be
+def _kept(state: PaxState, move: Keep) -> tuple[int, tuple[World, ...]]:
+    """How many cards were drawn, and the worlds (deck and seen counts) once the kept, played
+    and returned cards are matched against them; raises when the entry cannot be
     (``pax.setup.hands``, ``pax.solo.levels``, ``pax.data.cards``)."""
     if state.phase != "start":
         raise IllegalMove(
@@ -118,12 +118,16 @@ def _kept(state: PaxState, move: Keep) -> tuple[int, tuple[DeckPart, ...], tuple
             f"{move.player} drew {drawn} cards and slides {back} under the deck, not {len(move.returned)}",
             hint=f"list all {back} returned cards, or none (they stay unknown)",
         )
-    window, deck = take_top(state.deck, drawn)
-    seen = state.seen
+    worlds = each(state.worlds, lambda w: off_top(w, drawn))
     where = f"{move.player}'s starting cards"
     for card in (move.card, *move.played, *move.returned):
-        window, deck, seen = match(window, deck, seen, card, where, rule="pax.setup.hands")
-    return drawn, put_bottom(deck, move.returned, unknown=window.to_place), seen
+        worlds = match(worlds, card, where, rule="pax.setup.hands")
+    return drawn, each(worlds, lambda w: World(put_bottom(w.deck, move.returned, unknown=_left(w)), None, w.seen))
+
+
+def _left(world: World) -> int:
+    """The cards off the deck nobody entered (they go back under the deck unseen)."""
+    return world.window.to_place if world.window else 0
 
 
 def check_keep(state: PaxState, move: Keep) -> None:
@@ -135,7 +139,7 @@ def check_keep(state: PaxState, move: Keep) -> None:
 def apply_keep(state: PaxState, move: Keep) -> PaxState:
     """The kept card goes to hand, the played ones to the display (which may hand out Primus
     Conspiratus), the rest under the deck; after the last player the market comes."""
-    drawn, deck, seen = _kept(state, move)
+    drawn, worlds = _kept(state, move)
     index = state.current
     player = state.players[index]
     player = PlayerState(player.name, player.aureus, player.hand + (move.card,), player.display + move.played)
@@ -146,11 +150,10 @@ def apply_keep(state: PaxState, move: Keep) -> PaxState:
         events.append(f"{move.player} plays {', '.join(c.token() for c in move.played)} (free, limit ignored)")
         pc, more = update_pc(state, players, index)
         events += more
-    return replace(
+    return settle(
         state,
+        worlds,
         players=players,
-        deck=deck,
-        seen=seen,
         kept=state.kept + 1,
         phase="market" if state.kept + 1 == len(state.seats) else state.phase,
         pc=pc,
@@ -159,9 +162,9 @@ def apply_keep(state: PaxState, move: Keep) -> PaxState:
 
 
 # -- the market -------------------------------------------------------------------------------
-def _laid(state: PaxState, move: Market) -> tuple[Window, tuple[DeckPart, ...], tuple[int, ...], tuple[tuple[Card, ...], ...]]:
-    """The window, deck, seen counts and Legions once the market cards are laid; raises when
-    they cannot be (``pax.setup.market``, ``pax.data.cards``)."""
+def _laid(state: PaxState, move: Market) -> tuple[tuple[World, ...], tuple[tuple[Card, ...], ...]]:
+    """The worlds (window, deck, seen counts) and Legions once the market cards are laid;
+    raises when they cannot be (``pax.setup.market``, ``pax.data.cards``)."""
     if state.phase != "market":
         raise IllegalMove(
             "pax.setup.market",
@@ -175,13 +178,13 @@ def _laid(state: PaxState, move: Market) -> tuple[Window, tuple[DeckPart, ...], 
             f"only {len(empty)} Legion{'s' if len(empty) != 1 else ''} still need a card, not {len(move.cards)}",
             hint=f"market with {len(empty)} card{'s' if len(empty) != 1 else ''}, one per Legion in order",
         )
-    window, deck = (state.window, state.deck) if state.window else take_top(state.deck, len(state.legions))
-    seen = state.seen
+    count = len(state.legions)
+    worlds = state.worlds if state.window else each(state.worlds, lambda w: off_top(w, count))
     legions = list(state.legions)
     for card, legion in zip(move.cards, empty):
-        window, deck, seen = match(window, deck, seen, card, f"the card for Legion {ROMAN[legion]}", rule="pax.setup.market")
+        worlds = match(worlds, card, f"the card for Legion {ROMAN[legion]}", rule="pax.setup.market")
         legions[legion] = (card,)
-    return window, deck, seen, tuple(legions)
+    return worlds, tuple(legions)
 
 
 def check_market(state: PaxState, move: Market) -> None:
@@ -191,7 +194,7 @@ def check_market(state: PaxState, move: Market) -> None:
 
 def apply_market(state: PaxState, move: Market) -> PaxState:
     """Lay the cards under the Legions in order; once all have one, round 1 begins."""
-    window, deck, seen, legions = _laid(state, move)
-    if window.to_place == 0:
-        return start_round(state, window, deck, seen, legions, 1)
-    return replace(state, window=window, deck=deck, seen=seen, legions=legions, events=())
+    worlds, legions = _laid(state, move)
+    if not _left(worlds[0]):
+        return start_round(state, worlds, legions, 1)
+    return settle(state, worlds, legions=legions, events=())

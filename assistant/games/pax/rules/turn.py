@@ -17,9 +17,9 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import CATEGORIES, Card, symbols_of
-from assistant.games.pax.deck import extend, match, put_bottom
+from assistant.games.pax.deck import each, match, more_off, put_bottom, settle
 from assistant.games.pax.moves import Buy, Draw, End, Peek, Play
-from assistant.games.pax.state import DECK, HAND, ROMAN, DeckPart, PaxState, PlayerState, TurnState, Window
+from assistant.games.pax.state import DECK, HAND, ROMAN, PaxState, PlayerState, TurnState, World
 from assistant.games.pax.rules.hints import aurei, free_destinations, phase_text, what_now
 from assistant.games.pax.rules.rounds import legion_index, next_turn
 
@@ -148,8 +148,8 @@ def _require_draw_done(state: PaxState, player: str, turn: TurnState, doing: str
 
 
 # -- the draw ---------------------------------------------------------------------------------
-def _drawn(state: PaxState, move: Draw) -> tuple[Window | None, tuple[DeckPart, ...], tuple[int, ...], tuple[str, ...]]:
-    """The window, deck, seen counts and destinations used once the drawn cards are placed;
+def _drawn(state: PaxState, move: Draw) -> tuple[tuple[World, ...], tuple[str, ...]]:
+    """The worlds (window, deck, seen counts) and destinations used once the drawn cards are placed;
     raises when the draw cannot be (``pax.turn.draw``, ``pax.cat.religion``,
     ``pax.end.deck-empty``, ``pax.open.action-order``, ``pax.data.cards``)."""
     turn = _turn_of(state, move.player)
@@ -173,7 +173,7 @@ def _drawn(state: PaxState, move: Draw) -> tuple[Window | None, tuple[DeckPart, 
             f" {len(move.placements)} more entered",
             hint=f"enter {turn.target - len(turn.placed)} more card{'s' if turn.target - len(turn.placed) != 1 else ''}",
         )
-    window, deck, seen = state.window, state.deck, state.seen
+    worlds = state.worlds
     placed = list(turn.placed)
     level = religion_level(turn.religion)
     for placement in move.placements:
@@ -197,12 +197,13 @@ def _drawn(state: PaxState, move: Draw) -> tuple[Window | None, tuple[DeckPart, 
                 hint=f"{move.player} draw CARD deck, or CARD LEGION first",
             )
         out = drawn_before(level, len(placed), turn.target)
-        window, deck = extend(window, deck, out - len(placed) - (window.to_place if window else 0))
-        window, deck, seen = match(window, deck, seen, placement.card, f"{move.player}'s draw")
+        waiting = worlds[0].window.to_place if worlds[0].window else 0  # the same in every world
+        worlds = each(worlds, lambda w: more_off(w, out - len(placed) - waiting))
+        worlds = match(worlds, placement.card, f"{move.player}'s draw")
         if dest == DECK:
-            deck = put_bottom(deck, (placement.card,))
+            worlds = each(worlds, lambda w: World(put_bottom(w.deck, (placement.card,)), w.window, w.seen))
         placed.append(dest)
-    return window, deck, seen, tuple(placed)
+    return worlds, tuple(placed)
 
 
 def check_draw(state: PaxState, move: Draw) -> None:
@@ -213,7 +214,7 @@ def check_draw(state: PaxState, move: Draw) -> None:
 
 def apply_draw(state: PaxState, move: Draw) -> PaxState:
     """Put the drawn cards where the entry says (hand, under the deck, under a Legion)."""
-    window, deck, seen, placed = _drawn(state, move)
+    worlds, placed = _drawn(state, move)
     turn = state.turn
     assert turn is not None
     index = turn.player
@@ -224,14 +225,12 @@ def apply_draw(state: PaxState, move: Draw) -> PaxState:
         if p.dest in ROMAN:
             i = ROMAN.index(p.dest)
             legions = tuple(g + (p.card,) if j == i else g for j, g in enumerate(legions))
-    return replace(
+    return settle(
         state,
+        worlds,
         players=state.with_player(index, PlayerState(player.name, player.aureus, hand, player.display)),
-        deck=deck,
-        seen=seen,
         legions=legions,
         turn=replace(turn, placed=placed),
-        window=None if window is None or window.to_place == 0 else window,
         events=(),
     )
 
