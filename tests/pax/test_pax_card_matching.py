@@ -7,6 +7,9 @@ no reading is still refused with the rule id and the count."""
 
 from __future__ import annotations
 
+import itertools
+import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -14,10 +17,12 @@ from pax_helpers import cards, push, refused, started
 from pax_ledger import SEATS, LedgerTable
 
 from assistant.core import Game
+from assistant.core.errors import IllegalMove
 from assistant.games.pax import RULESET as R
-from assistant.games.pax.components import CATEGORIES
+from assistant.games.pax.components import CATEGORIES, category_cards
+from assistant.games.pax.deck import match
 from assistant.games.pax.simulate import check_invariants, random_game
-from assistant.games.pax.state import DeckPart, PaxState
+from assistant.games.pax.state import DeckPart, PaxState, Window, World
 
 BATCH = "religion 1/1, estate 2/2, senator 1/1"
 
@@ -109,12 +114,52 @@ def test_pax_data_cards_both_readings_kept_until_the_deck_tells():
     assert exc.rule == "pax.turn.draw"
 
 
-def test_pax_data_cards_readings_replay_from_the_record():
-    game = Game(R, ["Ada", "Ben"], {})
-    for line in ("keep army 3/2", "keep fleet 1/1 return estate 2/2, senator 1/1", "market w2, e2/2, c3"):
-        game.push(line)
-    again = Game.from_record(R, game.to_record())
-    assert again.states == game.states
+def _fits(typed, unknown, known, pool, take, seen) -> bool:
+    """Brute force over sub-multisets: the faces ``typed`` fit when some of the ``known`` cards
+    and at most ``take`` of the ``pool`` show faces among them, and the faces left over are at
+    most ``unknown`` new cards within the copies per category."""
+    for k in range(len(known) + 1):
+        for from_known in itertools.combinations(known, k):
+            for t in range(take + 1):
+                for from_pool in itertools.combinations(pool, t):
+                    new = Counter(typed) - Counter(from_known) - Counter(from_pool)
+                    if sum(new.values()) + k + t != len(typed) or sum(new.values()) > unknown:
+                        continue  # some known or pool card is not among the faces typed
+                    per_cat = Counter()
+                    for card, n in new.items():
+                        per_cat[card.category] += n
+                    if all(seen[CATEGORIES.index(c)] + n <= category_cards()[c] for c, n in per_cat.items()):
+                        return True
+    return False
+
+
+def test_pax_data_cards_matching_equals_brute_force_in_every_order():
+    """Random windows (cards nobody entered, known cards, part of a batch) and faces typed in
+    every order: a face is accepted exactly when the faces so far fit some assignment."""
+    rng = random.Random(11)
+    faces = cards("wealth 1/1, wealth 2/1, fleet 1/1, fleet 2/2")
+    for _ in range(400):
+        unknown, known = rng.randint(0, 2), tuple(rng.choices(faces, k=rng.randint(0, 2)))
+        pool = tuple(rng.choices(faces, k=rng.randint(0, 3)))
+        take = rng.randint(1, len(pool)) if pool else 0
+        if not unknown + len(known) + take:
+            continue
+        seen = [0] * len(CATEGORIES)
+        for cat in ("wealth", "fleet"):
+            seen[CATEGORIES.index(cat)] = 10 - rng.randint(0, 2)
+        world = World((DeckPart(unknown=5),), Window(unknown, known, pool, take), tuple(seen))
+        typed = tuple(rng.choices(faces, k=unknown + len(known) + take))
+        for order in set(itertools.permutations(typed)):
+            worlds = (world,)
+            for n, card in enumerate(order, 1):
+                fits = _fits(order[:n], unknown, known, pool, take, seen)
+                try:
+                    worlds = match(worlds, card, "the test")
+                except IllegalMove as exc:
+                    assert not fits, (order[:n], world)
+                    assert exc.rule in ("pax.data.cards", "pax.turn.draw")
+                    break
+                assert fits, (order[:n], world)
 
 
 # -- the random table's seeds (issue 10) ------------------------------------------------------
