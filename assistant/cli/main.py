@@ -219,7 +219,9 @@ def new(
         'assistant move 12 "roll 3 4 6"',
         'assistant move last "ada build Temple"',
         'assistant move 12 "bob stage" --expect-ply 41   # refused if someone entered meanwhile',
-    )
+        'assistant move 12 -- "-an entry starting with a dash"   # -- ends the options',
+    ),
+    context_settings={"ignore_unknown_options": True},
 )
 @handle_errors
 def move(
@@ -313,7 +315,7 @@ def log(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None
 def score(
     target: Annotated[str, typer.Argument(metavar="ID|GAME", help="A game id (a tracked game), or with --from a game name.", show_default=False)],
     from_file: Annotated[
-        Optional[Path], typer.Option("--from", help="Score a final table described in this TOML or JSON file.")
+        Optional[Path], typer.Option("--from", help="Score a final table described in this TOML or JSON file (- reads standard input).")
     ] = None,
     save: Annotated[bool, typer.Option("--save", help="With --from: store the scored table in the history.")] = False,
     date: Annotated[Optional[str], typer.Option(help="With --save: the day played (YYYY-MM-DD).")] = None,
@@ -326,9 +328,7 @@ def score(
     from assistant.service.views import ScoreView
 
     if from_file is not None:
-        from assistant.core.tablefile import load_table
-
-        table = load_table(from_file)
+        table = _load_table(from_file)
         sheet = service.score_table(target, table)
         saved = None
         if save:
@@ -432,6 +432,30 @@ def abandon(game_id: GameIdArg, db: DbOpt = None) -> None:
 
     gid = service.abandon(_store(db), game_id)
     render.success(f"game {gid} abandoned")
+
+
+def _load_table(path: Path) -> dict[str, Any]:
+    """A final table from a file, or from standard input for ``-`` (JSON when it starts with
+    ``{``, else TOML), read through the same checks as a file."""
+    from assistant.core.tablefile import load_table
+
+    if str(path) != "-":
+        return load_table(path)
+    import tempfile
+
+    from assistant.core.errors import InvalidEntry
+
+    stream = getattr(sys.stdin, "buffer", None)
+    raw = stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+    suffix = ".json" if raw.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"{" else ".toml"
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / ("standard-input" + suffix)
+        copy.write_bytes(raw)
+        try:
+            return load_table(copy)
+        except InvalidEntry as exc:
+            exc.message = exc.message.replace(str(copy), "standard input")
+            raise
 
 
 # -- records --------------------------------------------------------------------------------------

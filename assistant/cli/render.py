@@ -33,9 +33,25 @@ def out() -> "Console":
 
 
 def print_json(data: Any) -> None:
-    """Stable JSON on stdout, no markup."""
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, default=str) + "\n")
+    """Stable JSON on stdout, no markup. Text that is not valid Unicode (bytes a non-UTF-8
+    terminal sent, echoed in a refusal) is written as ``\\u`` escapes instead of failing."""
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(data, indent=2, ensure_ascii=True, default=str)
+    sys.stdout.write(text + "\n")
     sys.stdout.flush()
+
+
+def safe(text: object) -> str:
+    """User text fit for the terminal: control characters (escape sequences), line
+    separators and bytes that are not UTF-8 written as escapes, so a message can neither
+    steer the terminal nor fail to print."""
+    from assistant.core.inputs import shown
+
+    value = str(text)
+    return shown(value, limit=10 * len(value) + 10)
 
 
 _CODES = {"green": "32", "red": "31", "cyan": "36", "dim": "2", "bold red": "1;31", "": ""}
@@ -55,6 +71,7 @@ def _colour(stream: Any) -> bool:
 
 def _line(text: str, style: str = "", *, stream: Any = None) -> None:
     stream = stream or sys.stderr
+    text = "\n".join(safe(part) for part in text.split("\n"))
     code = _CODES.get(style, "")
     if code and _colour(stream):
         text = f"\x1b[{code}m{text}\x1b[0m"
@@ -92,13 +109,13 @@ def error(exc: "AssistantError", game: str | None = None) -> None:
     def paint(text: str, style: str) -> str:
         return f"\x1b[{_CODES[style]}m{text}\x1b[0m" if colour else text
 
-    rule = "  " + paint(f"[{exc.rule}]", "dim") if exc.rule else ""
-    lines = [f"{paint('✗', 'bold red')} {exc.message}{rule}"]
+    rule = "  " + paint(f"[{safe(exc.rule)}]", "dim") if exc.rule else ""
+    lines = [f"{paint('✗', 'bold red')} {safe(exc.message)}{rule}"]
     problems = getattr(exc, "problems", ())
     if len(problems) > 1:
-        lines += [f"  • {problem}" for problem in problems]
+        lines += [f"  • {safe(problem)}" for problem in problems]
     if exc.hint:
-        lines.append(f"  {paint('→', 'cyan')} {exc.hint}")
+        lines.append(f"  {paint('→', 'cyan')} {safe(exc.hint)}")
     if exc.rule and game and "." in exc.rule and not exc.rule.startswith("core."):
         lines.append("  " + paint(f"read it: assistant rules {game} {exc.rule}", "dim"))
     stream.write("\n".join(lines) + "\n")

@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assistant.core.errors import InvalidEntry, NotFound
+from assistant.core.inputs import clean, shown
 from assistant.games import resolve_game
 from assistant.service.views import CatalogueList, CatalogueValue
 from assistant.store import queries
@@ -28,18 +29,18 @@ CATALOGUE_KEY = re.compile(r"@([A-Za-z0-9][A-Za-z0-9_.\-]*)")
 def catalogue_name(name: str) -> str:
     """A catalogue's name, checked (letters, digits, ``. _ -``)."""
     name = name.strip()
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]*", name):
-        raise InvalidEntry("core.catalogue", f"'{name}' is not a catalogue name (letters, digits, . _ -)")
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,59}", name):
+        raise InvalidEntry("core.catalogue", f"'{shown(name)}' is not a catalogue name (letters, digits, . _ -)")
     return name
 
 
 def catalogue_key(key: str) -> str:
     """A key as stored: without its ``@``, checked and case-folded."""
     key = key.strip().lstrip("@")
-    if not CATALOGUE_KEY.fullmatch("@" + key):
+    if not CATALOGUE_KEY.fullmatch("@" + key) or len(key) > 60:
         raise InvalidEntry(
             "core.catalogue",
-            f"'{key}' is not a catalogue key (letters, digits, . _ -)",
+            f"'{shown(key)}' is not a catalogue key (letters, digits, . _ -)",
             hint="e.g. II.3, board, brutus",
         )
     return key.casefold()
@@ -80,7 +81,7 @@ def catalogue_set(store: Store, game: str, key: str, value: str, catalogue: str 
     """Save (or replace) what a component shows; returns True when the key was new."""
     name = resolve_game(game)
     key = catalogue_key(key)
-    value = " ".join(value.split())
+    value = " ".join(clean(value, "catalogue").split())
     if not value or "#" in value or "@" in value:
         raise InvalidEntry("core.catalogue", "a catalogue value is the entry text the key stands for, without # or @")
     with store.write() as session:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError
 from assistant.core.game import Game
+from assistant.core.inputs import clean
 from assistant.core.protocol import Entry, Ruleset
 from assistant.core.record import Record, RecordLine
 from assistant.core.scoresheet import ScoreSheet
@@ -233,6 +234,8 @@ def new_game(
     ruleset = get_ruleset(game)
     players = [p.strip() for p in players]
     live = Game(ruleset, players, dict(options or {}))
+    players = list(live.seats)
+    location = clean(location, "header") if location else None
     headers = {}
     if catalogue and catalogue != DEFAULT_CATALOGUE:
         headers["Catalogue"] = catalogue_name(catalogue)

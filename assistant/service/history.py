@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from assistant.core.errors import AssistantError, Conflict, InvalidEntry, RecordError, StorageError
+from assistant.core.inputs import clean
 from assistant.core.names import NameIndex, normalize
 from assistant.games import resolve_game
 from assistant.service.fields import check_date
@@ -182,7 +183,7 @@ def player_report(store: Store, name: str, game: str | None = None) -> PlayerRep
 
 def rename_player(store: Store, old: str, new: str) -> str:
     """Rename a player everywhere in the statistics; returns the previous name."""
-    new = new.strip()
+    new = clean(new, "name")
     if not normalize(new) or "," in new or "#" in new:
         raise InvalidEntry("core.players", f"'{new}' is not a usable player name")
     with store.write() as session:

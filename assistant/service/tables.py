@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.core.errors import InvalidEntry
+from assistant.core.inputs import clean
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset, resolve_game
 from assistant.service.fields import check_date
@@ -30,6 +31,7 @@ def save_table(
     """Store a scored final table as a finished game; returns its id. The table's own
     ``date`` and ``location`` are used when none is given."""
     ruleset = get_ruleset(game)
+    location = clean(location, "header") if location else None
     with store.write(verify=True) as session:
         row = queries.insert_game(
             session,

@@ -9,6 +9,7 @@ columns, joins and ordering. It knows no game rules (the one game-agnostic thing
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, delete, select
 
 from assistant.core.errors import Conflict, InvalidEntry, NotFound
+from assistant.core.inputs import shown
 from assistant.core.names import normalize
 from assistant.core.scoresheet import ScoreSheet
 from assistant.store.models import CatalogueItem, EntryRow, GameRow, Player, Result, Seat, utcnow
@@ -33,9 +35,10 @@ def game_row(session: Session, game_id: int | str) -> GameRow:
             if row is None:
                 raise NotFound("core.games", "there are no games yet", hint="start one with: assistant new GAME --player NAME ...")
             return row
-        if not word.lstrip("#").isdigit():
-            raise InvalidEntry("core.games", f"'{game_id}' is not a game id (a number, or 'last')")
-        game_id = int(word.lstrip("#"))
+        digits = word.removeprefix("#")
+        if not re.fullmatch(r"[0-9]{1,18}", digits):
+            raise InvalidEntry("core.games", f"'{shown(game_id)}' is not a game id (a number, or 'last')")
+        game_id = int(digits)
     row = session.get(GameRow, game_id) if 0 < game_id < 2**62 else None
     if row is None:
         raise NotFound("core.games", f"there is no game {game_id}", hint="assistant games lists them")
