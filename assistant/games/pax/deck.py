@@ -172,6 +172,9 @@ def _key(world: World) -> tuple[object, ...]:
 
 def distinct(worlds: Iterable[World]) -> tuple[World, ...]:
     """The worlds without repeats, in their order (the first is the one the state shows)."""
+    worlds = tuple(worlds)
+    if len(worlds) < 2:
+        return worlds
     found: dict[tuple[object, ...], World] = {}
     for world in worlds:
         found.setdefault(_key(world), world)
