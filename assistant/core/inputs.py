@@ -44,6 +44,7 @@ LIMITS: dict[str, int] = {
     "catalogue": 500,
     "record": 2_000_000,
     "table": 1_000_000,
+    "table text": 200,
 }
 
 #: How deep a final table (TOML or JSON) may nest: the deepest real table is 3 levels.
@@ -51,6 +52,12 @@ MAX_DEPTH = 16
 
 #: How many digits a number may have: nothing in these games needs more.
 MAX_DIGITS = 6
+
+#: The most words one name of a component is looked up in. The longest name or alias of any
+#: game takes 6 words ("the temple of artemis in ephesus"); a parser reading names one after
+#: the other passes at most this many words to ``NameIndex.resolve_leading`` at a time, so that
+#: its work grows linearly with the length of an entry (``tests/test_fuzz.py`` checks the bound).
+NAME_WORDS = 8
 
 RULE = "core.input"
 
@@ -129,6 +136,18 @@ def number(text: str) -> int | None:
     if not _DIGITS.fullmatch(digits):
         return None
     return int(digits)
+
+
+def signed(text: str) -> int | None:
+    """As :func:`number`, with one leading ``-`` allowed (a ladder value, a conflict token).
+
+    >>> signed("-3"), signed("3"), signed("--3"), signed("-")
+    (-3, 3, None, None)
+    """
+    if text[:1] == "-":
+        n = number(text[1:])
+        return None if n is None else -n
+    return number(text)
 
 
 def is_number(text: str) -> bool:

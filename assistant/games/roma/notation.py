@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
+from assistant.core.inputs import NAME_WORDS, is_number, number, shown
 from assistant.core.names import NameIndex
 from assistant.games.roma.board import (
     BRIBE_DISC,
@@ -53,20 +54,24 @@ _ACT_KEYS = {
 
 
 def _number(word: str, what: str, low: int, high: int) -> int:
-    if not word.isdigit():
-        raise InvalidEntry(RULE, f"expected {what}, found '{word}'")
-    value = int(word)
+    """``word`` read as a number in ``[low, high]`` (ASCII digits only, :func:`inputs.number`)."""
+    value = number(word)
+    if value is None:
+        if word.isascii() and word.isdigit():
+            raise InvalidEntry(RULE, f"{what} must be between {low} and {high}, not '{shown(word, 20)}'")
+        raise InvalidEntry(RULE, f"expected {what}, found '{shown(word, 40)}'")
     if not low <= value <= high:
         raise InvalidEntry(RULE, f"{what} must be between {low} and {high}, not {value}")
     return value
 
 
 def _cards(words: list[str]) -> tuple[str, ...]:
-    """Card names, one after the other (names of several words allowed)."""
+    """Card names, one after the other (names of several words allowed; each looked up in a
+    window of NAME_WORDS words, so that the work grows linearly with the entry)."""
     names: list[str] = []
     i = 0
     while i < len(words):
-        name, used = CARD_NAMES.resolve_leading(words[i:])
+        name, used = CARD_NAMES.resolve_leading(words[i : i + NAME_WORDS])
         names.append(name)
         i += used
     return tuple(names)
@@ -82,10 +87,12 @@ def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
     i = 0
     while i < len(words):
         j = i
-        while j < len(words) and not words[j].isdigit():
+        while j < len(words) and not is_number(words[j]):
             j += 1
         if j == i or j == len(words):
             raise InvalidEntry(RULE, f"{what}: write a card name then its disc number, e.g. 'Forum 3'")
+        if j - i > NAME_WORDS:
+            raise InvalidEntry(RULE, f"{what}: cannot read '{' '.join(words[i:j])}' as one card")
         name, used = CARD_NAMES.resolve_leading(words[i:j])
         if used != j - i:
             raise InvalidEntry(RULE, f"{what}: cannot read '{' '.join(words[i:j])}' as one card")
@@ -95,7 +102,7 @@ def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
 
 
 def _dice(words: list[str], verb: str) -> tuple[int, int, int]:
-    if len(words) == 1 and len(words[0]) == 3 and words[0].isdigit():
+    if len(words) == 1 and len(words[0]) == 3 and is_number(words[0]):
         words = list(words[0])
     if len(words) != 3:
         raise InvalidEntry("roma.phase2.roll", f"'{verb}' takes the three action dice, e.g. '{verb} 3 4 6'")
@@ -285,9 +292,9 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
 def _named_card(state: RomaState, player: str, disc: int, words: list[str]) -> list[str]:
     """The words after the disc without the card's name, when the player names the card
     (``activate 4 Legat``); a name that is not the card on that disc is refused."""
-    if not words or words[0].isdigit():
+    if not words or is_number(words[0]):
         return words
-    name, used = CARD_NAMES.resolve_leading(words)
+    name, used = CARD_NAMES.resolve_leading(words[:NAME_WORDS])
     if player in state.seats and not state.in_setup:
         card = state.card_at(state.index(player), disc)
         if card != name:
@@ -329,10 +336,10 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
     if isinstance(die, int) and die in rest:
         rest.remove(die)
     if bare:
-        numbers = [w for w in bare if w.isdigit()]
-        if len(numbers) != len(bare) or not numbers:
+        read = [number(w) for w in bare]
+        values = tuple(n for n in read if n is not None)
+        if len(values) != len(bare) or not values:
             raise InvalidEntry("roma.notation", f"cannot read '{' '.join(bare)}' after the disc")
-        values = tuple(int(w) for w in numbers)
         if effect == "forum" and not move.vp:
             fields["vp"] = values
         elif effect in TARGET_KIND and move.target is None and len(values) == 1:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from assistant.core.errors import InvalidEntry
+from assistant.core.inputs import NAME_WORDS, number
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import components, costs
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, Sell, Stage
@@ -50,6 +51,9 @@ VERBS: dict[str, str] = {
 SIDES = {"left": "left", "l": "left", "right": "right", "r": "right", "bank": "bank"}
 NONE_WORDS = ("none", "nothing", "-", "no", "skip", "pass")
 RULE = "7w.notation"
+#: The most units of one resource a payment may name: no cost asks for more than 4, and the
+#: engine counts units of one resource up to 15.
+MOST_UNITS = 15
 
 
 def words_of(text: str) -> list[str]:
@@ -178,7 +182,9 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
 
 def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list[str]) -> tuple[str, int]:
     """The card or leader named at the start of ``words``. A leader named in an Age turn, or
-    an Age card named in a Recruitment phase, is refused saying which phase it is."""
+    an Age card named in a Recruitment phase, is refused saying which phase it is. A name is
+    looked up in the first :data:`~assistant.core.inputs.NAME_WORDS` words only."""
+    words = words[:NAME_WORDS]
     try:
         return index.resolve_leading(words)
     except InvalidEntry as exc:
@@ -223,10 +229,11 @@ def read_leaders(rest: list[str]) -> tuple[str, ...]:
     """The leader names of a ``leaders`` entry."""
     names: list[str] = []
     index = components.leader_index()
-    while rest:
-        name, used = index.resolve_leading(rest)
+    at = 0
+    while at < len(rest):  # one name at a time, each in a window of NAME_WORDS words: linear
+        name, used = index.resolve_leading(rest[at : at + NAME_WORDS])
         names.append(name)
-        rest = rest[used:]
+        at += used
     if not names:
         raise InvalidEntry(RULE, "name the leaders in hand", hint="leaders Caesar, Nero, Midas, Plato")
     return tuple(names)
@@ -242,6 +249,7 @@ def read_pay(words: list[str]) -> Said:
         return Said(left=0, right=0, bank_purchase=0)
     coins: dict[str, int] = {}
     buys: dict[str, list[str]] = {}
+    bought: dict[str, int] = {}
     side: str | None = None
     k = 0
     while k < len(words):
@@ -257,10 +265,11 @@ def read_pay(words: list[str]) -> Said:
                 f"say whom '{words[k]}' is paid to: left, right or bank",
                 hint="pay left 2 right 1 / pay right stone",
             )
-        if w.isdigit():
-            n = int(w)
+        n = number(words[k])
+        if n is not None:
             nxt = components.resource_index().find(words[k + 1]) if k + 1 < len(words) else None
             if nxt is not None:
+                _count_units(bought, nxt, n)
                 buys[side].extend([nxt] * n)
                 k += 2
             else:
@@ -270,6 +279,7 @@ def read_pay(words: list[str]) -> Said:
         res = components.resource_index().find(words[k])
         if res is None:
             raise InvalidEntry(RULE, f"'{words[k]}' is neither a number of coins nor a resource")
+        _count_units(bought, res, 1)
         buys[side].append(res)
         k += 1
     stated: dict[str, Any] = {}
@@ -285,6 +295,18 @@ def read_pay(words: list[str]) -> Said:
         elif side in buys and side not in coins:
             stated["buy_" + side] = ()
     return Said(**stated)
+
+
+def _count_units(bought: dict[str, int], resource: str, n: int) -> None:
+    """Count ``n`` more units of ``resource`` in a payment; more than :data:`MOST_UNITS` is
+    refused (``pay left 99 wood``)."""
+    bought[resource] = bought.get(resource, 0) + n
+    if bought[resource] > MOST_UNITS:
+        raise InvalidEntry(
+            RULE,
+            f"the payment buys {bought[resource]} {resource}: no cost asks for more than 4 of one resource",
+            hint="pay left 2 wood right glass",
+        )
 
 
 def parse_boards(text: str, seats: Sequence[str], leaders_on: bool) -> list[tuple[str, str]]:

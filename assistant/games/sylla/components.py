@@ -22,6 +22,7 @@ from functools import cache
 from typing import Any
 
 from assistant.core.errors import IllegalMove, InvalidEntry
+from assistant.core.inputs import NAME_WORDS, is_number, number, signed
 from assistant.core.names import NameIndex, normalize
 from assistant.resources import load_json
 
@@ -273,14 +274,14 @@ class EventSpec:
 
 def parse_event(words: list[str]) -> EventSpec:
     """``["Famine", "1", "V", "health"]`` -> an event spec (name, famine icons, fighters, token)."""
-    ev, used = event_index().resolve_leading(words)
+    ev, used = event_index().resolve_leading(words[:NAME_WORDS])
     icons: int | None = None
     fighters: str | None = None
     token: str | None = None
     for word in words[used:]:
         up = word.upper()
-        if word.isdigit() and icons is None:
-            icons = int(word)
+        if is_number(word) and icons is None:
+            icons = number(word)
         elif up in ("V", "L", "VL", "LV", "L+V", "V+L") and fighters is None:
             fighters = "".join(sorted(set(up.replace("+", ""))))
         elif normalize(word) in ("none", "no", "nothing", "-") and token is None:
@@ -373,12 +374,14 @@ def parse_board(words: list[str]) -> BoardSpec:
         "the board entry needs " + ", ".join(missing),
         hint="board ladder=0,1,1,2,3,3,4 crisis=2 start=4 spaces=r,y,g,r,y,g",
                            )
-    try:
-        ladder = tuple(int(v) for v in fields["ladder"].split(",") if v.strip())
-        crisis = int(fields["crisis"])
-        start = int(fields["start"]) - 1 if "start" in fields else -1
-    except ValueError:
-        raise InvalidEntry("sylla.data.ladder", "ladder values, crisis and start must be whole numbers") from None
+    read = [signed(v.strip()) for v in fields["ladder"].split(",") if v.strip()]
+    crisis_read = signed(fields["crisis"])
+    start_read = signed(fields["start"]) if "start" in fields else 0
+    if None in read or crisis_read is None or start_read is None:
+        raise InvalidEntry("sylla.data.ladder", "ladder values, crisis and start must be whole numbers")
+    ladder = tuple(v for v in read if v is not None)
+    crisis = crisis_read
+    start = start_read - 1
     if start < 0:
         if len(ladder) % 2 == 0:
             raise InvalidEntry(

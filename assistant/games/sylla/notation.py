@@ -8,6 +8,7 @@ import difflib
 from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
+from assistant.core.inputs import MAX_DIGITS, NAME_WORDS, is_number, number, shown
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import (
@@ -43,9 +44,20 @@ USAGE = ("board, sets, keeps, events, remove, work, tiles, bids, passes, takes, 
 
 
 def _int(word: str, what: str, rule: str) -> int:
-    if not word.lstrip("-").isdigit():
-        raise InvalidEntry(rule, f"{what} must be a whole number, not '{word}'")
-    return int(word)
+    """``word`` as a whole number (ASCII digits, :func:`inputs.number`); a negative one is
+    refused saying so (``Blue bids -2``)."""
+    value = number(word)
+    if value is None:
+        if word[:1] == "-" and is_number(word[1:]):
+            raise InvalidEntry(rule, f"{what} cannot be negative: '{word}'")
+        raise InvalidEntry(rule, f"{what} must be a whole number of at most {MAX_DIGITS} digits, not '{shown(word, 40)}'")
+    return value
+
+
+def _nothing_more(rest: list[str], said: str, rule: str) -> None:
+    """Refuse words after a complete entry (``Blue passes 3`` is not a pass: a bid was meant?)."""
+    if rest:
+        raise InvalidEntry(rule, f"'{said}' takes nothing more; cannot read '{' '.join(rest)}'", hint=USAGE)
 
 
 def _groups(words: list[str]) -> list[list[str]]:
@@ -149,25 +161,27 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         return m.WorkMove(_drawn_work(" ".join(args)))
     if verb == "tiles":
         tiles: list[str] = []
-        rest = [w for w in " ".join(args).replace(",", " ").split()]
-        while rest:
-            name, used = building_index().resolve_leading(rest)
+        rest = " ".join(args).replace(",", " ").split()
+        at = 0
+        while at < len(rest):  # one name at a time, each in a window of NAME_WORDS words: linear
+            name, used = building_index().resolve_leading(rest[at : at + NAME_WORDS])
             tiles.append(name)
-            rest = rest[used:]
+            at += used
         return m.TilesMove(tuple(tiles))
     if verb == "bid":
         if len(args) != 1:
             raise InvalidEntry("sylla.notation", "bid a number", hint="Blue bids 3")
         return m.BidMove(who(), _int(args[0], "a bid", "sylla.notation"))
     if verb == "pass":
+        _nothing_more(args, words[0], "sylla.notation")
         return m.PassMove(who())
     if verb == "take":
         if len(args) != 1:
             raise InvalidEntry("sylla.phase1.respublica", "take one token kind", hint="Black takes civic")
         return m.TokenMove(who(), parse_token(args[0]))
     if verb == "recruit":
-        if len(args) == 1 and args[0].isdigit() and state.display:
-            n = int(args[0])
+        n = number(args[0]) if len(args) == 1 and state.display else None
+        if n is not None:
             if not 1 <= n <= len(state.display):
                 raise InvalidEntry("sylla.phase2.recruit", f"the display holds {len(state.display)} characters")
             return m.RecruitMove(who(), state.display[n - 1])
@@ -177,8 +191,10 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "offer":
         if not args:
             raise InvalidEntry("sylla.phase3.sequence", "offer which space?", hint="offers 3, or offers field")
-        if args[0].isdigit():
-            return m.OfferMove(who(), int(args[0]))
+        space = number(args[0])
+        if space is not None:
+            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase3.sequence")
+            return m.OfferMove(who(), space)
         kind = building_index().resolve(" ".join(args))
         spaces = [i + 1 for i, t in enumerate(state.spaces) if t == kind]
         if not spaces:
@@ -216,13 +232,15 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         direction = {"right": "up", "left": "down", "block": "hold"}.get(normalize(args[1]), normalize(args[1]))
         return m.TavernMove(who(), parse_token(args[0]), direction)
     if verb == "done":
+        _nothing_more(args, words[0], "sylla.notation")
         return m.DoneMove(who())
     if verb == "cube":
         source = {"vestal": "vestal", "ves": "vestal", "legionary": "legionary", "leg": "legionary"}.get(raw_verb)
         if not args:
             raise InvalidEntry("sylla.phase5.placement", "on which event?", hint="vestal Famine, or legionary 2")
-        if args[0].isdigit():
-            n = int(args[0])
+        n = number(args[0])
+        if n is not None:
+            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase5.placement")
             if not 1 <= n <= len(state.events):
                 raise InvalidEntry("sylla.phase5.placement", f"the event row has slots 1 to {len(state.events)}")
             event = state.events[n - 1].id
