@@ -13,45 +13,124 @@ all that is wrong with a table at once.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from assistant.core.errors import InvalidEntry, Problem, TableError
+from assistant.core.inputs import LIMITS, MAX_DEPTH, MAX_DIGITS, clean, depth, shown
 from assistant.core.names import normalize
 
 
 def load_table(path: str | Path) -> dict[str, Any]:
-    """Parse a table file; raises :class:`InvalidEntry` saying what and where on a bad file."""
+    """Parse a table file; raises :class:`InvalidEntry` (rule ``core.score.file``) saying what
+    and where on a bad file.
+
+    The file goes through the input boundary (:mod:`assistant.core.inputs`): at most
+    ``LIMITS["table"]`` characters, nesting at most :data:`~assistant.core.inputs.MAX_DEPTH`
+    levels (a parser that recursed deeper is stopped and reported, not crashed), one spelling of
+    each key, and every key and text value cleaned like an entry (NFKC, no control characters,
+    at most ``LIMITS["table text"]`` characters), so that a table cannot carry a terminal escape
+    or a line break into a message or a record.
+    """
     p = Path(path)
+    where = shown(str(p), 200)
+    limit = LIMITS["table"]
     try:
-        raw = p.read_bytes()
+        with p.open("rb") as handle:
+            raw = handle.read(4 * limit + 1)  # UTF-8 takes at most 4 bytes a character
     except FileNotFoundError:
-        raise InvalidEntry("core.score.file", f"no such file: {p}") from None
+        raise InvalidEntry("core.score.file", f"no such file: {where}") from None
     except OSError as exc:
-        raise InvalidEntry("core.score.file", f"cannot read {p}: {exc.strerror}") from None
+        raise InvalidEntry("core.score.file", f"cannot read {where}: {exc.strerror or 'not a file'}") from None
+    if len(raw) > 4 * limit:
+        raise InvalidEntry("core.score.file", f"{where} is over {4 * limit} bytes; a final table takes at most {limit} characters")
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InvalidEntry("core.score.file", f"{p} is not UTF-8 text") from None
-    if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidEntry(
-                "core.score.file",
-                f"{p} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
-            ) from None
-    else:
-        import tomllib
-
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise InvalidEntry("core.score.file", f"{p} is not valid TOML: {exc}") from None
+        raise InvalidEntry("core.score.file", f"{where} is not UTF-8 text", hint="save the file as UTF-8") from None
+    if len(text) > limit:
+        raise InvalidEntry("core.score.file", f"{where} is {len(text)} characters long; a final table takes at most {limit}")
+    too_deep = InvalidEntry(
+        "core.score.file", f"{where} nests deeper than {MAX_DEPTH} levels (a final table needs 4 at most)", hint="check the brackets"
+    )
+    try:
+        if p.suffix.lower() == ".json":
+            data = _parse_json(text, where)
+        else:
+            data = _parse_toml(text, where)
+    except RecursionError:
+        raise too_deep from None
     if not isinstance(data, dict):
-        raise InvalidEntry("core.score.file", f"{p} must hold a table (an object), not a {type(data).__name__}")
-    return data
+        raise InvalidEntry("core.score.file", f"{where} must hold a table (an object), not a {_kind(data)}")
+    if depth(data) > MAX_DEPTH:
+        raise too_deep
+    try:
+        return _cleaned(data, "")  # type: ignore[no-any-return]
+    except InvalidEntry as exc:
+        raise InvalidEntry("core.score.file", f"{where}: {exc.message}", hint="edit the file") from None
+
+
+def _parse_json(text: str, where: str) -> Any:
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out:
+                raise InvalidEntry("core.score.file", f"{where}: the key '{shown(key)}' is given twice in one object")
+            out[key] = value
+        return out
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs)
+    except json.JSONDecodeError as exc:
+        raise InvalidEntry(
+            "core.score.file",
+            f"{where} is not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+        ) from None
+    except ValueError as exc:  # a number past Python's conversion limit
+        raise InvalidEntry("core.score.file", f"{where} is not valid JSON: {shown(str(exc), 120)}") from None
+
+
+def _parse_toml(text: str, where: str) -> Any:
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidEntry("core.score.file", f"{where} is not valid TOML: {shown(str(exc), 200)}") from None
+    except ValueError as exc:  # a number past Python's conversion limit
+        raise InvalidEntry("core.score.file", f"{where} is not valid TOML: {shown(str(exc), 120)}") from None
+
+
+def _kind(value: object) -> str:
+    return {list: "list", str: "text", int: "number", float: "number", bool: "true/false"}.get(type(value), type(value).__name__)
+
+
+def _cleaned(value: Any, at: str) -> Any:
+    """``value`` with every key and text cleaned by the input boundary, and every number
+    finite and of at most :data:`~assistant.core.inputs.MAX_DIGITS` digits, as in an entry
+    (``at`` says where, for the message). Recursion is bounded: :func:`load_table` checked the
+    depth first."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InvalidEntry("core.score.file", f"the number at {at or 'the top'} is not a finite number ({value})")
+    if isinstance(value, (int, float)) and abs(value) >= 10**MAX_DIGITS:
+        raise InvalidEntry("core.score.file", f"the number at {at or 'the top'} has more than {MAX_DIGITS} digits")
+    if isinstance(value, str):
+        return clean(value, f"text at {at or 'the top'}", limit=LIMITS["table text"])
+    if isinstance(value, list):
+        return [_cleaned(item, f"{at}[{i + 1}]") for i, item in enumerate(value)]
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            name = clean(str(key), f"key '{shown(str(key), 40)}' at {at or 'the top'}", limit=LIMITS["table text"])
+            if name in out:
+                raise InvalidEntry("core.score.file", f"the key '{name}' is given twice at {at or 'the top'}")
+            out[name] = _cleaned(item, f"{at}.{name}" if at else name)
+        return out
+    return value
 
 
 def key_form(key: object) -> str:
