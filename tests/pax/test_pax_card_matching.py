@@ -100,6 +100,9 @@ def test_pax_data_cards_both_readings_kept_until_the_deck_tells():
     state = push(at_refill(religion_elsewhere=0), "refill I estate 2/2, II religion 1/1")
     assert len(state.worlds) == 2
     assert check_invariants(state) == []
+    other = state.others[0]
+    broken = replace(state, others=(replace(other, seen=(other.seen[0] + 1, *other.seen[1:])),))
+    assert any("were entered" in b for b in check_invariants(broken))  # every reading is checked
     # the batch's Religion came out: the Estate 2/2 and the Senator 1/1 are on top
     a = push(state, "draw estate 2/2 hand")
     assert len(a.worlds) == 1 and check_invariants(a) == []

@@ -312,11 +312,12 @@ def _known_faces(state: PaxState, world: World) -> Counter[str]:
 
 
 def check_invariants(state: PaxState) -> list[str]:
-    """What any PAX state must keep, as a list of what is broken (empty when all holds): all
-    74 cards accounted for; per category, the cards whose faces were entered are where the
-    state puts them and no more than the deck holds; no negative Aurei; Primus Conspiratus with
-    a player who has the most Conspiracy (nobody before any is played); with 2-4 players,
-    Fleet and Army within the Estate/Conspiracy limit."""
+    """What any PAX state must keep, as a list of what is broken (empty when all holds): in
+    every reading of the faces entered (``state.worlds``), all 74 cards accounted for and, per
+    category, the cards whose faces were entered where the state puts them and no more than
+    the deck holds; the readings agree on the cards still to enter; no negative Aurei; Primus
+    Conspiratus with a player who has the most Conspiracy (nobody before any is played); with
+    2-4 players, Fleet and Army within the Estate/Conspiracy limit."""
     broken: list[str] = []
     totals = category_cards()
     for world in state.worlds:
