@@ -92,7 +92,7 @@ def catalogue_remove(store: Store, game: str, key: str, catalogue: str = DEFAULT
     """Forget a saved key; :class:`NotFound` when there is none."""
     name = resolve_game(game)
     key = catalogue_key(key)
-    with store.write() as session:
+    with store.write(needs_history=True) as session:
         row = queries.catalogue_item(session, name, catalogue_name(catalogue), key)
         if row is None:
             raise NotFound("core.catalogue", f"the {catalogue} catalogue of {name} has no key @{key}")

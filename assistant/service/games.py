@@ -259,7 +259,7 @@ def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None
     number of entries the caller saw; if the game has changed since (another window entered a
     line), raise :class:`Conflict`."""
     text, comment = split_entry(text, comment)
-    with store.write() as session:
+    with store.write(needs_history=True) as session:
         loaded = load(session, game_id)
         if loaded.game is not None and expect_ply is not None and loaded.game.ply != expect_ply:
             check_open(loaded)
@@ -271,14 +271,14 @@ def undo(store: Store, game_id: int | str, n: int = 1) -> list[Entry]:
     """Take back the last ``n`` entries (reopening a finished game)."""
     if n < 1:
         raise InvalidEntry("core.undo", "undo takes back at least 1 entry")
-    with store.write() as session:
+    with store.write(needs_history=True) as session:
         return take_back(session, load(session, game_id), n)
 
 
 def finish(store: Store, game_id: int | str, *, force: bool = False) -> ScoreView:
     """Mark a game finished and store its results. A game whose rules say it is not over is
     finished only with ``force`` (scored as it stands)."""
-    with store.write() as session:
+    with store.write(needs_history=True) as session:
         loaded = load(session, game_id)
         if loaded.row.status == "abandoned":
             raise IllegalMove("core.finish", f"game {loaded.id} was abandoned")
@@ -296,7 +296,7 @@ def finish(store: Store, game_id: int | str, *, force: bool = False) -> ScoreVie
 
 def abandon(store: Store, game_id: int | str) -> int:
     """Mark a running game abandoned (kept in the history, left out of statistics)."""
-    with store.write() as session:
+    with store.write(needs_history=True) as session:
         row = queries.game_row(session, game_id)
         if row.status != "active":
             raise IllegalMove("core.abandon", f"game {row.id} is {row.status}, not active")

@@ -186,7 +186,7 @@ def rename_player(store: Store, old: str, new: str) -> str:
     new = clean(new, "name")
     if not normalize(new) or "," in new or "#" in new:
         raise InvalidEntry("core.players", f"'{new}' is not a usable player name")
-    with store.write() as session:
+    with store.write(needs_history=True) as session:
         player = find_player(session, old)
         clash = queries.player_by_key(session, normalize(new))
         if clash is not None and clash.id != player.id:
@@ -198,7 +198,7 @@ def rename_player(store: Store, old: str, new: str) -> str:
 
 def merge_players(store: Store, keep: str, other: str) -> tuple[str, int]:
     """Move every game of ``other`` to ``keep`` and remove ``other``; returns (name, games moved)."""
-    with store.write() as session:
+    with store.write(needs_history=True) as session:
         target = find_player(session, keep)
         source = find_player(session, other)
         if target.id == source.id:

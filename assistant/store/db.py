@@ -131,11 +131,20 @@ class Store:
 
     # -- transactions ----------------------------------------------------------------------
     @contextmanager
-    def write(self, *, verify: bool = False) -> Iterator[Session]:
+    def write(self, *, verify: bool = False, needs_history: bool = False) -> Iterator[Session]:
         """One write transaction: committed when the block ends, rolled back on any error.
         A database not created yet is created in it. ``verify``: refuse to write into a file
         whose pages SQLite finds damaged (``PRAGMA quick_check``), for the commands that add
-        new games (``new``, ``import``)."""
+        new games (``new``, ``import``). ``needs_history``: the command only changes what is
+        stored (an entry of a game, a player); where there is no history yet it runs against
+        an empty one and is refused there (no game 1...), and no file is made for it."""
+        if needs_history and self.path is not None and self.state.kind in ("missing", "blank"):
+            self._look_again(self.path)
+        if needs_history and self.state.kind in ("missing", "blank"):
+            with self.read() as session:
+                yield session
+                session.rollback()
+            raise StorageError("core.db", f"there is no history in {self.where} yet; nothing was written")
         try:
             with self.engine.connect() as conn:
                 conn.execution_options(immediate=True)

@@ -98,6 +98,7 @@ def _write(content: bytes | Callable[[bytes], bytes]) -> Make:
 
 
 CASES: dict[str, Make] = {
+    "no file yet": lambda p, d: None,
     "empty file": _write(b""),
     "truncated in the magic": _write(lambda d: d[:10]),
     "truncated in the header": _write(lambda d: d[:60]),
@@ -265,13 +266,16 @@ def test_damaged_db_half_created_file_is_completed_by_the_first_write(tmp_path):
     assert not list(tmp_path.glob("*.bak"))
 
 
-def test_damaged_db_reading_a_new_path_creates_nothing(tmp_path):
+def test_damaged_db_reading_or_refused_on_a_new_path_creates_nothing(tmp_path):
     path = tmp_path / "sub" / "history.sqlite3"
     for args in (["games"], ["show", "1"], ["players"], ["db", "check"], ["db", "backup"], ["move", "1", "take 1"]):
         result = runner.invoke(app, [*args, "--db", str(path)])
         assert result.exit_code in (0, 1), result.output
-    assert not path.exists() or path.stat().st_size == 0  # a refused write may leave an empty file
-    assert sorted(p.name for p in path.parent.iterdir()) in ([], ["history.sqlite3"])
+    for args in (["undo", "1"], ["finish", "1"], ["abandon", "1"], ["players", "rename", "Ann", "Bo"],
+                 ["players", "merge", "Ann", "Bo"], ["catalogue", "remove", "pax", "k"]):
+        result = runner.invoke(app, [*args, "--db", str(path)])
+        assert result.exit_code == 1 and "✗" in result.stderr, result.output
+    assert list(path.parent.iterdir()) == []
 
 
 # -- a few through the installed command ---------------------------------------------------------------
