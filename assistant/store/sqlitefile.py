@@ -111,8 +111,8 @@ def inspect_file(path: Path) -> FileState:
         raise StorageError("core.db", f"cannot read {where}: {exc.strerror}") from None
     if size == 0:
         return FileState("blank")
-    if not head.startswith(MAGIC[: len(head)]) or len(head) < len(MAGIC):
-        if head.startswith(MAGIC[: len(head)]):  # a few bytes of the magic only
+    if head[: len(MAGIC)] != MAGIC:
+        if MAGIC.startswith(head):  # the first bytes of an SQLite file, and no more
             raise damaged(where, f"it is {size} bytes long, shorter than an SQLite header (truncated?)")
         raise StorageError(
             "core.db",
@@ -166,7 +166,7 @@ def _inspect_tables(path: Path, wal: bool) -> FileState:
             raise foreign(where, tables) from None
         if row is None:
             columns = {r[1] for r in conn.execute("PRAGMA table_info(entries)")}
-            games = conn.execute("SELECT count(*) FROM games").fetchone()[0] if "games" in tables else 1
+            games = conn.execute("SELECT count(*) FROM games").fetchone()[0]
             if TABLES <= set(tables) and "comment" in columns and games == 0:
                 return FileState("unversioned", wal=wal)
             raise StorageError(
