@@ -6,7 +6,9 @@ Why a module of its own: the connection the store works with turns on WAL and wr
 file must be known to be ours before anything may write to it. A refused file and its folder
 are left byte for byte as they were: the header is read as plain bytes, and SQLite opens a
 rollback-journal file read-only (``mode=ro``); a WAL file is opened normally, which reads it
-without changing it and removes the ``-wal``/``-shm`` it made when it closes.
+without changing it and removes the ``-wal``/``-shm`` it made when it closes. (A file beside a
+hot journal, left by a writer killed inside its transaction, is opened normally too, so that
+SQLite rolls the unfinished transaction back, as any SQLite program would.)
 
 >>> damaged("/tmp/h.sqlite3", "it is 12 bytes long").message
 'the database file /tmp/h.sqlite3 is damaged: it is 12 bytes long'
@@ -25,6 +27,7 @@ from assistant.store.models import SCHEMA_VERSION
 
 MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
+JOURNAL_MAGIC = bytes.fromhex("d9d505f920a163d7")
 
 #: missing: no file; blank: an empty file, or SQLite without tables (the schema is created by
 #: the first write); unversioned: our current tables, no game, and no ``schema_version`` row
@@ -109,6 +112,11 @@ def inspect_file(path: Path) -> FileState:
             head = handle.read(HEADER_SIZE)
     except OSError as exc:
         raise StorageError("core.db", f"cannot read {where}: {exc.strerror}") from None
+    if _hot_journal(path):  # a writer was killed inside its transaction: SQLite rolls it back
+        try:
+            return _inspect_tables(path, wal=False, writable=True)
+        except sqlite3.DatabaseError as exc:
+            raise sqlite_refusal(exc, where) from None
     if size == 0:
         return FileState("blank")
     if head[: len(MAGIC)] != MAGIC:
@@ -122,7 +130,7 @@ def inspect_file(path: Path) -> FileState:
     check_header(path, head, size)
     wal = head[18] == 2
     try:
-        return _inspect_tables(path, wal)
+        return _inspect_tables(path, wal=wal, writable=wal)
     except sqlite3.DatabaseError as exc:
         raise sqlite_refusal(exc, where) from None
 
@@ -142,8 +150,21 @@ def sqlite_refusal(exc: BaseException, where: str) -> StorageError:
     return damaged(where, message)
 
 
-def _connect(path: Path, wal: bool) -> sqlite3.Connection:
-    if wal:
+def _hot_journal(path: Path) -> bool:
+    """Whether a rollback journal is left beside the file (a writer was killed inside its
+    transaction): SQLite rolls it back at the next read, which a read-only connection cannot."""
+    try:
+        with path.with_name(path.name + "-journal").open("rb") as handle:
+            return handle.read(8) == JOURNAL_MAGIC
+    except OSError:
+        return False
+
+
+def _connect(path: Path, writable: bool) -> sqlite3.Connection:
+    """A WAL file, or a file with a hot journal, is opened read-write (reading a WAL file
+    read-only would leave ``-wal``/``-shm`` behind; a hot journal needs rolling back), with
+    statements kept from writing; any other file read-only."""
+    if writable:
         conn = sqlite3.connect(path, timeout=5.0, isolation_level=None)
         conn.execute("PRAGMA query_only=ON")
         return conn
@@ -151,9 +172,9 @@ def _connect(path: Path, wal: bool) -> sqlite3.Connection:
     return sqlite3.connect(uri, uri=True, timeout=5.0, isolation_level=None)
 
 
-def _inspect_tables(path: Path, wal: bool) -> FileState:
+def _inspect_tables(path: Path, *, wal: bool, writable: bool) -> FileState:
     where = str(path)
-    conn = _connect(path, wal)
+    conn = _connect(path, writable)
     try:
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         if not tables:

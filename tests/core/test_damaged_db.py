@@ -278,6 +278,24 @@ def test_damaged_db_reading_or_refused_on_a_new_path_creates_nothing(tmp_path):
     assert list(path.parent.iterdir()) == []
 
 
+def test_damaged_db_creator_killed_inside_its_transaction(tmp_path):
+    """A process killed while creating the database leaves a hot journal: the next command
+    rolls it back (as SQLite does) and goes on, instead of refusing the file for ever."""
+    path = tmp_path / "history.sqlite3"
+    killed = (
+        "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+        "c.execute('PRAGMA cache_size=10'); c.execute('BEGIN IMMEDIATE'); "
+        "c.execute('CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR)'); c.execute('CREATE TABLE t (x)'); "
+        "[c.execute('INSERT INTO t VALUES (?)', ('x' * 200,)) for _ in range(3000)]; os._exit(9)"
+    )
+    subprocess.run([sys.executable, "-c", killed, str(path)], timeout=60)
+    assert path.with_name(path.name + "-journal").exists()
+    assert runner.invoke(app, ["games", "--db", str(path)]).exit_code == 0
+    result = runner.invoke(app, ["new", "toy", "-p", "Ann", "-p", "Ben", "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["history.sqlite3"]
+
+
 # -- a few through the installed command ---------------------------------------------------------------
 def _installed() -> str:
     exe = shutil.which("assistant") or str(Path(sys.executable).parent / "assistant")
