@@ -33,13 +33,12 @@ def out() -> "Console":
 
 
 def print_json(data: Any) -> None:
-    """Stable JSON on stdout, no markup. Text that is not valid Unicode (bytes a non-UTF-8
-    terminal sent, echoed in a refusal) is written as ``\\u`` escapes instead of failing."""
+    """Stable JSON on stdout, no markup. A character that is not printable (a bidirectional
+    control, a C1 control, bytes a non-UTF-8 terminal sent, echoed in a refusal) is written as
+    a ``\\u`` escape, so the JSON neither steers the terminal nor fails to print."""
     text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(data, indent=2, ensure_ascii=True, default=str)
+    if not all(ch.isprintable() or ch in " \n" for ch in text):
+        text = "".join(ch if ch.isprintable() or ch in " \n" else json.dumps(ch)[1:-1] for ch in text)
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
 

@@ -34,6 +34,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine
 
 from assistant.core.errors import StorageError
+from assistant.core.inputs import shown
 from assistant.store import models
 from assistant.store.location import resolve_location, sqlite_path
 from assistant.store.models import SCHEMA_VERSION
@@ -329,6 +330,15 @@ class Store:
             stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
             dest = self._free_name(f"{self.path.stem}-{stamp}", ".backup.sqlite3")
         dest = Path(dest)
+        try:
+            return self._backup_to(dest)
+        except (OSError, UnicodeError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "the name is not UTF-8 text"
+            raise StorageError("core.db", f"cannot write the backup {shown(str(dest))}: {reason}") from None
+
+    def _backup_to(self, dest: Path) -> Path:
+        assert self.path is not None
+        str(dest).encode("utf-8")  # a name SQLite can take
         if dest.is_dir():
             raise StorageError("core.db", f"{dest} is a folder; name the backup file inside it")
         if dest.exists() or dest.with_name(dest.name + "-journal").exists():

@@ -122,3 +122,17 @@ def test_cli_input_score_from_standard_input(db_path):
     assert json.loads(result.stdout) == by_file
     bad = invoke("score", "7wonders", "--from", "-", input="{not json")
     assert bad.exit_code == 1 and "standard input" in bad.stderr and "standard-input" not in bad.stderr
+
+
+@pytest.mark.parametrize("text", ["\u202e", "\x9b2J", "\U000e0001", "\udce9"])
+def test_cli_input_json_refusal_escapes_what_it_quotes(text, db_path):
+    result = invoke("games", "--player", "Zed" + text, "--json")
+    assert result.exit_code == 1
+    assert text not in result.stdout
+    assert json.loads(result.stdout)["ok"] is False
+
+
+@pytest.mark.parametrize("name", ["\udce9.sqlite3", "x" * 5000])
+def test_cli_input_backup_to_an_impossible_name_is_refused(name, game, tmp_path):
+    result = invoke("db", "backup", str(tmp_path / name))
+    assert result.exit_code == 1 and "cannot write the backup" in result.stderr, result.output
