@@ -81,7 +81,7 @@ ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789      
 
 
 def odd_text(rng: random.Random, size: int) -> str:
-    """Random text: mostly printable ASCII, some odd numbers and odd characters."""
+    """Random text: mostly printable ASCII, some odd numbers, odd characters, any code point."""
     out: list[str] = []
     while sum(map(len, out)) < size:
         roll = rng.random()
@@ -89,8 +89,10 @@ def odd_text(rng: random.Random, size: int) -> str:
             out.append(rng.choice(ALPHABET))
         elif roll < 0.9:
             out.append(rng.choice(ODD_NUMBERS)[:40])
-        else:
+        elif roll < 0.97:
             out.append(rng.choice(ODD_CHARS))
+        else:
+            out.append(chr(rng.randrange(0x110000)))  # any code point at all
     return "".join(out)
 
 
@@ -235,9 +237,10 @@ class Tally:
             self.fail(f"{label}: {type(exc).__name__} without a rule id: {text}")
 
     def report(self) -> None:
+        outcome = f"{self.accepted} accepted, {self.replayed} replayed" if "tables" not in self.what else f"{self.accepted} scored"
         print(
-            f"\n[fuzz] {self.what}: {self.inputs} inputs, {self.refused} refused, {self.accepted} accepted, "
-            f"{self.replayed} replayed; {len(self.failures)} failures; max CPU {self.max_cpu * 1000:.1f} ms ({self.slowest})"
+            f"\n[fuzz] {self.what}: {self.inputs} inputs, {self.refused} refused, {outcome}; "
+            f"{len(self.failures)} failures; max CPU {self.max_cpu * 1000:.1f} ms ({self.slowest[:160]})"
         )
         assert not self.failures, f"{len(self.failures)} failures, first ones:\n" + "\n".join(self.failures[:12])
 
@@ -368,6 +371,7 @@ def damaged_record(rng: random.Random, text: str, words: list[str]) -> str:
                     "Players: " + ", ".join(rng.choice(("Ada", "Bob", "Ann", "", " ", "Ada", "x" * 70)) for _ in range(rng.randint(0, 9))),
                     "Options: " + odd_text(rng, 20), "Options: leaders=maybe, bribe=1, x=", "Boards: " + odd_text(rng, 30),
                     "Boards: Gizah A, Gizah A, Rome B", "Catalogue: " + odd_text(rng, 10), odd_text(rng, 30), "Date: " + "9" * 600,
+                    "Board: " + odd_text(rng, 30), "Board: ladder=" + ",".join("9" * rng.randint(1, 9) for _ in range(9)) + " crisis=1 spaces=r,y,g,r,y,g",
                 )
             )
         elif op == 7:
