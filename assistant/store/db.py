@@ -38,7 +38,7 @@ from assistant.core.inputs import shown
 from assistant.store import models
 from assistant.store.location import resolve_location, sqlite_path
 from assistant.store.models import SCHEMA_VERSION
-from assistant.store.sqlitefile import FileState, damaged, inspect_file
+from assistant.store.sqlitefile import FileState, connect_readonly, damaged, inspect_file
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -109,7 +109,10 @@ class Store:
         path = sqlite_path(url)
         state = inspect_file(path) if path is not None else None
         try:
-            if parsed.get_backend_name() == "sqlite":
+            if path is not None and state is not None and state.readonly:
+                engine = create_engine("sqlite://", creator=lambda: connect_readonly(path))
+                _install_sqlite_pragmas(engine)
+            elif parsed.get_backend_name() == "sqlite":
                 engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
                 _install_sqlite_pragmas(engine)
             else:
@@ -121,6 +124,12 @@ class Store:
             if path is None:
                 store._ensure_server_schema()
             elif store.state.kind == "ours" and store.state.version < SCHEMA_VERSION:
+                if store.state.readonly:
+                    raise StorageError(
+                        "core.db.readonly",
+                        f"{store.where} was written by an older version and is read-only, so it cannot be upgraded",
+                        hint="make the file and its folder writable (a backup is made before the upgrade)",
+                    )
                 store._migrate(store.state.version)
         except DB_ERRORS as exc:
             store.close()
@@ -146,6 +155,12 @@ class Store:
                 yield session
                 session.rollback()
             raise StorageError("core.db", f"there is no history in {self.where} yet; nothing was written")
+        if self.state.readonly:
+            raise StorageError(
+                "core.db.readonly",
+                f"the database {self.where} is read-only (the file or its folder); nothing was written",
+                hint="make them writable, or point --db at a copy (assistant db backup COPY makes one)",
+            )
         try:
             with self.engine.connect() as conn:
                 conn.execution_options(immediate=True)
@@ -347,7 +362,10 @@ class Store:
             raise StorageError("core.db", f"there is no folder {dest.parent}")
         made = False
         try:
-            source = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+            if self.state.readonly:
+                source = connect_readonly(self.path)
+            else:
+                source = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
             try:
                 target = sqlite3.connect(dest)
                 made = True

@@ -16,8 +16,9 @@ SQLite rolls the unfinished transaction back, as any SQLite program would.)
 
 from __future__ import annotations
 
+import os
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal
 from urllib.parse import quote
@@ -41,12 +42,15 @@ TABLES = frozenset({"meta", "players", "games", "seats", "entries", "results", "
 
 @dataclass(frozen=True)
 class FileState:
-    """What :func:`inspect_file` found: the kind, the schema version (ours only) and whether
-    the file is in WAL mode already."""
+    """What :func:`inspect_file` found: the kind, the schema version (ours only), whether
+    the file is in WAL mode already, and whether this process may only read it (the file or
+    its folder is read-only: then SQLite reads it as ``immutable``, making no file beside it,
+    and every write is refused)."""
 
     kind: Kind
     version: int = 0
     wal: bool = False
+    readonly: bool = False
 
     @property
     def pending(self) -> bool:
@@ -105,7 +109,8 @@ def inspect_file(path: Path) -> FileState:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StorageError("core.db", f"cannot create the folder {path.parent}: {exc.strerror}") from None
-        return FileState("missing")
+        return FileState("missing", readonly=not os.access(path.parent, os.W_OK | os.X_OK))
+    readonly = not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK))
     try:
         size = path.stat().st_size
         with path.open("rb") as handle:
@@ -113,12 +118,14 @@ def inspect_file(path: Path) -> FileState:
     except OSError as exc:
         raise StorageError("core.db", f"cannot read {where}: {exc.strerror}") from None
     if _hot_journal(path):  # a writer was killed inside its transaction: SQLite rolls it back
+        if readonly:
+            raise StorageError("core.db", f"{where} holds an unfinished transaction and is read-only", hint="make it writable")
         try:
-            return _inspect_tables(path, wal=False, writable=True)
+            return _inspect_tables(path, wal=False, mode="rw")
         except sqlite3.DatabaseError as exc:
             raise sqlite_refusal(exc, where) from None
     if size == 0:
-        return FileState("blank")
+        return FileState("blank", readonly=readonly)
     if head[: len(MAGIC)] != MAGIC:
         if MAGIC.startswith(head):  # the first bytes of an SQLite file, and no more
             raise damaged(where, f"it is {size} bytes long, shorter than an SQLite header (truncated?)")
@@ -130,9 +137,20 @@ def inspect_file(path: Path) -> FileState:
     check_header(path, head, size)
     wal = head[18] == 2
     try:
-        return _inspect_tables(path, wal=wal, writable=wal)
+        state = _inspect_tables(path, wal=wal, mode="immutable" if readonly else "rw" if wal else "ro")
     except sqlite3.DatabaseError as exc:
         raise sqlite_refusal(exc, where) from None
+    return replace(state, readonly=True) if readonly else state
+
+
+def sqlite_uri(path: Path, mode: str) -> str:
+    """The URI SQLite opens ``path`` with in ``mode`` (``ro`` or ``immutable``)."""
+    return "file:" + quote(str(path)) + ("?immutable=1" if mode == "immutable" else "?mode=ro")
+
+
+def connect_readonly(path: Path) -> sqlite3.Connection:
+    """A connection that only reads a read-only file and makes nothing beside it."""
+    return sqlite3.connect(sqlite_uri(path, "immutable"), uri=True, check_same_thread=False, isolation_level=None)
 
 
 def sqlite_refusal(exc: BaseException, where: str) -> StorageError:
@@ -160,21 +178,21 @@ def _hot_journal(path: Path) -> bool:
         return False
 
 
-def _connect(path: Path, writable: bool) -> sqlite3.Connection:
-    """A WAL file, or a file with a hot journal, is opened read-write (reading a WAL file
-    read-only would leave ``-wal``/``-shm`` behind; a hot journal needs rolling back), with
-    statements kept from writing; any other file read-only."""
-    if writable:
+def _connect(path: Path, mode: str) -> sqlite3.Connection:
+    """``rw``: a WAL file, or a file with a hot journal, is opened read-write (reading a WAL
+    file with ``mode=ro`` would leave ``-wal``/``-shm`` behind; a hot journal needs rolling
+    back), with statements kept from writing; ``ro``: any other file; ``immutable``: a file
+    this process may not write."""
+    if mode == "rw":
         conn = sqlite3.connect(path, timeout=5.0, isolation_level=None)
         conn.execute("PRAGMA query_only=ON")
         return conn
-    uri = "file:" + quote(str(path)) + "?mode=ro"
-    return sqlite3.connect(uri, uri=True, timeout=5.0, isolation_level=None)
+    return sqlite3.connect(sqlite_uri(path, mode), uri=True, timeout=5.0, isolation_level=None)
 
 
-def _inspect_tables(path: Path, *, wal: bool, writable: bool) -> FileState:
+def _inspect_tables(path: Path, *, wal: bool, mode: str) -> FileState:
     where = str(path)
-    conn = _connect(path, writable)
+    conn = _connect(path, mode)
     try:
         tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         if not tables:

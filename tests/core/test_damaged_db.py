@@ -324,6 +324,36 @@ def test_damaged_db_installed_command(case, base, tmp_path):
             assert not _differences(before, snapshot(folder)), (case, args, result.stderr)
 
 
+@pytest.mark.parametrize("what", ["file", "folder"])
+def test_damaged_db_read_only_for_this_user_reads_and_refuses_writes(what, base, tmp_path, monkeypatch):
+    """The tests run as root, for whom chmod does not stop writing: os.access is made to say
+    what it says to a user who may not write, and the file is read as such a user would."""
+    data, record = base
+    folder = tmp_path / "db"
+    folder.mkdir()
+    path = folder / "history.sqlite3"
+    path.write_bytes(data)
+    locked = path if what == "file" else folder
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda p, mode, **kw: False if Path(p) == locked and mode & os.W_OK else real_access(p, mode, **kw)
+    )
+    record_file = tmp_path / "game.txt"
+    record_file.write_text(record, encoding="utf-8")
+    for command, args in COMMANDS.items():
+        argv = [a if a != "RECORD" else str(record_file) for a in args] + ["--db", str(path)]
+        if command == "db backup":
+            argv.insert(2, str(tmp_path / "copy.sqlite3"))
+        before = snapshot(folder)
+        result = runner.invoke(app, argv)
+        assert snapshot(folder) == before, (command, result.output)
+        if command in ("move", "new", "import"):
+            assert result.exit_code == 1 and "read-only" in result.stderr, (command, result.output)
+        else:
+            assert result.exit_code == 0, (command, result.output)
+    assert (tmp_path / "copy.sqlite3").exists()
+
+
 def test_damaged_db_read_only_file_mode_is_kept(base, tmp_path):
     data, _ = base
     path = tmp_path / "history.sqlite3"
