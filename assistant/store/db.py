@@ -151,9 +151,13 @@ class Store:
         if needs_history and self.path is not None and self.state.kind in ("missing", "blank"):
             self._look_again(self.path)
         if needs_history and self.state.kind in ("missing", "blank"):
-            with self.read() as session:
-                yield session
-                session.rollback()
+            scratch = create_engine("sqlite://")  # an empty history of its own, thrown away after
+            try:
+                SQLModel.metadata.create_all(scratch, tables=_tables())
+                with scratch.connect() as conn, conn.begin():
+                    yield Session(bind=conn, expire_on_commit=False, autoflush=True)
+            finally:
+                scratch.dispose()
             raise StorageError("core.db", f"there is no history in {self.where} yet; nothing was written")
         if self.state.readonly:
             raise StorageError(

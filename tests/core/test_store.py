@@ -444,3 +444,20 @@ def test_store_play_session_on_an_empty_game_notices_a_first_entry_elsewhere(db_
     with pytest.raises(Conflict):
         table.enter("take 2")
     assert table.loaded.game.ply == 1
+
+
+def test_store_no_file_is_made_until_something_is_stored(db_path):
+    from assistant.store.models import Player
+
+    store = Store.open(str(db_path))
+    assert service.list_games(store) == [] and not db_path.exists()
+    with pytest.raises(StorageError) as info:  # a change to what is stored, where nothing is
+        with store.write(needs_history=True) as session:
+            session.add(Player(name="Ann", key="ann"))
+    assert "nothing was written" in info.value.message and not db_path.exists()
+    assert service.player_stats(store) == []
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
+    assert db_path.exists() and service.read_game(store, gid).game.ply == 0
+    conn = sqlite3.connect(db_path)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
