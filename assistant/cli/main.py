@@ -393,11 +393,11 @@ def show(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> Non
     summary = view.summary
     render.out().print(
         f"[bold]Game {summary.id}[/bold] · {view.title} · {summary.status} · {summary.date}"
-        + (f" · {summary.location}" if summary.location else "")
+        + (f" · {render.escape(summary.location)}" if summary.location else "")
     )
-    render.out().print("players: " + ", ".join(summary.names), markup=False)
+    render.out().print(render.safe("players: " + ", ".join(summary.names)), markup=False)
     if summary.options:
-        render.out().print("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items()), markup=False)
+        render.out().print(render.safe("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items())), markup=False)
     render.out().print(f"entries: {summary.entries}", markup=False)
     if view.sheet is not None:
         render.score_sheet(view.sheet)

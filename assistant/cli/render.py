@@ -94,10 +94,14 @@ def events(lines: Sequence[str]) -> None:
         _line("  · " + line, "dim")
 
 
-def _esc(text: object) -> str:
-    from rich.markup import escape
+def escape(text: object) -> str:
+    """Text from the history or the user, for rich: markup and control characters escaped."""
+    from rich.markup import escape as escape_markup
 
-    return escape(str(text))
+    return escape_markup(safe(text))
+
+
+_esc = escape
 
 
 def error(exc: "AssistantError", game: str | None = None) -> None:
@@ -141,15 +145,15 @@ def score_sheet(sheet: "ScoreSheet", title: str | None = None) -> None:
     table.add_column("")
     for p in sheet.players:
         crown = " ★" if p in sheet.winners else ""
-        table.add_column(p + crown, justify="right")
+        table.add_column(_esc(p) + crown, justify="right")
     for category in sheet.categories:
-        table.add_row(category, *[str(sheet.points[p][category]) for p in sheet.players])
+        table.add_row(_esc(category), *[str(sheet.points[p][category]) for p in sheet.players])
     table.add_section()
     table.add_row("[bold]total[/bold]", *[f"[bold]{sheet.totals[p]}[/bold]" for p in sheet.players])
     table.add_row("rank", *[str(sheet.ranks[p]) for p in sheet.players])
     out().print(table)
     for k, v in sheet.extra.items():
-        out().print(f"{k.replace('_', ' ')}: {_cell(v)}", markup=False)
+        out().print(safe(f"{k.replace('_', ' ')}: {_cell(v)}"), markup=False)
     winners = ", ".join(sheet.winners) if sheet.winners else "nobody"
     out().print(f"[bold]Winner{'s' if len(sheet.winners) > 1 else ''}:[/bold] {_esc(winners)}")
     for note in sheet.notes:
@@ -200,7 +204,7 @@ def prompt_line(prompt: "Prompt", *, to_stderr: bool = False) -> None:
         text = f"{prompt.phase} · {text}"
     stream = sys.stderr if to_stderr else sys.stdout
     arrow = "\x1b[36m→\x1b[0m" if _colour(stream) else "→"
-    stream.write(f"{arrow} {text}\n")
+    stream.write(f"{arrow} {safe(text)}\n")
     stream.flush()
 
 
@@ -233,7 +237,7 @@ def log_lines(entries: Sequence["LogLine"]) -> None:
     """Entries numbered by ply, each with its comment."""
     for item in entries:
         comment = f"  # {item.comment}" if item.comment else ""
-        out().print(f"{item.ply:>4}. {item.text}{comment}", markup=False)
+        out().print(safe(f"{item.ply:>4}. {item.text}{comment}"), markup=False)
 
 
 def player_report(report: "PlayerReport") -> None:
@@ -246,13 +250,13 @@ def player_report(report: "PlayerReport") -> None:
     )
     rows_table([g.to_json() for g in report.by_game], ["game", "played", "finished", "wins", "win_rate", "average", "best"])
     for game_name, cats in report.category_averages.items():
-        console.print(f"average points in {game_name}: " + ", ".join(f"{c} {v}" for c, v in cats.items()), markup=False)
+        console.print(safe(f"average points in {game_name}: " + ", ".join(f"{c} {v}" for c, v in cats.items())), markup=False)
     if report.head_to_head:
         rows_table([h.to_json() for h in report.head_to_head], ["opponent", "games", "ahead", "behind", "tied"])
     if report.rival:
-        console.print(f"rival (beaten most): {report.rival}", markup=False)
+        console.print(safe(f"rival (beaten most): {report.rival}"), markup=False)
     if report.nemesis:
-        console.print(f"nemesis (beaten by most): {report.nemesis}", markup=False)
+        console.print(safe(f"nemesis (beaten by most): {report.nemesis}"), markup=False)
     if report.recent:
         console.print("last games:", markup=False)
         rows_table([r.to_json() for r in report.recent], ["id", "date", "game", "status", "total", "rank", "winner"])
