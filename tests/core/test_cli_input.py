@@ -136,3 +136,19 @@ def test_cli_input_json_refusal_escapes_what_it_quotes(text, db_path):
 def test_cli_input_backup_to_an_impossible_name_is_refused(name, game, tmp_path):
     result = invoke("db", "backup", str(tmp_path / name))
     assert result.exit_code == 1 and "cannot write the backup" in result.stderr, result.output
+
+
+def test_cli_input_stored_text_is_printed_escaped(game, db_path):
+    """Text an older version stored unchecked (a location, a comment) is printed escaped."""
+    import sqlite3
+
+    assert invoke("move", game, "take 1 # fine").exit_code == 0
+    conn = sqlite3.connect(db_path)
+    conn.execute("UPDATE games SET location = 'Club\x1b[2J[red]'")
+    conn.execute("UPDATE entries SET comment = 'c\x1b]0;x\x07'")
+    conn.commit()
+    conn.close()
+    for args in (["games"], ["show", game], ["log", game]):
+        result = invoke(*args)
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout
