@@ -136,6 +136,17 @@ CASES: dict[str, Make] = {
     "meta without schema_version, with games": lambda p, d: _edit_ours(p, d, ["DELETE FROM meta"]),
     "schema version unreadable": lambda p, d: _edit_ours(p, d, ["UPDATE meta SET value = 'two'"]),
     "newer schema version": lambda p, d: _edit_ours(p, d, ["UPDATE meta SET value = '99'"]),
+    "older schema version (migrated)": lambda p, d: _edit_ours(
+        p,
+        d,
+        [
+            "ALTER TABLE entries DROP COLUMN comment",
+            "ALTER TABLE games DROP COLUMN kind",
+            "ALTER TABLE games DROP COLUMN table_json",
+            "DROP TABLE catalogue",
+            "UPDATE meta SET value = '1'",
+        ],
+    ),
     "NULL game type": lambda p, d: (
         _edit_ours(
             p,
