@@ -54,10 +54,10 @@ def _int(word: str, what: str, rule: str) -> int:
     return value
 
 
-def _nothing_more(rest: list[str], said: str, rule: str) -> None:
+def _nothing_more(rest: list[str], said: str, rule: str, hint: str) -> None:
     """Refuse words after a complete entry (``Blue passes 3`` is not a pass: a bid was meant?)."""
     if rest:
-        raise InvalidEntry(rule, f"'{said}' takes nothing more; cannot read '{' '.join(rest)}'", hint=USAGE)
+        raise InvalidEntry(rule, f"'{said}' takes nothing more; cannot read '{' '.join(rest)}'", hint=hint)
 
 
 def _groups(words: list[str]) -> list[list[str]]:
@@ -173,7 +173,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             raise InvalidEntry("sylla.notation", "bid a number", hint="Blue bids 3")
         return m.BidMove(who(), _int(args[0], "a bid", "sylla.notation"))
     if verb == "pass":
-        _nothing_more(args, words[0], "sylla.notation")
+        _nothing_more(args, words[0], "sylla.notation", "Blue passes, or Blue bids 3")
         return m.PassMove(who())
     if verb == "take":
         if len(args) != 1:
@@ -193,7 +193,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             raise InvalidEntry("sylla.phase3.sequence", "offer which space?", hint="offers 3, or offers field")
         space = number(args[0])
         if space is not None:
-            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase3.sequence")
+            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase3.sequence", f"{words[0]} {args[0]}")
             return m.OfferMove(who(), space)
         kind = building_index().resolve(" ".join(args))
         spaces = [i + 1 for i, t in enumerate(state.spaces) if t == kind]
@@ -232,7 +232,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         direction = {"right": "up", "left": "down", "block": "hold"}.get(normalize(args[1]), normalize(args[1]))
         return m.TavernMove(who(), parse_token(args[0]), direction)
     if verb == "done":
-        _nothing_more(args, words[0], "sylla.notation")
+        _nothing_more(args, words[0], "sylla.notation", "Blue done")
         return m.DoneMove(who())
     if verb == "cube":
         source = {"vestal": "vestal", "ves": "vestal", "legionary": "legionary", "leg": "legionary"}.get(raw_verb)
@@ -240,7 +240,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
             raise InvalidEntry("sylla.phase5.placement", "on which event?", hint="vestal Famine, or legionary 2")
         n = number(args[0])
         if n is not None:
-            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase5.placement")
+            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase5.placement", f"{words[0]} {args[0]}, or {words[0]} <event name>")
             if not 1 <= n <= len(state.events):
                 raise InvalidEntry("sylla.phase5.placement", f"the event row has slots 1 to {len(state.events)}")
             event = state.events[n - 1].id
