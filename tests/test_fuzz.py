@@ -177,14 +177,14 @@ _POSITIONS: dict[str, list[Position]] = {}
 
 
 def positions(game_name: str) -> list[Position]:
-    """Each record of the game replayed to ten points, from the start to its end."""
+    """Each record of the game replayed to twenty points, from the start to its end."""
     if game_name not in _POSITIONS:
         found: list[Position] = []
         for path in record_files(game_name):
             record = read_record(path.read_text(encoding="utf-8"))
             n = len([e for e in record.entries if e.text])
             texts = [e.text for e in record.entries if e.text]
-            for stop in sorted({0, 1, 2, n // 6, n // 3, n // 2, 2 * n // 3, 5 * n // 6, n - 1, n}):
+            for stop in sorted({0, 1, 2, n - 1, n, *(n * k // 16 for k in range(1, 16))}):
                 if not 0 <= stop <= n:
                     continue
                 game = Game.from_record(get_ruleset(record.game), record, stop_at=stop)
