@@ -664,6 +664,12 @@ def test_record_line_with_a_line_separator_is_refused_with_its_line() -> None:
         game.push("hand Ann Legat Forum Forum Turris", "a\x1db")
 
 
+def test_record_header_over_its_limit_is_refused_with_its_line() -> None:
+    text = "Game: roma\nPlayers: Ann, Ben\nLocation: " + "x" * (LIMITS["header"] + 1) + "\n\nhand Ann Legat Forum Forum Turris\n"
+    with pytest.raises(AssistantError, match="line 3: the header 'Location' is 501 characters long"):
+        read_record(text)
+
+
 # -- bounded work: the worst entries of each game --------------------------------------------
 
 WORST = [

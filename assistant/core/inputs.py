@@ -47,7 +47,8 @@ LIMITS: dict[str, int] = {
     "table text": 200,
 }
 
-#: How deep a final table (TOML or JSON) may nest: the deepest real table is 3 levels.
+#: How deep a final table (TOML or JSON) may nest: the deepest real table nests 4 levels
+#: (the table, its players list, a player, the player's tokens).
 MAX_DEPTH = 16
 
 #: How many digits a number may have: nothing in these games needs more.
@@ -72,7 +73,8 @@ def _name_of(ch: str) -> str:
     if not name:
         name = {"\x1c": "FILE SEPARATOR", "\x1d": "INFORMATION SEPARATOR THREE", "\x1e": "RECORD SEPARATOR",
                 "\x1f": "UNIT SEPARATOR", "\x85": "NEXT LINE", "\x1b": "ESCAPE", "\x7f": "DELETE",
-                "\x00": "NULL"}.get(ch, "control character")
+                "\x00": "NULL", "\n": "LINE FEED", "\r": "CARRIAGE RETURN", "\x0b": "LINE TABULATION",
+                "\x0c": "FORM FEED", "\x08": "BACKSPACE", "\x07": "BELL"}.get(ch, "control character")
     return f"U+{ord(ch):04X} {name}"
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from assistant.core.errors import InvalidEntry, RecordError
-from assistant.core.inputs import LIMITS, clean
+from assistant.core.inputs import LIMITS, clean, shown
 
 #: Headers written first, in this order; any others follow in the order they were given.
 ROSTER = ("Game", "Players", "Date", "Location", "Options")
@@ -123,13 +123,18 @@ def read_record(text: str) -> Record:
         match = _HEADER.match(raw.strip())
         if not match:
             raise RecordError(
-                f"expected a header line 'Key: value', found '{raw.strip()}'", line=i + 1
+                f"expected a header line 'Key: value', found '{shown(raw.strip(), 80)}'", line=i + 1
             )
         key = "-".join(part.capitalize() for part in match.group(1).strip().split("-"))
         key = " ".join(word[:1].upper() + word[1:] for word in key.split(" "))
         if key in headers:
-            raise RecordError(f"the header '{key}' is given twice", line=i + 1)
-        headers[key] = match.group(2).strip()
+            raise RecordError(f"the header '{shown(key, 40)}' is given twice", line=i + 1)
+        value = match.group(2).strip()
+        if len(value) > LIMITS["header"]:
+            raise RecordError(
+                f"the header '{shown(key, 40)}' is {len(value)} characters long; at most {LIMITS['header']} are taken", line=i + 1
+            )
+        headers[key] = value
         i += 1
     if "Game" not in headers:
         raise RecordError("the record has no 'Game:' header", line=1)
