@@ -85,6 +85,14 @@ GameIdArg = Annotated[
     str, typer.Argument(metavar="ID", help="The game's id (see 'assistant games'), or 'last'.", show_default=False)
 ]
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="7wonders (7w), roma, pax or sylla.", show_default=False)]
+RevealOpt = Annotated[
+    bool,
+    typer.Option(
+        "--reveal",
+        help="Show what was typed, secret faces too (hands, cards under the deck, money behind screens); "
+        "without it entries are printed as the whole table may see them.",
+    ),
+]
 
 
 def _store(db: str | None):  # type: ignore[no-untyped-def]
@@ -220,6 +228,7 @@ def new(
         'assistant move last "ada build Temple"',
         'assistant move 12 "bob stage" --expect-ply 41   # refused if someone entered meanwhile',
         'assistant move 12 -- "-an entry starting with a dash"   # -- ends the options',
+        'assistant move 12 "keep army 3/2 return fleet 1/1"   # echoed as the table may see it: keep ? return ?',
     ),
     context_settings={"ignore_unknown_options": True},
 )
@@ -230,17 +239,22 @@ def move(
     expect_ply: Annotated[
         Optional[int], typer.Option(help="Refuse (conflict) unless the game has exactly this many entries.")
     ] = None,
+    reveal: RevealOpt = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Enter one line (for scripts); it is checked against the rules before it is stored."""
+    """Enter one line (for scripts); it is checked against the rules before it is stored.
+
+    The whole entry is stored; the echo shows it as the table may see it (secret faces as ?)
+    unless --reveal. To type a secret without showing it, use 'secret' at the play prompt.
+    """
     from assistant import service
 
-    result = service.enter(_store(db), game_id, entry, expect_ply=expect_ply)
+    result = service.enter(_store(db), game_id, entry, expect_ply=expect_ply, reveal=reveal)
     if json_out:
         render.print_json(result.to_json())
         return
-    render.success(f"{result.entry.ply}. {result.entry.text}")
+    render.success(f"{result.entry.ply}. {result.shown}")
     render.events(result.events)
     if result.outcome:
         render.message(f"game over: {result.outcome.reason}")
@@ -255,12 +269,13 @@ def move(
 def undo(
     game_id: GameIdArg,
     n: Annotated[int, typer.Option("-n", help="How many entries to take back.", min=1)] = 1,
+    reveal: RevealOpt = False,
     db: DbOpt = None,
 ) -> None:
     """Take back the last entry (or the last N); a finished game is reopened."""
     from assistant import service
 
-    taken = service.undo(_store(db), game_id, n)
+    taken = service.undo(_store(db), game_id, n, reveal=reveal)
     for entry in taken:
         render.success(f"took back {entry.ply}. {entry.text}")
 
@@ -269,11 +284,11 @@ def undo(
 @handle_errors
 def state(
     game_id: GameIdArg,
-    reveal: Annotated[bool, typer.Option("--reveal", help="Show hidden information (hands, money behind screens).")] = False,
+    reveal: RevealOpt = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Show where the game stands and what it waits for."""
+    """Show where the game stands and what it waits for (hidden information only with --reveal)."""
     from assistant import service
 
     view = service.game_state(_store(db), game_id, reveal=reveal)
@@ -289,13 +304,17 @@ def state(
         render.message(f"game over: {view.outcome.reason}")
 
 
-@app.command(epilog=examples("assistant log 12", "assistant log last --json"))
+@app.command(epilog=examples("assistant log 12", "assistant log last --json", "assistant log 12 --reveal"))
 @handle_errors
-def log(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None:
-    """List the entries of a game, numbered by ply."""
+def log(game_id: GameIdArg, reveal: RevealOpt = False, db: DbOpt = None, json_out: JsonOpt = False) -> None:
+    """List the entries of a game, numbered by ply, as the whole table may see them.
+
+    A secret face is printed in its unknown form (?) and the comment of that entry is left
+    out; --reveal prints every entry as typed (the stored record).
+    """
     from assistant import service
 
-    view = service.read_entries(_store(db), game_id)
+    view = service.read_entries(_store(db), game_id, reveal=reveal)
     if json_out:
         render.print_json(view.to_json())
         return
@@ -309,6 +328,7 @@ def log(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None
         "assistant score 12",
         "assistant score 7wonders --from examples/7wonders-final-table.toml",
         "assistant score pax --from table.toml --json --save",
+        "assistant score last --reveal   # money behind the screens too",
     )
 )
 @handle_errors
@@ -320,10 +340,16 @@ def score(
     save: Annotated[bool, typer.Option("--save", help="With --from: store the scored table in the history.")] = False,
     date: Annotated[Optional[str], typer.Option(help="With --save: the day played (YYYY-MM-DD).")] = None,
     location: Annotated[Optional[str], typer.Option(help="With --save: where it was played.")] = None,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="A tracked game: show hidden values too (money behind screens), where the game can.")
+    ] = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Score a tracked game (provisional while it runs), or a final table from a file."""
+    """Score a tracked game (provisional while it runs), or a final table from a file.
+
+    A provisional score shows no hidden value (money behind a screen) unless --reveal.
+    """
     from assistant import service
     from assistant.service.views import ScoreView
 
@@ -345,7 +371,7 @@ def score(
         from assistant.core.errors import InvalidEntry
 
         raise InvalidEntry("core.score", "--save goes with --from FILE")
-    view = service.game_score(_store(db), target)
+    view = service.game_score(_store(db), target, reveal=reveal)
     if json_out:
         render.print_json(view.to_json())
         return
@@ -382,11 +408,16 @@ def games(
 
 @app.command(epilog=examples("assistant show 12", "assistant show last --json"))
 @handle_errors
-def show(game_id: GameIdArg, db: DbOpt = None, json_out: JsonOpt = False) -> None:
-    """Show one game: players, status, result and where it stands."""
+def show(
+    game_id: GameIdArg,
+    reveal: Annotated[bool, typer.Option("--reveal", help="Hidden values in the score too, where the game can.")] = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show one game: players, status, result and where it stands (no entry, no secret face)."""
     from assistant import service
 
-    view = service.show_game(_store(db), game_id)
+    view = service.show_game(_store(db), game_id, reveal=reveal)
     if json_out:
         render.print_json(view.to_json())
         return
@@ -529,6 +560,7 @@ def import_(
         "assistant export 12 > game.txt",
         "assistant export --all --format csv --output history.csv",
         "assistant export last --format json",
+        "assistant export last --public > to-share.txt   # secret faces as ?, still replays",
     )
 )
 @handle_errors
@@ -536,16 +568,29 @@ def export(
     game_id: Annotated[Optional[str], typer.Argument(help="The game's id or 'last' (or use --all).", show_default=False)] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Every game in the history.")] = False,
     fmt: Annotated[str, typer.Option("--format", "-f", help="record, json or csv.")] = "record",
+    public: Annotated[
+        bool,
+        typer.Option(
+            "--public",
+            help="Write what the whole table may see: secret faces as ? (comments of those entries left out); "
+            "the record still replays. CSV holds no entries and is the same either way.",
+        ),
+    ] = False,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write to this file instead of stdout.")] = None,
     db: DbOpt = None,
 ) -> None:
-    """Write games as records (what 'import' reads), JSON or CSV (a row per player)."""
+    """Write games as records (what 'import' reads), JSON or CSV (a row per player).
+
+    The export is the whole record, the truth: every face as typed, secret ones too (hands,
+    cards kept or slid under the deck, money). Use --public for a copy to share.
+    """
     from assistant import service
     from assistant.core.errors import InvalidEntry
 
     if (game_id is None) == (not all_games):
         raise InvalidEntry("core.export", "name one game id, or --all")
-    text = service.export_games(_store(db), None if all_games else [game_id], fmt)  # type: ignore[list-item]
+    ids = None if all_games else [game_id]
+    text = service.export_games(_store(db), ids, fmt, public=public)  # type: ignore[arg-type]
     if output is None:
         sys.stdout.write(text)
     else:
@@ -631,13 +676,17 @@ def rules(
 @handle_errors
 def play(
     game_id: GameIdArg,
-    reveal: Annotated[bool, typer.Option("--reveal", help="Show hidden information in 'state'.")] = False,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Start with secret faces shown (as 'reveal' at the prompt; 'hide' turns it off).")
+    ] = False,
     db: DbOpt = None,
 ) -> None:
     """Table mode: shows whose turn it is and takes entries line by line.
 
-    At the prompt: an entry in the game's notation, or undo [N], state, score, log, legal,
-    rules [TOPIC], help, quit.
+    At the prompt: an entry in the game's notation, or secret (the next entry is read
+    without echo), undo [N], state [--reveal], score [--reveal], log [--reveal], legal,
+    rules [TOPIC], remember KEY TEXT, catalogue, reveal, hide, help, quit. Entries are echoed
+    as the whole table may see them (secret faces as ?).
     """
     from assistant.cli.play import run_table
 

@@ -12,21 +12,116 @@ from typing import Any
 
 from assistant.cli import render
 from assistant.cli.rules import find_rules
-from assistant.core.errors import AssistantError, Conflict
+from assistant.core.errors import AssistantError, Conflict, InvalidEntry
 
-TABLE_COMMANDS = ("undo", "state", "score", "log", "legal", "rules", "remember", "catalogue", "help", "quit", "exit")
+TABLE_COMMANDS = (
+    "secret",
+    "private",
+    "undo",
+    "state",
+    "score",
+    "log",
+    "legal",
+    "rules",
+    "remember",
+    "catalogue",
+    "reveal",
+    "hide",
+    "help",
+    "quit",
+    "exit",
+)
 
 HELP = """At the prompt, type an entry in the game's notation, or:
-  undo [N]        take back the last entry (or N)
-  state           where the game stands (hidden information only with --reveal)
-  score           the score as it stands
-  log             the entries so far
-  legal           what is legal now (where the game can list it)
-  rules [TOPIC]   rule texts: an id, a card name, 'notation' or words
-  remember KEY TEXT   save what a component shows; then write @KEY in entries
-  catalogue       the saved keys of this game's catalogue
-  help            this text
-  quit            leave (everything entered is already saved)"""
+  secret            type the next entry without it showing (also: private): for your own
+                    hand or money while the others look; checked like any entry, echoed
+                    as the table may see it; Ctrl-C cancels it
+  undo [N]          take back the last entry (or N)
+  state [--reveal]  where the game stands (secret faces only with --reveal)
+  score [--reveal]  the score as it stands (hidden values only with --reveal)
+  log [--reveal]    the entries so far (secret faces as ? unless --reveal)
+  legal             what is legal now (where the game can list it)
+  rules [TOPIC]     rule texts: an id, a card name, 'notation' or words
+  remember KEY TEXT save what a component shows; then write @KEY in entries
+  catalogue         the saved keys of this game's catalogue
+  reveal            show secret faces from now on (echoes, state, score, log)
+  hide              stop showing them (the default)
+  help              this text
+  quit              leave (everything entered is already saved)"""
+
+# The flags each table command takes at the prompt (as on the command line).
+FLAGS = {"state": ("--reveal",), "score": ("--reveal",), "log": ("--reveal",), "legal": (), "catalogue": ()}
+USAGE = {
+    "state": "state [--reveal]",
+    "score": "score [--reveal]",
+    "log": "log [--reveal]",
+    "legal": "legal",
+    "catalogue": "catalogue",
+    "undo": "undo [N] [--reveal]",
+}
+
+
+def _flags(verb: str, rest: str) -> set[str] | None:
+    """The flags given to a table command, or ``None`` when ``rest`` is not only its flags."""
+    words = rest.split()
+    allowed = FLAGS.get(verb, ())
+    if all(word.lower() in allowed for word in words):
+        return {word.lower() for word in words}
+    return None
+
+
+def _undo_args(rest: str) -> tuple[int, bool] | None:
+    """``undo [N] [--reveal]``: how many entries and whether to show them as typed."""
+    count, reveal = 1, False
+    for word in rest.split():
+        if word.lower() == "--reveal":
+            reveal = True
+        elif word.isascii() and word.isdigit() and int(word) >= 1:
+            count = int(word)
+        else:
+            return None
+    return count, reveal
+
+
+def _private_reader() -> Callable[[str], str]:
+    """A line reader that does not echo: prompt_toolkit's password prompt on a terminal (a
+    fresh session each time, so the line goes into no history), getpass when only standard
+    input is a terminal; input() when standard input is not a terminal (nothing echoes)."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            from prompt_toolkit import PromptSession
+        except ImportError:  # pragma: no cover - prompt_toolkit is a dependency
+            pass
+        else:
+            return lambda prompt: PromptSession().prompt(prompt, is_password=True)
+    if sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass
+    return input
+
+
+def _reason_is_safe(exc: AssistantError, typed: str, known: set[str]) -> bool:
+    """Whether a refusal of a private entry may be printed: it repeats no word of what was
+    typed other than the words the table knows anyway (player names, the verbs expected)."""
+    said = " ".join([exc.message, exc.hint or "", *getattr(exc, "problems", ())]).casefold()
+    for word in typed.replace(",", " ").split():
+        low = word.casefold()
+        if low not in known and low in said:
+            return False
+    return True
+
+
+def _private_refusal(exc: AssistantError, game: str) -> None:
+    """A refused private entry: its rule and title, not its reason (which may name the face)."""
+    title = next((r.title for r in find_rules(game, exc.rule) if r.id == exc.rule), "") if exc.rule else ""
+    withheld = InvalidEntry(
+        exc.rule,
+        "the private entry was refused" + (f": {title}" if title else ""),
+        hint="the reason is not shown, as it may name what you typed; type 'secret' to try again"
+        + (f", or read the rule: rules {exc.rule}" if exc.rule else ""),
+    )
+    render.error(withheld)
 
 
 def _reader(words: Callable[[], list[str]]) -> Callable[[str], str]:
@@ -68,7 +163,12 @@ def _reader(words: Callable[[], list[str]]) -> Callable[[str], str]:
 def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
     """The interactive loop. The game is read and replayed once, then kept in memory by a
     :class:`~assistant.service.play.PlaySession`: each entry is checked against it and written
-    in one transaction; the game is read again only when another window changed it."""
+    in one transaction; the game is read again only when another window changed it.
+
+    Entries are echoed in their public form (``Ruleset.public_notation``) unless ``reveal``
+    (the ``reveal`` and ``hide`` commands switch it); a private entry (``secret``) is read
+    without echo and always echoed in its public form."""
+    from assistant.service.games import entry_lines, score_of
     from assistant.service.play import PlaySession
 
     table = PlaySession.open(store, game_id)
@@ -111,24 +211,63 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             continue
         verb, _, rest = line.partition(" ")
         verb_l = verb.lower()
+        rest = rest.strip()
+        flags = _flags(verb_l, rest) if verb_l in FLAGS else None
+        private = False
         try:
             if verb_l in ("quit", "exit", "q"):
                 render.message("bye; everything entered is saved")
                 return
             if verb_l in ("help", "?"):
                 render.out().print(HELP, markup=False)
-            elif verb_l == "undo" and (not rest or rest.strip().isdigit()):
-                for entry in table.undo(int(rest) if rest.strip() else 1):
-                    render.success(f"took back {entry.ply}. {entry.text}")
-            elif verb_l == "state" and not rest:
-                render.described_state(game.describe(reveal=reveal))
-            elif verb_l == "score" and not rest:
-                render.score_sheet(game.score(), "Score as it stands" if outcome is None else "Final score")
-            elif verb_l == "log" and not rest:
-                for entry, comment in zip(game.entries, game.comments):
-                    note = f"  # {comment}" if comment else ""
-                    render.out().print(f"{entry.ply:>4}. {entry.text}{note}", markup=False)
-            elif verb_l == "legal" and not rest:
+                continue
+            if verb_l in ("reveal", "hide") and not rest:
+                reveal = verb_l == "reveal"
+                render.message(
+                    "secret faces are shown from now on (hide stops it)"
+                    if reveal
+                    else "secret faces are hidden (as ?) from now on"
+                )
+                continue
+            if verb_l in ("secret", "private"):
+                if rest:
+                    render.message(
+                        f"nothing was entered: type '{verb_l}' alone, then the entry at the hidden prompt"
+                    )
+                    continue
+                try:
+                    line = _private_reader()(f"{gid}:{game.ply + 1} private (not shown)> ")
+                except (EOFError, KeyboardInterrupt):
+                    render.message("\nprivate entry cancelled; nothing was entered")
+                    continue
+                line = line.strip()
+                if not line:
+                    render.message("private entry empty; nothing was entered")
+                    continue
+                private = True
+            elif verb_l in USAGE and (flags is None if verb_l in FLAGS else _undo_args(rest) is None):
+                render.message(f"usage: {USAGE[verb_l]}")
+                continue
+            if private:
+                pass
+            elif verb_l == "undo":
+                count, shown = _undo_args(rest) or (1, False)
+                for item in table.undo(count, reveal=reveal or shown):
+                    render.success(f"took back {item.ply}. {item.text}")
+                continue
+            elif verb_l == "state":
+                render.described_state(game.describe(reveal=reveal or "--reveal" in (flags or ())))
+                continue
+            elif verb_l == "score":
+                sheet = score_of(game, reveal=reveal or "--reveal" in (flags or ()))
+                render.score_sheet(sheet, "Score as it stands" if outcome is None else "Final score")
+                continue
+            elif verb_l == "log":
+                render.log_lines(entry_lines(game, reveal=reveal or "--reveal" in (flags or ())))
+                if not game.entries:
+                    render.message("no entries yet")
+                continue
+            elif verb_l == "legal":
                 moves = game.legal_moves()
                 if not moves:
                     render.message("the game lists no moves here (enter what happened)")
@@ -136,8 +275,9 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                     render.out().print("  " + m.notation(), markup=False)
                 if len(moves) > 60:
                     render.message(f"… and {len(moves) - 60} more")
+                continue
             elif verb_l == "remember":
-                key, _, value = rest.strip().partition(" ")
+                key, _, value = rest.partition(" ")
                 if not key or not value.strip():
                     render.message("remember KEY TEXT   e.g. remember brutus conspiracy 3/1")
                 else:
@@ -145,7 +285,8 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
 
                     catalogue_set(store, ruleset.name, key, value, loaded.catalogue)
                     render.success(f"@{key.lstrip('@').casefold()} = {' '.join(value.split())}")
-            elif verb_l == "catalogue" and not rest:
+                continue
+            elif verb_l == "catalogue":
                 from assistant.service.catalogue import catalogue_list
 
                 items = catalogue_list(store, ruleset.name, loaded.catalogue).items
@@ -153,19 +294,28 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                     render.message("no saved keys yet (remember KEY TEXT)")
                 for item in items:
                     render.out().print(f"  @{item.key} = {item.value}", markup=False)
+                continue
             elif verb_l == "rules":
-                found = find_rules(ruleset.name, rest.strip())
-                render.rule_texts(found, full=bool(rest.strip()) and len(found) <= 6)
-            else:
-                result = table.enter(line)
-                render.success(f"{result.entry.ply}. {result.entry.text}")
-                render.events(result.events)
-                if result.outcome is not None:
-                    render.message(f"game over: {result.outcome.reason}")
-                    if result.sheet is not None:
-                        render.score_sheet(result.sheet, "Final score")
+                found = find_rules(ruleset.name, rest)
+                render.rule_texts(found, full=bool(rest) and len(found) <= 6)
+                continue
+            result = table.enter(line, reveal=reveal and not private)
+            render.success(f"{result.entry.ply}. {result.public if private and result.public else result.shown}")
+            render.events(result.events)
+            if result.outcome is not None:
+                render.message(f"game over: {result.outcome.reason}")
+                if result.sheet is not None:
+                    render.score_sheet(result.sheet, "Final score")
         except Conflict as exc:
             render.error(exc, ruleset.name)
             render.message(f"the game was read again: {table.loaded.game.ply if table.loaded.game else 0} entries")
         except AssistantError as exc:
-            render.error(exc, ruleset.name)
+            if private:
+                prompt = game.expecting()
+                known = {w.casefold() for w in (*game.seats, *prompt.kinds)}
+                if _reason_is_safe(exc, line, known):
+                    render.error(exc, ruleset.name)
+                else:
+                    _private_refusal(exc, ruleset.name)
+            else:
+                render.error(exc, ruleset.name)

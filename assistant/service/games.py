@@ -13,16 +13,18 @@ game in memory instead: :mod:`assistant.service.play`.)
 
 from __future__ import annotations
 
+import inspect
 import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError
 from assistant.core.game import Game
 from assistant.core.inputs import clean
-from assistant.core.protocol import Entry, Ruleset
+from assistant.core.protocol import Ruleset
 from assistant.core.record import Record, RecordLine
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
@@ -75,25 +77,74 @@ class Loaded:
         """The local catalogue whose ``@keys`` this game's entries may use."""
         return str(json.loads(self.row.headers or "{}").get("Catalogue", DEFAULT_CATALOGUE))
 
-    def record(self) -> Record:
-        """The game's record (INTERFACES §3); a game scored from a final table has none."""
+    def record(self, *, public: bool = False) -> Record:
+        """The game's record (INTERFACES §3): the whole truth, every face as typed; with
+        ``public``, every secret face in its unknown form (``Game.to_public_record``: it still
+        replays). A game scored from a final table has none."""
         if self.game is None:
             raise InvalidEntry(
                 "core.export",
                 f"game {self.id} was scored from a final table and has no entries to export as a record",
                 hint="export it with --format json",
             )
+        if public:
+            return self.game.to_public_record(self.headers())
         return self.game.to_record(self.headers())
 
-    def sheet(self) -> ScoreSheet:
-        """The score: of the game as it stands, or of its final table."""
+    def sheet(self, *, reveal: bool = False) -> ScoreSheet:
+        """The score: of the game as it stands, or of its final table (see :func:`score_of`)."""
         if self.game is None:
             return self.ruleset.score_table(json.loads(self.row.table_json or "{}"))
-        return self.game.score()
+        return score_of(self.game, reveal=reveal)
+
+    def lines(self, *, reveal: bool = False) -> tuple[LogLine, ...]:
+        """The entries as read commands print them (see :func:`entry_lines`)."""
+        return entry_lines(self.game, reveal=reveal) if self.game is not None else ()
 
     def summary(self) -> GameSummary:
         """The ``show`` / ``games`` summary of this game."""
         return GameSummary.of(self.row, self.seats, self.game.ply if self.game else 0)
+
+
+# -- what the table may see --------------------------------------------------------------------------
+def public_text(game: Game, ply: int) -> str:
+    """Entry ``ply`` (1-based) as the whole table may see it: ``Ruleset.public_notation`` at
+    the state before it, every secret face in its unknown form."""
+    return game.ruleset.public_notation(game.states[ply - 1], game.entries[ply - 1].move)
+
+
+def entry_lines(game: Game, *, reveal: bool = False, first: int = 1) -> tuple[LogLine, ...]:
+    """The entries from ply ``first`` on, as a read command prints them: each in its public
+    form, its comment left out when that form differs from what was typed (a comment may tell
+    the secret), as ``Game.to_public_record`` does; with ``reveal``, as typed, with every
+    comment. ``secret`` marks the entries whose public form hides something either way."""
+    lines: list[LogLine] = []
+    for ply in range(first, game.ply + 1):
+        typed = game.entries[ply - 1].text
+        comment = game.comments[ply - 1]
+        public = public_text(game, ply)
+        secret = public != typed
+        if reveal or not secret:
+            lines.append(LogLine(ply, typed, comment, secret))
+        else:
+            lines.append(LogLine(ply, public, "", secret))
+    return tuple(lines)
+
+
+@cache
+def _score_takes_reveal(kind: type) -> bool:
+    """Whether a ruleset's ``score`` takes ``reveal`` (a game that hides a value in its
+    provisional score, money behind a screen, and can show it)."""
+    return "reveal" in inspect.signature(kind.score).parameters
+
+
+def score_of(game: Game, *, reveal: bool = False) -> ScoreSheet:
+    """The score sheet of ``game`` as it stands. A game whose ``score`` keeps hidden values out
+    of the provisional score (``score(state, reveal=False)``) shows them with ``reveal``; for
+    every other game the two are the same sheet."""
+    if reveal and _score_takes_reveal(type(game.ruleset)):
+        return game.ruleset.score(game.state, reveal=True)  # type: ignore[call-arg]
+    return game.score()
 
 
 def load(session: Session, game_id: int | str) -> Loaded:
@@ -176,10 +227,11 @@ def conflict(game_id: int, ply: int, expected: int) -> Conflict:
     )
 
 
-def push_entry(session: Session, loaded: Loaded, text: str, comment: str) -> Entered:
+def push_entry(session: Session, loaded: Loaded, text: str, comment: str, *, reveal: bool = False) -> Entered:
     """Check one entry against the game in memory and store it in ``session``'s transaction
     (with the results when it ends the game). On any refusal the game in memory is left as
-    it was and the caller's transaction writes nothing."""
+    it was and the caller's transaction writes nothing. The answer carries the entry's
+    public form; ``reveal`` makes it show what was typed."""
     if "@" in text:
         text = expand_catalogue(session, loaded.row.ruleset, loaded.catalogue, text)
     game = check_open(loaded)
@@ -193,15 +245,19 @@ def push_entry(session: Session, loaded: Loaded, text: str, comment: str) -> Ent
             sheet = game.score()
             write_results(session, loaded, sheet, status="finished")
         events = tuple(game.last_events())
-        return Entered(loaded.id, entry, None if outcome else game.expecting(), outcome, sheet, events)
+        public = public_text(game, entry.ply)
+        return Entered(
+            loaded.id, entry, None if outcome else game.expecting(), outcome, sheet, events, public=public, revealed=reveal
+        )
     except BaseException:
         game.pop()
         raise
 
 
-def take_back(session: Session, loaded: Loaded, n: int) -> list[Entry]:
+def take_back(session: Session, loaded: Loaded, n: int, *, reveal: bool = False) -> list[LogLine]:
     """Take back the last ``n`` entries of the game in memory and in ``session``'s
-    transaction (reopening a finished game)."""
+    transaction (reopening a finished game). Returns them, last first, as ``log`` prints them
+    (public form unless ``reveal``)."""
     if n < 1:
         raise InvalidEntry("core.undo", "undo takes back at least 1 entry")
     if loaded.game is None:
@@ -215,7 +271,10 @@ def take_back(session: Session, loaded: Loaded, n: int) -> list[Entry]:
     if loaded.row.status == "finished":
         queries.clear_results(session, loaded.row, loaded.seats)
     queries.touch(session, loaded.row)
-    return [game.pop() for _ in range(n)]
+    taken = list(reversed(entry_lines(game, reveal=reveal, first=game.ply - n + 1)))
+    for _ in range(n):
+        game.pop()
+    return taken
 
 
 # -- commands ------------------------------------------------------------------------------------
@@ -254,25 +313,34 @@ def new_game(
         return row.id  # type: ignore[return-value]
 
 
-def enter(store: Store, game_id: int | str, text: str, *, expect_ply: int | None = None, comment: str = "") -> Entered:
+def enter(
+    store: Store,
+    game_id: int | str,
+    text: str,
+    *,
+    expect_ply: int | None = None,
+    comment: str = "",
+    reveal: bool = False,
+) -> Entered:
     """Check and store one entry (``move``): one transaction, one replay. ``expect_ply``: the
     number of entries the caller saw; if the game has changed since (another window entered a
-    line), raise :class:`Conflict`."""
+    line), raise :class:`Conflict`. The answer shows the entry's public form unless ``reveal``."""
     text, comment = split_entry(text, comment)
     with store.write(needs_history=True) as session:
         loaded = load(session, game_id)
         if loaded.game is not None and expect_ply is not None and loaded.game.ply != expect_ply:
             check_open(loaded)
             raise conflict(loaded.id, loaded.game.ply, expect_ply)
-        return push_entry(session, loaded, text, comment)
+        return push_entry(session, loaded, text, comment, reveal=reveal)
 
 
-def undo(store: Store, game_id: int | str, n: int = 1) -> list[Entry]:
-    """Take back the last ``n`` entries (reopening a finished game)."""
+def undo(store: Store, game_id: int | str, n: int = 1, *, reveal: bool = False) -> list[LogLine]:
+    """Take back the last ``n`` entries (reopening a finished game); they are returned in
+    their public form unless ``reveal``."""
     if n < 1:
         raise InvalidEntry("core.undo", "undo takes back at least 1 entry")
     with store.write(needs_history=True) as session:
-        return take_back(session, load(session, game_id), n)
+        return take_back(session, load(session, game_id), n, reveal=reveal)
 
 
 def finish(store: Store, game_id: int | str, *, force: bool = False) -> ScoreView:
@@ -305,24 +373,24 @@ def abandon(store: Store, game_id: int | str) -> int:
 
 
 # -- views of one game ----------------------------------------------------------------------------------
-def read_entries(store: Store, game_id: int | str) -> LogView:
-    """A game's stored entries without replaying them: the record as it stands (``log``)."""
-    with store.read() as session:
-        row = queries.game_row(session, game_id)
-        lines = tuple(LogLine(e.ply, e.text, e.comment) for e in queries.entries(session, row.id))  # type: ignore[arg-type]
-        return LogView(row.id, row.ruleset, lines)  # type: ignore[arg-type]
+def read_entries(store: Store, game_id: int | str, *, reveal: bool = False) -> LogView:
+    """A game's entries (``log``): replayed, so that each is printed in its public form (see
+    :func:`entry_lines`); with ``reveal``, as stored (what was typed)."""
+    loaded = read_game(store, game_id)
+    return LogView(loaded.id, loaded.row.ruleset, loaded.lines(reveal=reveal), revealed=reveal)
 
 
-def show_view(loaded: Loaded) -> GameShow:
-    """``show``: the summary, with the score (finished, or a final table) or the prompt."""
-    sheet = loaded.sheet() if loaded.row.status == "finished" or loaded.game is None else None
+def show_view(loaded: Loaded, *, reveal: bool = False) -> GameShow:
+    """``show``: the summary, with the score (finished, or a final table) or the prompt;
+    ``reveal`` reaches the score (see :func:`score_of`)."""
+    sheet = loaded.sheet(reveal=reveal) if loaded.row.status == "finished" or loaded.game is None else None
     expecting = loaded.game.expecting() if sheet is None and loaded.game is not None else None
     return GameShow(loaded.summary(), loaded.ruleset.title, sheet, expecting)
 
 
-def show_game(store: Store, game_id: int | str) -> GameShow:
+def show_game(store: Store, game_id: int | str, *, reveal: bool = False) -> GameShow:
     """Read one game for ``show``."""
-    return show_view(read_game(store, game_id))
+    return show_view(read_game(store, game_id), reveal=reveal)
 
 
 def state_view(loaded: Loaded, *, reveal: bool = False) -> StateView:
@@ -338,6 +406,7 @@ def state_view(loaded: Loaded, *, reveal: bool = False) -> StateView:
         state=game.describe(reveal=reveal),
         expecting=None if outcome else game.expecting(),
         outcome=outcome,
+        revealed=reveal,
     )
 
 
@@ -346,9 +415,10 @@ def game_state(store: Store, game_id: int | str, *, reveal: bool = False) -> Sta
     return state_view(read_game(store, game_id), reveal=reveal)
 
 
-def game_score(store: Store, game_id: int | str) -> ScoreView:
-    """``score ID``: the score of a tracked game, provisional while it is not over."""
+def game_score(store: Store, game_id: int | str, *, reveal: bool = False) -> ScoreView:
+    """``score ID``: the score of a tracked game, provisional while it is not over; hidden
+    values (money behind a screen) only with ``reveal`` (see :func:`score_of`)."""
     loaded = read_game(store, game_id)
     provisional = loaded.game is not None and loaded.game.outcome() is None and loaded.row.status != "finished"
     title = f"Game {loaded.id} · {loaded.ruleset.title}" + (" · provisional (the game is not over)" if provisional else "")
-    return ScoreView(loaded.sheet(), title, id=loaded.id, provisional=provisional)
+    return ScoreView(loaded.sheet(reveal=reveal), title, id=loaded.id, provisional=provisional, revealed=reveal)

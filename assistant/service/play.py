@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict
-from assistant.core.protocol import Entry, Outcome, Prompt
+from assistant.core.protocol import Outcome, Prompt
 from assistant.service.games import Loaded, check_open, push_entry, read_game, split_entry, take_back
-from assistant.service.views import Entered
+from assistant.service.views import Entered, LogLine
 from assistant.store import queries
 from assistant.store.db import Store
 
@@ -66,16 +66,17 @@ class PlaySession:
             )
         self.loaded.row = row
 
-    def enter(self, text: str) -> Entered:
+    def enter(self, text: str, *, reveal: bool = False) -> Entered:
         """Check one typed entry against the game in memory and store it (one transaction).
-        A refused entry changes nothing; a :class:`Conflict` reloads the game first."""
+        A refused entry changes nothing; a :class:`Conflict` reloads the game first. The
+        answer shows the entry's public form unless ``reveal``."""
         text, comment = split_entry(text)
         check_open(self.loaded)
         entered: Entered | None = None
         try:
             with self.store.write() as session:
                 self._guard(session)
-                entered = push_entry(session, self.loaded, text, comment)
+                entered = push_entry(session, self.loaded, text, comment, reveal=reveal)
         except Conflict:
             self.reload()
             raise
@@ -85,12 +86,13 @@ class PlaySession:
             raise
         return entered
 
-    def undo(self, n: int = 1) -> list[Entry]:
-        """Take back the last ``n`` entries, in memory and in the database (one transaction)."""
+    def undo(self, n: int = 1, *, reveal: bool = False) -> list[LogLine]:
+        """Take back the last ``n`` entries, in memory and in the database (one transaction);
+        they are returned in their public form unless ``reveal``."""
         try:
             with self.store.write() as session:
                 self._guard(session)
-                taken = take_back(session, self.loaded, n)
+                taken = take_back(session, self.loaded, n, reveal=reveal)
         except Conflict:
             self.reload()
             raise

@@ -16,7 +16,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date, payload
 from assistant.service.games import Loaded, load, write_results
-from assistant.service.views import GameExport, LogLine, ReplayView
+from assistant.service.views import GameExport, ReplayView
 from assistant.store import queries
 from assistant.store.db import Store
 
@@ -24,35 +24,46 @@ RECORD_SEPARATOR = "%%"
 EXPORT_FORMATS = ("record", "json", "csv")
 
 
-def export_game(store: Store, game_id: int | str, fmt: str = "record") -> str:
+def export_game(store: Store, game_id: int | str, fmt: str = "record", *, public: bool = False) -> str:
     """The text of one game (see :func:`export_games`)."""
-    return export_games(store, [game_id], fmt)
+    return export_games(store, [game_id], fmt, public=public)
 
 
-def export_games(store: Store, game_ids: Iterable[int | str] | None, fmt: str = "record") -> str:
+def export_games(
+    store: Store, game_ids: Iterable[int | str] | None, fmt: str = "record", *, public: bool = False
+) -> str:
     """The text of one or more games as ``record`` (INTERFACES §3; several separated by a
-    line ``%%``), ``json`` (a list when ``game_ids`` is None) or ``csv`` (a row per player)."""
+    line ``%%``), ``json`` (a list when ``game_ids`` is None) or ``csv`` (a row per player).
+
+    The record is the truth: by default every face is written as typed. With ``public`` each
+    game is written as the whole table may see it (``Game.to_public_record``: secret faces
+    in their unknown form, the comments of those entries left out); such a record still
+    replays to the same public position and end scores. CSV holds no entries, so it is the
+    same either way."""
     if fmt not in EXPORT_FORMATS:
         raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json or csv")
     with store.read() as session:
         ids: list[int | str] = list(queries.game_ids(session)) if game_ids is None else list(game_ids)
         loaded = [load(session, gid) for gid in ids]
     if fmt == "record":
-        texts = [write_record(item.record()) for item in loaded]
+        texts = [write_record(item.record(public=public)) for item in loaded]
         return ("\n" + RECORD_SEPARATOR + "\n\n").join(texts)
     if fmt == "json":
-        items = [export_view(item).to_json() for item in loaded]
+        items = [export_view(item, public=public).to_json() for item in loaded]
         return json.dumps(items if game_ids is None or len(items) != 1 else items[0], indent=2, ensure_ascii=False) + "\n"
     return _export_csv(loaded)
 
 
-def export_view(item: Loaded) -> GameExport:
-    """One game as ``export --format json`` writes it."""
+def export_view(item: Loaded, *, public: bool = False) -> GameExport:
+    """One game as ``export --format json`` writes it: every entry as typed, or with
+    ``public`` in its public form (entries and record alike)."""
     sheet = item.sheet() if item.row.status == "finished" or item.game is None else None
     if item.game is None:
-        return GameExport(item.summary(), item.headers(), table=json.loads(item.row.table_json or "{}"), sheet=sheet)
-    entries = tuple(LogLine(e.ply, e.text, c) for e, c in zip(item.game.entries, item.game.comments))
-    return GameExport(item.summary(), item.headers(), entries, record=write_record(item.record()), sheet=sheet)
+        table = json.loads(item.row.table_json or "{}")
+        return GameExport(item.summary(), item.headers(), table=table, sheet=sheet, public=public)
+    entries = item.lines(reveal=not public)
+    record = write_record(item.record(public=public))
+    return GameExport(item.summary(), item.headers(), entries, record=record, sheet=sheet, public=public)
 
 
 def _export_csv(loaded: list[Loaded]) -> str:

@@ -122,7 +122,11 @@ class GameShow:
 
 @dataclass(frozen=True)
 class Entered:
-    """What one accepted entry did (``move``, and each entry at the ``play`` prompt)."""
+    """What one accepted entry did (``move``, and each entry at the ``play`` prompt).
+
+    ``public`` is the entry as the whole table may see it (``Ruleset.public_notation``: every
+    secret face in its unknown form); ``revealed`` says whether ``shown`` is what was typed
+    (``--reveal``) or that public form. The stored record always holds what was typed."""
 
     game_id: int
     entry: Entry
@@ -130,10 +134,26 @@ class Entered:
     outcome: Outcome | None
     sheet: ScoreSheet | None
     events: tuple[str, ...] = ()
+    public: str | None = None
+    revealed: bool = False
+
+    @property
+    def secret(self) -> bool:
+        """True when the typed entry holds a face the public form hides."""
+        return self.public is not None and self.public != self.entry.text
+
+    @property
+    def shown(self) -> str:
+        """The entry text to print: what was typed with ``revealed``, else its public form."""
+        if self.revealed or self.public is None:
+            return self.entry.text
+        return self.public
 
     def to_json(self) -> dict[str, Any]:
-        """The object of ``move --json``."""
-        data: dict[str, Any] = {"ok": True, "game": self.game_id, "ply": self.entry.ply, "entry": self.entry.text}
+        """The object of ``move --json`` (``entry`` is the public form unless revealed)."""
+        data: dict[str, Any] = {"ok": True, "game": self.game_id, "ply": self.entry.ply, "entry": self.shown}
+        data["secret"] = self.secret
+        data["revealed"] = self.revealed
         data["events"] = list(self.events)
         data["expecting"] = self.prompt.to_json() if self.prompt else None
         data["outcome"] = self.outcome.to_json() if self.outcome else None
@@ -156,9 +176,10 @@ class StateView:
     expecting: Prompt | None = None
     outcome: Outcome | None = None
     table: bool = False
+    revealed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The object of ``state --json``."""
+        """The object of ``state --json`` (``revealed``: hidden information is shown)."""
         if self.table:
             return {"id": self.id, "game": self.game, "status": self.status, "table": True}
         return {
@@ -166,6 +187,7 @@ class StateView:
             "game": self.game,
             "status": self.status,
             "ply": self.ply,
+            "revealed": self.revealed,
             "state": self.state,
             "expecting": self.expecting.to_json() if self.expecting else None,
             "outcome": self.outcome.to_json() if self.outcome else None,
@@ -174,28 +196,38 @@ class StateView:
 
 @dataclass(frozen=True)
 class LogLine:
-    """One stored entry: its ply, its text, the comment typed with it."""
+    """One entry as a read command shows it: its ply, its text (the public form, or what was
+    typed when revealed), the comment typed with it (left out of a public line whose text
+    differs from what was typed: it may tell the secret), and whether the entry holds a
+    secret face (``secret``: its public form differs from what was typed)."""
 
     ply: int
     text: str
     comment: str = ""
+    secret: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """``{"ply", "text", "comment"}``."""
-        return {"ply": self.ply, "text": self.text, "comment": self.comment}
+        """``{"ply", "text", "comment", "secret"}``."""
+        return {"ply": self.ply, "text": self.text, "comment": self.comment, "secret": self.secret}
 
 
 @dataclass(frozen=True)
 class LogView:
-    """``log``: a game's entries as stored."""
+    """``log``: a game's entries, in their public form unless ``revealed``."""
 
     id: int
     game: str
     entries: tuple[LogLine, ...]
+    revealed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The object of ``log --json``."""
-        return {"id": self.id, "game": self.game, "entries": [e.to_json() for e in self.entries]}
+        return {
+            "id": self.id,
+            "game": self.game,
+            "revealed": self.revealed,
+            "entries": [e.to_json() for e in self.entries],
+        }
 
 
 @dataclass(frozen=True)
@@ -207,14 +239,17 @@ class ScoreView:
     title: str | None = None
     id: int | None = None
     provisional: bool | None = None
+    revealed: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """INTERFACES.md §1, with ``id`` and ``provisional`` when set."""
+        """INTERFACES.md §1, with ``id``, ``provisional`` and ``revealed`` when set."""
         data = dict(self.sheet.to_json())
         if self.id is not None:
             data["id"] = self.id
         if self.provisional is not None:
             data["provisional"] = self.provisional
+        if self.revealed is not None:
+            data["revealed"] = self.revealed
         return data
 
 
@@ -266,11 +301,14 @@ class GameExport:
     record: str | None = None
     table: Mapping[str, Any] | None = None
     sheet: ScoreSheet | None = None
+    public: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        """The summary with ``headers``, ``entries`` (as in ``log``), ``record`` or ``table``,
-        and ``score`` when finished."""
+        """The summary with ``public``, ``headers``, ``entries`` (as in ``log``), ``record`` or
+        ``table``, and ``score`` when finished. ``public``: entries and record in their public
+        form (``export --public``); otherwise everything typed (the whole record)."""
         data = self.summary.to_json()
+        data["public"] = self.public
         data["headers"] = dict(self.headers)
         data["entries"] = [e.to_json() for e in self.entries]
         if self.table is not None:
