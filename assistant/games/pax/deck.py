@@ -72,22 +72,25 @@ def extend(window: Window | None, deck: tuple[DeckPart, ...], count: int) -> tup
 def off_top(world: World, count: int) -> World:
     """``world`` with ``count`` cards taken off the top of its deck into a new window."""
     window, deck = take_top(world.deck, count)
-    return World(deck, window, world.seen)
+    return replace(world, deck=deck, window=window)
 
 
 def more_off(world: World, count: int) -> World:
     """``world`` with ``count`` more cards off its deck into its window (see :func:`extend`)."""
     window, deck = extend(world.window, world.deck, count)
-    return World(deck, window, world.seen)
+    return replace(world, deck=deck, window=window)
 
 
-def put_bottom(deck: tuple[DeckPart, ...], cards: tuple[Card, ...], unknown: int = 0) -> tuple[DeckPart, ...]:
-    """Slide cards under the deck (known faces, and/or ``unknown`` cards nobody entered)."""
+def put_bottom(
+    deck: tuple[DeckPart, ...], cards: tuple[Card, ...], unknown: int = 0, owner: str = ""
+) -> tuple[DeckPart, ...]:
+    """Slide cards under the deck (known faces, and/or ``unknown`` cards nobody entered);
+    ``owner`` marks one card a player slid under entered as ``?`` (it can be named later)."""
     parts = list(deck)
     if cards:
-        parts.append(DeckPart(cards=tuple(cards)))
+        parts.append(DeckPart(cards=tuple(cards), owner=owner))
     if unknown:
-        parts.append(DeckPart(unknown=unknown))
+        parts.append(DeckPart(unknown=unknown, owner=owner))
     return tuple(parts)
 
 
@@ -110,28 +113,30 @@ def add_seen(seen: tuple[int, ...], card: Card) -> tuple[int, ...]:
     return (*seen[:i], seen[i] + 1, *seen[i + 1 :])
 
 
-def _choices(window: Window, deck: tuple[DeckPart, ...], seen: tuple[int, ...], card: Card) -> list[World]:
+def _choices(world: World, card: Card) -> list[World]:
     """Every way ``card`` can be one of the cards off the deck in one world: a known card of
     the window, one of a partly drawn known batch (the rest of the batch goes back on top of
     the deck once the batch is done), or an unseen card (the counts per category of
     ``pax.data.cards`` must still allow it)."""
+    window, deck, seen = world.window, world.deck, world.seen
+    assert window is not None
     ways: list[World] = []
     if card in window.known:
         known = list(window.known)
         known.remove(card)
-        ways.append(World(deck, Window(window.unknown, tuple(known), window.pool, window.pool_take), seen))
+        ways.append(replace(world, window=Window(window.unknown, tuple(known), window.pool, window.pool_take)))
     if window.pool_take > 0 and card in window.pool:
         pool = list(window.pool)
         pool.remove(card)
         take = window.pool_take - 1
         if take == 0:
             back = (DeckPart(cards=tuple(pool)), *deck) if pool else deck
-            ways.append(World(back, Window(window.unknown, window.known), seen))
+            ways.append(replace(world, deck=back, window=Window(window.unknown, window.known)))
         else:
-            ways.append(World(deck, Window(window.unknown, window.known, tuple(pool), take), seen))
+            ways.append(replace(world, window=Window(window.unknown, window.known, tuple(pool), take)))
     i = CATEGORIES.index(card.category)
     if window.unknown > 0 and seen[i] < category_total(card.category):
-        ways.append(World(deck, Window(window.unknown - 1, window.known, window.pool, window.pool_take), add_seen(seen, card)))
+        ways.append(replace(world, window=Window(window.unknown - 1, window.known, window.pool, window.pool_take), seen=add_seen(seen, card)))
     return ways
 
 
@@ -159,7 +164,9 @@ def _key(world: World) -> tuple[object, ...]:
     cards next to each other are one run)."""
     parts: list[tuple[object, ...]] = []
     for part in world.deck:
-        if part.unknown and parts and parts[-1][0] == "?":
+        if part.owner:
+            parts.append(("@", part.owner, part.unknown, _sorted(part.cards)))
+        elif part.unknown and parts and parts[-1][0] == "?":
             parts[-1] = ("?", int(parts[-1][1]) + part.unknown)  # type: ignore[call-overload]
         elif part.unknown:
             parts.append(("?", part.unknown))
@@ -167,7 +174,13 @@ def _key(world: World) -> tuple[object, ...]:
             parts.append(("=", _sorted(part.cards)))
     w = world.window
     window = None if w is None else (w.unknown, _sorted(w.known), _sorted(w.pool), w.pool_take)
-    return (tuple(parts), window, world.seen)
+    held = tuple(_sorted(h) for h in world.held)
+    while held and not held[-1]:
+        held = held[:-1]
+    fresh = tuple(world.fresh)
+    while fresh and not fresh[-1]:
+        fresh = fresh[:-1]
+    return (tuple(parts), window, world.seen, held, fresh)
 
 
 def distinct(worlds: Iterable[World]) -> tuple[World, ...]:
@@ -199,7 +212,7 @@ def match(worlds: tuple[World, ...], card: Card, where: str, rule: str = "pax.tu
     first = worlds[0].window
     if first is None or first.to_place <= 0:
         raise IllegalMove(rule, f"{where}: no card is waiting to be placed")
-    ways = [way for world in worlds if world.window is not None for way in _choices(world.window, world.deck, world.seen, card)]
+    ways = [way for world in worlds if world.window is not None for way in _choices(world, card)]
     if not ways:
         raise _refusal(first, worlds[0].seen, card, where, rule)
     return distinct(ways)
@@ -210,7 +223,7 @@ def reveal(worlds: tuple[World, ...], card: Card, where: str) -> tuple[World, ..
     worlds where its category still has an unseen card; raises when there is none."""
     i = CATEGORIES.index(card.category)
     total = category_total(card.category)
-    ok = [World(w.deck, w.window, add_seen(w.seen, card)) for w in worlds if w.seen[i] < total]
+    ok = [replace(w, seen=add_seen(w.seen, card)) for w in worlds if w.seen[i] < total]
     if not ok:
         check_unseen(worlds[0].seen, card, where)
     return distinct(ok)
@@ -219,6 +232,142 @@ def reveal(worlds: tuple[World, ...], card: Card, where: str) -> tuple[World, ..
 def settle(state: PaxState, worlds: tuple[World, ...], **changes: Any) -> PaxState:
     """``state`` holding ``worlds`` (the first one in ``deck``, ``window``, ``seen``, the rest
     in ``others``; an empty window is closed) and the other ``changes``, in one copy."""
-    closed = each(worlds, lambda w: w if w.window is None or w.window.to_place else World(w.deck, None, w.seen))
+    closed = each(worlds, lambda w: w if w.window is None or w.window.to_place else replace(w, window=None))
     first = closed[0]
-    return replace(state, deck=first.deck, window=first.window, seen=first.seen, others=closed[1:], **changes)
+    return replace(
+        state, deck=first.deck, window=first.window, seen=first.seen, held=first.held, fresh=first.fresh,
+        others=closed[1:], **changes,
+    )
+
+
+# -- faces entered unknown (``pax.hidden``) ---------------------------------------------------
+def _seat_add(values: tuple[object, ...], seat: int, value: object, default: object) -> tuple[object, ...]:
+    """``values`` (one per seat, maybe short) with seat ``seat`` set to ``value``."""
+    items = list(values) + [default] * (seat + 1 - len(values))
+    items[seat] = value
+    return tuple(items)
+
+
+def _with_held(world: World, seat: int, held: tuple[Card, ...], fresh: int) -> World:
+    """``world`` with seat ``seat``'s unknown hand cards given as ``held`` faces and ``fresh`` unseen ones."""
+    return replace(
+        world,
+        held=_seat_add(world.held, seat, held, ()),  # type: ignore[arg-type]
+        fresh=_seat_add(world.fresh, seat, fresh, 0),  # type: ignore[arg-type]
+    )
+
+
+def _unknown_choices(world: World) -> list[tuple[World, Card | None]]:
+    """Every way a card entered as ``?`` can be one of the cards off the deck in ``world``:
+    each distinct known face of the window or of a partly drawn batch (with what is left),
+    or an unseen card (``None``)."""
+    window = world.window
+    assert window is not None
+    ways: list[tuple[World, Card | None]] = []
+    for card in sorted(set(window.known) | (set(window.pool) if window.pool_take else set())):
+        ways += [(way, card) for way in _choices(world, card) if way.seen == world.seen]
+    if window.unknown > 0:
+        ways.append((replace(world, window=Window(window.unknown - 1, window.known, window.pool, window.pool_take)), None))
+    return ways
+
+
+def place_unknown(
+    worlds: tuple[World, ...], where: str, seat: int, dest: str, owner: str, rule: str = "pax.turn.draw"
+) -> tuple[World, ...]:
+    """A card off the deck entered as ``?`` and put in seat ``seat``'s hand (``dest`` ``hand``)
+    or under the deck (``deck``; marked with ``owner`` so that it can be named later). In each
+    world it may be any card that can be off the deck; every such reading is kept."""
+    first = worlds[0].window
+    if first is None or first.to_place <= 0:
+        raise IllegalMove(rule, f"{where}: no card is waiting to be placed")
+    result: list[World] = []
+    for world in worlds:
+        if world.window is None:
+            continue
+        for way, card in _unknown_choices(world):
+            if dest == "hand":
+                if card is None:
+                    way = _with_held(way, seat, way.held_of(seat), way.fresh_of(seat) + 1)
+                else:
+                    way = _with_held(way, seat, way.held_of(seat) + (card,), way.fresh_of(seat))
+            elif card is None:
+                way = replace(way, deck=put_bottom(way.deck, (), 1, owner))
+            else:
+                way = replace(way, deck=put_bottom(way.deck, (card,), 0, owner))
+            result.append(way)
+    return distinct(result)
+
+
+def unknown_hand(player: str, card: Card, total_unknown: int, worlds: tuple[World, ...], seat: int, where: str, rule: str) -> tuple[World, ...]:
+    """``card`` shown (played, or named) from among ``player``'s cards in hand entered as
+    ``?``: in each world it is one of the known faces that world gives them, or an unseen
+    card whose category still has a copy left (``pax.hidden.hand``, ``pax.data.cards``)."""
+    if total_unknown <= 0:
+        raise IllegalMove(
+            rule,
+            f"{where}: {player} holds no card entered unknown, and no {card.token()} in hand",
+            hint=f"{player} holds only the cards entered for that hand; check the face",
+        )
+    i = CATEGORIES.index(card.category)
+    total = category_total(card.category)
+    ways: list[World] = []
+    for world in worlds:
+        held = list(world.held_of(seat))
+        if card in held:
+            held.remove(card)
+            ways.append(_with_held(world, seat, tuple(held), world.fresh_of(seat)))
+        if world.fresh_of(seat) > 0 and world.seen[i] < total:
+            ways.append(replace(_with_held(world, seat, world.held_of(seat), world.fresh_of(seat) - 1), seen=add_seen(world.seen, card)))
+    if not ways:
+        raise IllegalMove(
+            rule,
+            f"{where}: {card.token()} cannot be one of {player}'s {total_unknown} card{'s' if total_unknown != 1 else ''}"
+            f" entered unknown: all {total} {card.category} cards are already accounted for (in play, in Rome,"
+            " in hands or known under the deck), and none of those cards can be it",
+            hint="check the face; an earlier entry may have a wrong category",
+        )
+    return distinct(ways)
+
+
+def owned_parts(deck: tuple[DeckPart, ...], owner: str) -> list[int]:
+    """Where in ``deck`` the cards ``owner`` slid under entered as ``?`` lie, oldest first."""
+    return [i for i, part in enumerate(deck) if part.owner == owner]
+
+
+def name_deck(worlds: tuple[World, ...], owner: str, card: Card | None, where: str, rule: str) -> tuple[World, ...]:
+    """The oldest card ``owner`` slid under the deck entered as ``?`` (and still there) named
+    as ``card`` (``pax.hidden.name``): in each world it is either an unseen card (then its
+    category must still have a copy left) or the known card it was there. ``None`` only
+    checks that such a card exists (the public form of the entry)."""
+    if not owned_parts(worlds[0].deck, owner):
+        raise IllegalMove(
+            rule,
+            f"{where}: no card {owner} slid under the deck entered as ? is still in the deck",
+            hint="name a card while it is still under the deck; once drawn again it is named by the draw",
+        )
+    if card is None:
+        return worlds
+    i = CATEGORIES.index(card.category)
+    total = category_total(card.category)
+    ways: list[World] = []
+    for world in worlds:
+        at = owned_parts(world.deck, owner)[0]
+        part = world.deck[at]
+        deck = list(world.deck)
+        if part.unknown:
+            if world.seen[i] >= total:
+                continue
+            deck[at] = DeckPart(cards=(card,))
+            ways.append(replace(world, deck=tuple(deck), seen=add_seen(world.seen, card)))
+        elif part.cards == (card,):
+            deck[at] = DeckPart(cards=(card,))
+            ways.append(replace(world, deck=tuple(deck)))
+    if not ways:
+        raise IllegalMove(
+            rule,
+            f"{where}: {card.token()} cannot be the card {owner} slid under the deck: all {total} {card.category} cards"
+            " are already accounted for (in play, in Rome, in hands or known under the deck), and the card could"
+            " not have been a known one of that face",
+            hint="check the face; an earlier entry may have a wrong category",
+        )
+    return distinct(ways)

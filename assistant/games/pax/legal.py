@@ -1,6 +1,8 @@
 """The legal entries of a PAX position, for hints, completion and the random table: every entry
 the rules accept now, one card per entry where cards are entered (each face the next card could
-show: a known one, or any face the category counts still allow).
+show: a known one, or any face the category counts still allow; and ``?`` where the face is
+secret, ``pax.hidden``). A card in hand entered as ``?`` is not listed as a play: its face is
+not known until it is played.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ def legal_moves(state: PaxState) -> list[PaxMove]:
         drawn, plays = start_draw(state, state.kept)
         for card in next_cards(state, drawn):
             moves.append(Keep(who, card, (card,) * plays))
+        if not plays:
+            moves.append(Keep(who, None))  # pax.hidden: the kept card entered as ?
     elif state.phase == "market":
         moves += [Market((card,)) for card in next_cards(state, len(state.legions))]
     elif state.phase == "turn" and state.turn is not None:
@@ -72,6 +76,7 @@ def _turn_moves(state: PaxState, who: str) -> list[PaxMove]:
             dests += list(ROMAN[: len(state.legions)])
         for card in next_cards(state, turn.target):
             moves += [Draw(who, (Placement(card, dest),)) for dest in dests]
+        moves += [Draw(who, (Placement(None, dest),)) for dest in dests if dest in (HAND, DECK)]  # pax.hidden
         if not turn.placed:
             moves.append(Peek(who))
         return moves

@@ -9,6 +9,15 @@ from dataclasses import dataclass
 from assistant.games.pax.components import Card
 
 
+#: How a face the rules keep secret is written when it is entered unknown (``pax.hidden``).
+UNKNOWN = "?"
+
+
+def face(card: Card | None) -> str:
+    """A card's token, or ``?`` for a card entered unknown."""
+    return UNKNOWN if card is None else card.token()
+
+
 def _cards(cards: tuple[Card, ...]) -> str:
     return ", ".join(card.token() for card in cards)
 
@@ -26,17 +35,18 @@ class StartPlayer:
 
 @dataclass(frozen=True)
 class Keep:
-    """Setup: ``player`` keeps one of his starting cards; solitaire games 3-5 also play some
-    (``played``); ``returned`` lists the cards slid under the deck, as far as entered."""
+    """Setup: ``player`` keeps one of his starting cards (``None``: entered as ``?``);
+    solitaire games 3-5 also play some (``played``, public); ``returned`` lists the cards slid
+    under the deck, all or none (none: they stay unknown)."""
 
     player: str
-    card: Card
+    card: Card | None
     played: tuple[Card, ...] = ()
     returned: tuple[Card, ...] = ()
 
     def notation(self) -> str:
         """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
-        text = f"{self.player} keep {self.card.token()}"
+        text = f"{self.player} keep {face(self.card)}"
         if self.played:
             text += f" play {_cards(self.played)}"
         if self.returned:
@@ -59,14 +69,15 @@ class Market:
 
 @dataclass(frozen=True)
 class Placement:
-    """One drawn card and where it went: ``hand``, ``deck`` or a Legion (``I`` .. ``V``)."""
+    """One drawn card and where it went: ``hand``, ``deck`` or a Legion (``I`` .. ``V``);
+    ``card`` is ``None`` for a card entered as ``?`` (hand or deck only, ``pax.hidden``)."""
 
-    card: Card
+    card: Card | None
     dest: str
 
     def notation(self) -> str:
         """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
-        return f"{self.card.token()} {self.dest}"
+        return f"{face(self.card)} {self.dest}"
 
 
 @dataclass(frozen=True)
@@ -157,4 +168,20 @@ class Reveal:
         return f"reveal {_cards(self.cards)}"
 
 
-PaxMove = StartPlayer | Keep | Market | Draw | Buy | Play | End | Peek | Refill | Reveal
+@dataclass(frozen=True)
+class Name:
+    """A face entered earlier as ``?`` named now (``pax.hidden.name``): one of ``player``'s
+    unknown hand cards (``where`` ``hand``) or the oldest card ``player`` slid under the deck
+    as ``?`` that is still there (``deck``). It is checked against everything known and
+    changes nothing public; ``card`` ``None`` is its public form (``Ann deck was ?``)."""
+
+    player: str
+    where: str
+    card: Card | None
+
+    def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
+        return f"{self.player} {self.where} was {face(self.card)}"
+
+
+PaxMove = StartPlayer | Keep | Market | Draw | Buy | Play | End | Peek | Refill | Reveal | Name

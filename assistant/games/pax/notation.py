@@ -22,6 +22,7 @@ from assistant.games.pax.moves import (
     End,
     Keep,
     Market,
+    Name,
     PaxMove,
     Peek,
     Placement,
@@ -85,13 +86,48 @@ def _destination(text: str) -> str:
     return parse_legion(text)
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """One or more card tokens separated by commas or spaces."""
+HIDDEN_RULE = "pax.hidden"
+
+
+def split_face(text: str) -> tuple[Card | None, str]:
+    """A card token or ``?`` (a face entered unknown) at the start of ``text``, and the rest."""
+    stripped = text.lstrip()
+    if stripped.startswith("?"):
+        return None, stripped[1:]
+    return split_token(text)
+
+
+def _public_face(card: Card | None, what: str) -> Card:
+    """A card the whole table sees must be entered with its face (``pax.hidden``)."""
+    if card is None:
+        raise InvalidEntry(
+            HIDDEN_RULE,
+            f"{what} is seen by the whole table, so its face is entered, not ?",
+            hint="only cards kept, drawn into a hand or slid under the deck may be entered as ?",
+        )
+    return card
+
+
+def parse_faces(text: str) -> tuple[Card | None, ...]:
+    """One or more card tokens or ``?`` separated by commas or spaces."""
+    cards: list[Card | None] = []
+    rest = _strip_separators(text)
+    while rest:
+        card, rest = split_face(rest)
+        cards.append(card)
+        rest = _strip_separators(rest)
+    if not cards:
+        raise InvalidEntry(NOTATION_RULE, "no card given", hint="e.g. army 3/2, or ? for a secret card")
+    return tuple(cards)
+
+
+def parse_cards(text: str, what: str = "a played or face-up card") -> tuple[Card, ...]:
+    """One or more card tokens separated by commas or spaces (``?`` refused: the faces are public)."""
     cards: list[Card] = []
     rest = _strip_separators(text)
     while rest:
-        card, rest = split_token(rest)
-        cards.append(card)
+        card, rest = split_face(rest)
+        cards.append(_public_face(card, what))
         rest = _strip_separators(rest)
     if not cards:
         raise InvalidEntry(NOTATION_RULE, "no card given", hint="e.g. army 3/2")
@@ -103,15 +139,19 @@ def parse_placements(text: str) -> tuple[Placement, ...]:
     placements: list[Placement] = []
     rest = _strip_separators(text)
     while rest:
-        card, rest = split_token(rest)
+        card, rest = split_face(rest)
         match = _DEST.match(rest)
+        shown = "?" if card is None else card.token()
         if not match:
             raise InvalidEntry(
                 NOTATION_RULE,
-                f"where did {card.token()} go? '{rest.strip()}' is not a destination",
+                f"where did {shown} go? '{rest.strip()}' is not a destination",
                 hint="after each card write hand, deck or a Legion (I-V)",
             )
-        placements.append(Placement(card, _destination(match.group("dest"))))
+        dest = _destination(match.group("dest"))
+        if dest not in (HAND, DECK):
+            card = _public_face(card, "a card put under a Legion")
+        placements.append(Placement(card, dest))
         rest = _strip_separators(match.group("rest"))
     if not placements:
         raise InvalidEntry(NOTATION_RULE, "draw what?", hint="draw army 3/2 hand, fleet 1/1 II, wealth 2/1 deck")
@@ -130,8 +170,9 @@ def parse_refill(text: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
         if len(words) >= 3 and words[0].lower() in ("legion", "leg"):
             legion = parse_legion(" ".join(words[:2]))
             card, tail = split_token(words[2])
-        elif _LEGION.match(first) and after[:1].isalpha():
+        elif _LEGION.match(first) and (after[:1].isalpha() or after[:1] == "?"):
             legion = parse_legion(first)
+            _public_face(split_face(after)[0], "a new card under a Legion")
             card, tail = split_token(after)
         else:
             try:
@@ -161,6 +202,8 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     if not words:
         raise InvalidEntry(NOTATION_RULE, "the entry is empty", hint=_hint(state))
     players = _player_index(state.seats)
+    if any(normalize(word) == "was" for word in words):
+        return _parse_name(state, players, text)
     player: str | None = None
     verb = _VERB_OF.get(words[0].lower())
     if verb is not None and len(words) > 1 and words[1].lower() in _VERB_OF and players.exact(words[0]):
@@ -212,7 +255,7 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     if verb == "keep":
         return _parse_keep(who, body)
     if verb == "market":
-        return Market(parse_cards(body))
+        return Market(parse_cards(body, "a market card"))
     if verb == "draw":
         return Draw(who, parse_placements(body))
     if verb == "buy":
@@ -230,8 +273,24 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     if verb == "refill":
         cards, legions = parse_refill(body)
         return Refill(cards, _fill_legions(state, legions))
-    cards = parse_cards(body)
+    cards = parse_cards(body, "Rome's revealed card")
     return Reveal(cards)
+
+
+def public_notation(state: PaxState, move: PaxMove) -> str:
+    """The entry as the whole table may see it (``pax.hidden``): the kept starting card, the
+    cards drawn into a hand or slid under the deck and the returned starting cards as ``?``
+    (the returned ones left out: left out, they stay unknown), a named face as ``?``.
+    Everything else is public and stays as typed. It parses back at ``state`` to a move with
+    the same public effect."""
+    if isinstance(move, Keep):
+        return Keep(move.player, None, move.played, ()).notation()
+    if isinstance(move, Draw):
+        placements = tuple(Placement(None, p.dest) if p.dest in (HAND, DECK) else p for p in move.placements)
+        return Draw(move.player, placements).notation()
+    if isinstance(move, Name):
+        return Name(move.player, move.where, None).notation()
+    return move.notation()
 
 
 def _fill_legions(state: PaxState, legions: tuple[str | None, ...]) -> tuple[str, ...]:
@@ -266,7 +325,7 @@ def _no_more(body: str, verb: str) -> None:
 def _parse_keep(player: str, body: str) -> Keep:
     lowered = f" {body} "
     parts = re.split(r"\s(play|return|under|deck)\s", lowered, flags=re.IGNORECASE)
-    kept = parse_cards(parts[0])
+    kept = parse_faces(parts[0])
     if len(kept) != 1:
         raise InvalidEntry(
             "pax.setup.hands",
@@ -274,15 +333,62 @@ def _parse_keep(player: str, body: str) -> Keep:
             hint="keep army 3/2 return fleet 1/1, wealth 2/1",
         )
     played: tuple[Card, ...] = ()
-    returned: tuple[Card, ...] = ()
+    returned: tuple[Card | None, ...] = ()
     for i in range(1, len(parts) - 1, 2):
         word = parts[i].lower()
-        cards = parse_cards(parts[i + 1])
         if word == "play":
-            played += cards
+            played += parse_cards(parts[i + 1], "a starting card played")
         else:
-            returned += cards
-    return Keep(player, kept[0], played, returned)
+            returned += parse_faces(parts[i + 1])
+    known = tuple(card for card in returned if card is not None)
+    if known and len(known) != len(returned):
+        raise InvalidEntry(
+            HIDDEN_RULE,
+            "the returned starting cards go under the deck together: enter all their faces, or none (or all as ?)",
+            hint="keep army 3/2 return fleet 1/1, wealth 2/1; or keep ? (the rest stays unknown)",
+        )
+    return Keep(player, kept[0], played, known)
+
+
+_NAME_DECK = ("deck", "under", "bottom", "pakli")
+_NAME_HAND = ("hand", "kez")
+
+
+def _parse_name(state: PaxState, players: NameIndex, text: str) -> Name:
+    """``Ann deck was fleet 2/1``, ``Ann's card under the deck was fleet 2/1``, ``Ann hand was
+    army 3/2``: a face entered earlier as ``?`` named now (``pax.hidden.name``)."""
+    left, _, right = _split_was(text)
+    words = left.split()
+    hint = "NAME deck was CARD (the oldest card NAME slid under the deck as ?), or NAME hand was CARD"
+    if not words:
+        raise InvalidEntry(NOTATION_RULE, "whose card was it?", hint=hint)
+    first = re.sub(r"['’]s$", "", words[0], flags=re.IGNORECASE)
+    player = players.exact(first)
+    rest = words[1:]
+    if player is None:
+        try:
+            player = players.resolve(first)
+        except InvalidEntry:
+            player = state.seats[state.current]
+            rest = words
+    said = {normalize(word) for word in rest}
+    if said & set(_NAME_DECK):
+        where = DECK
+    elif said & set(_NAME_HAND):
+        where = HAND
+    else:
+        raise InvalidEntry(NOTATION_RULE, f"which card of {player}'s was it: in hand or under the deck?", hint=hint)
+    cards = parse_faces(right)
+    if len(cards) != 1:
+        raise InvalidEntry(NOTATION_RULE, f"name one card at a time, not {len(cards)}", hint=hint)
+    return Name(player, where, cards[0])
+
+
+def _split_was(text: str) -> tuple[str, str, str]:
+    """``text`` split at its word ``was``."""
+    match = re.search(r"(?:^|\s)was(?:\s|$)", text, flags=re.IGNORECASE)
+    assert match is not None
+    return text[: match.start()], "was", text[match.end():]
 
 
 def _hint(state: PaxState) -> str:

@@ -13,7 +13,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.games.pax import components, legal, rules, scoring, texts, view
 from assistant.games.pax import table as final_table
 from assistant.games.pax.moves import PaxMove
-from assistant.games.pax.notation import parse_move
+from assistant.games.pax.notation import parse_move, public_notation
 from assistant.games.pax.state import PaxState
 
 
@@ -47,6 +47,10 @@ class PaxRuleset(Ruleset):
     def parse(self, state: PaxState, text: str) -> PaxMove:
         """Read an entry (never judges it)."""
         return parse_move(state, text)
+
+    def public_notation(self, state: PaxState, move: PaxMove) -> str:
+        """The entry with every secret face as ``?`` (``pax.hidden``)."""
+        return public_notation(state, move)
 
     def check(self, state: PaxState, move: PaxMove) -> None:
         """Judge an entry: raises IllegalMove, changes nothing."""

@@ -56,8 +56,14 @@ def rome_categories(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> 
     return [cat for cat in CATEGORIES if all(r[cat] >= s[cat] for s in ps)]
 
 
-def player_points(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, str]]]:
-    """The ``pax.scoring`` points of every player, with a one-line working per item."""
+MONEY_HIDDEN = "the Aurei are secret until the end of the game [pax.hidden.money]"
+
+
+def player_points(
+    rome: Mapping[str, int], players: Sequence[FinalPlayer], money_hidden: bool = False
+) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, str]]]:
+    """The ``pax.scoring`` points of every player, with a one-line working per item; with
+    ``money_hidden`` (a provisional score) no money points and no Aurei shown."""
     r = strengths(rome)
     money = {p.name: p.aureus + p.hand for p in players}
     best = max(money.values(), default=0)
@@ -75,7 +81,7 @@ def player_points(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> tu
             "fleet": s["fleet"],
             "army": s["army"],
             "primus_conspiratus": 1 if p.primus_conspiratus else 0,
-            "money": 4 if money[p.name] == best else 0,
+            "money": 0 if money_hidden else 4 if money[p.name] == best else 0,
         }
         details[p.name] = {
             "played": f"{_n(len(played), 'category')} played x 2: {', '.join(played) or 'none'}".replace("ys played", "ies played"),
@@ -83,7 +89,8 @@ def player_points(rome: Mapping[str, int], players: Sequence[FinalPlayer]) -> tu
             "fleet": f"{_n(p.symbols.get('fleet', 0), 'Fleet symbol')} + {fleet_bonus} bonus (Army {p.symbols.get('army', 0)} // 3)",
             "army": f"{_n(p.symbols.get('army', 0), 'Army symbol')} + {army_bonus} bonus (Fleet {p.symbols.get('fleet', 0)} // 3)",
             "primus_conspiratus": "holds Primus Conspiratus" if p.primus_conspiratus else "does not hold Primus Conspiratus",
-            "money": f"{p.aureus} {'Aureus' if p.aureus == 1 else 'Aurei'} + {_n(p.hand, 'card')} in hand = {money[p.name]}; most is {best}",
+            "money": MONEY_HIDDEN if money_hidden else
+            f"{p.aureus} {'Aureus' if p.aureus == 1 else 'Aurei'} + {_n(p.hand, 'card')} in hand = {money[p.name]}; most is {best}",
         }
     return points, details
 
@@ -114,6 +121,7 @@ def score_final(
     *,
     level: int = 1,
     notes: Sequence[str] = (),
+    money_hidden: bool = False,
 ) -> ScoreSheet:
     """The final score sheet: the verdict (``rome_wins``), the points and the winners.
 
@@ -123,7 +131,7 @@ def score_final(
     the points are shown for information only.
     """
     names = [p.name for p in players]
-    points, details = player_points(rome, players)
+    points, details = player_points(rome, players, money_hidden)
     r = strengths(rome)
     all_notes = list(notes)
     extra: dict[str, object] = {}
@@ -182,12 +190,17 @@ def score_final(
 
 def score(state: PaxState) -> ScoreSheet:
     """The score of the tracked game, by the same :func:`score_final` as its final table
-    (provisional, without Rome's hidden cards, until they are revealed)."""
+    (provisional, without Rome's hidden cards, until they are revealed). The Aurei follow
+    from public entries alone (prices, play costs, income), but the rules keep them behind
+    the hand until the end, so a provisional score shows no Aurei and no money points
+    (``pax.hidden.money``); the final one does."""
     players = [
-        FinalPlayer(p.name, symbol_counts(p.display), p.aureus, len(p.hand), state.pc == i)
+        FinalPlayer(p.name, symbol_counts(p.display), p.aureus, p.hand_size, state.pc == i)
         for i, p in enumerate(state.players)
     ]
     notes = []
-    if state.phase != "over":
+    hidden = state.phase != "over"
+    if hidden:
         notes.append(f"provisional: the game is not over; Rome's {state.rome_hidden} hidden card(s) are not counted")
-    return score_final(symbol_counts(state.all_rome()), players, level=state.level, notes=notes)
+        notes.append("no money points: " + MONEY_HIDDEN)
+    return score_final(symbol_counts(state.all_rome()), players, level=state.level, notes=notes, money_hidden=hidden)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from assistant.core.game import Game
 from assistant.games.pax.components import CATEGORIES, Card, category_cards, deck_size
 from assistant.games.pax.moves import Buy, Play
+from assistant.games.pax.rules import is_legal
 from assistant.games.pax.rules import start_draw
 from assistant.games.pax.rules.turn import pc_measure
 from assistant.games.pax.ruleset import RULESET
@@ -40,8 +41,12 @@ SEATS: dict[int, tuple[str, ...]] = {
 def random_game(seed: int, players: int, options: Mapping[str, str] | None = None) -> Game:
     """A whole random game of ``players`` (1-4) seats played to its end, the same for the same
     seed; ``options`` are the game's ``--option`` KEY=VALUE strings. Odd seeds play a keener
-    table (it buys and plays whenever it can)."""
-    table = RandomTable(list(SEATS[players]), seed, dict(options or {}), builder=seed % 2 == 1)
+    table (it buys and plays whenever it can). The seed also chooses how the table enters the
+    secret faces (``pax.hidden``): by seed % 3, every face typed, only the public ones (every
+    card kept, drawn into a hand or slid under the deck entered as ``?``), or a mix of both,
+    with some faces named later."""
+    secret = (0.0, 1.0, 0.5)[seed % 3]
+    table = RandomTable(list(SEATS[players]), seed, dict(options or {}), builder=seed % 2 == 1, secret=secret)
     return table.play()
 
 
@@ -76,8 +81,12 @@ class RandomTable:
     Each step is entered with :meth:`enter` before the cards move on the physical table, so a
     subclass that watches :meth:`enter` sees the table as it was when the entry was made."""
 
-    def __init__(self, seats: list[str], seed: int, options: dict[str, str] | None = None, builder: bool = False) -> None:
+    def __init__(
+        self, seats: list[str], seed: int, options: dict[str, str] | None = None, builder: bool = False, secret: float = 0.0
+    ) -> None:
         self.builder = builder  # a keener player: buys and plays whenever it can
+        self.secret = secret  # how often a secret face is entered as ? (0: never, 1: always)
+        self.slid: dict[str, list[Card]] = {s: [] for s in seats}  # cards slid under as ?, oldest first
         self.rng = random.Random(seed)
         self.options = dict(options or {})
         self.game = Game(RULESET, seats, self.options)
@@ -101,6 +110,8 @@ class RandomTable:
         cards = self.t.deck[:count]
         del self.t.deck[:count]
         self.t.drawn.extend(cards)
+        for who, slid in self.slid.items():  # a card drawn again is no longer the one slid under
+            self.slid[who] = [c for c in slid if not any(c is d for d in cards)]
         return cards
 
     def placed(self, card: Card) -> Card:
@@ -152,10 +163,10 @@ class RandomTable:
         self.rng.shuffle(drawn)
         keep, played, back = drawn[0], drawn[1 : 1 + plays], drawn[1 + plays :]
         self.rng.shuffle(back)
-        text = f"{who} keep {keep.token()}"
+        text = f"{who} keep {self.face(keep)}"
         if played:
             text += " play " + ", ".join(c.token() for c in played)
-        if back and self.rng.random() < 0.6:
+        if back and self.rng.random() < 0.6 * (1 - self.secret):
             text += " return " + ", ".join(c.token() for c in back)
         if len(self.seats) == 1 and not self.t.removed:
             # solitaire: the 30 set aside and Rome's 3 come off the top after the hand
@@ -223,22 +234,46 @@ class RandomTable:
             cards = self.take(target)
             for card in cards:
                 place(card, self.rng.choice(free))
+        faces = [self.face(c) if d in ("hand", "deck") else c.token() for c, d in placed]
         if self.rng.random() < 0.5:
-            self.enter(f"{who} draw " + ", ".join(f"{c.token()} {d}" for c, d in placed))
-            for card, dest in placed:
-                self._put(who, card, dest)
+            self.enter(f"{who} draw " + ", ".join(f"{f} {d}" for f, (c, d) in zip(faces, placed)))
+            for face, (card, dest) in zip(faces, placed):
+                self._put(who, card, dest, face == "?")
         else:
-            for card, dest in placed:
-                self.enter(f"draw {card.token()} {dest}")
-                self._put(who, card, dest)
+            for face, (card, dest) in zip(faces, placed):
+                self.enter(f"draw {face} {dest}")
+                self._put(who, card, dest, face == "?")
+        self.name_later(who)
 
-    def _put(self, who: str, card: Card, dest: str) -> None:
+    def face(self, card: Card) -> str:
+        """How the table enters a secret face: typed, or ``?`` (as often as ``secret`` says)."""
+        return "?" if self.secret and self.rng.random() < self.secret else card.token()
+
+    def name_later(self, who: str) -> None:
+        """Now and then (in a mixed table) name a face entered earlier as ``?``: one of the
+        player's unknown hand cards, or the oldest card he slid under the deck as ``?``."""
+        if not 0 < self.secret < 1 or self.rng.random() < 0.7:
+            return
+        state = self.game.state
+        player = state.players[state.seats.index(who)]
+        if self.rng.random() < 0.5 and player.unknown:
+            unknown = list((Counter(self.t.hands[who]) - Counter(player.hand)).elements())
+            self.enter(f"{who} hand was {self.rng.choice(unknown).token()}")
+            return
+        slid = self.slid[who]
+        if slid:
+            self.enter(f"{who}'s card under the deck was {slid[0].token()}")
+            self.slid[who] = slid[1:]
+
+    def _put(self, who: str, card: Card, dest: str, unknown: bool = False) -> None:
         """A drawn card goes to the hand, under the deck or under a Legion."""
         self.placed(card)
         if dest == "hand":
             self.t.hands[who].append(card)
         elif dest == "deck":
             self.t.deck.append(card)
+            if unknown:
+                self.slid[who].append(card)
         else:
             self.t.legions[ROMAN.index(dest)].append(card)
 
@@ -258,7 +293,9 @@ class RandomTable:
     def play_one(self, who: str) -> bool:
         """Play one card the rules allow (a keen player prefers Estate and Conspiracy, which
         raise the limit, and keeps some money); False when none is played."""
-        plays = [m for m in self.game.legal_moves() if isinstance(m, Play)]
+        state = self.game.state
+        plays = [Play(who, (card,)) for card in dict.fromkeys(self.t.hands[who])]
+        plays = [m for m in plays if is_legal(state, m)]
         if not plays:
             return False
         if self.builder:
@@ -300,9 +337,10 @@ def _known_faces(state: PaxState, world: World) -> Counter[str]:
     cards: list[Card] = [*state.rome, *state.rome_revealed]
     for group in state.legions:
         cards += group
-    for p in state.players:
+    for seat, p in enumerate(state.players):
         cards += p.hand
         cards += p.display
+        cards += world.held_of(seat)
     for part in world.deck:
         cards += part.cards
     if world.window is not None:

@@ -26,6 +26,10 @@ class DeckPart:
 
     unknown: int = 0
     cards: tuple[Card, ...] = ()
+    #: The player who slid this one card under the deck entered as unknown (``?``), so that
+    #: a later entry can name it (``Ann deck was fleet 2/1``, ``pax.hidden.name``); ``""``
+    #: for every other run.
+    owner: str = ""
 
     @property
     def size(self) -> int:
@@ -73,16 +77,41 @@ class World:
     deck: tuple[DeckPart, ...]
     window: Window | None
     seen: tuple[int, ...]
+    #: Per seat, the faces this world gives to cards entered unknown into that hand that
+    #: were known cards coming back from under the deck (``pax.hidden.hand``).
+    held: tuple[tuple[Card, ...], ...] = ()
+    #: Per seat, how many cards entered unknown into that hand are unseen cards in this
+    #: world (their category is counted in ``seen`` only when their face is entered).
+    fresh: tuple[int, ...] = ()
+
+    def held_of(self, seat: int) -> tuple[Card, ...]:
+        """The known faces among seat ``seat``'s unknown hand cards in this world."""
+        return self.held[seat] if seat < len(self.held) else ()
+
+    def fresh_of(self, seat: int) -> int:
+        """How many of seat ``seat``'s unknown hand cards are unseen cards in this world."""
+        return self.fresh[seat] if seat < len(self.fresh) else 0
 
 
 @dataclass(frozen=True)
 class PlayerState:
-    """One player: Aurei and cards in hand (secret), and the display (public)."""
+    """One player: Aurei and cards in hand (secret), and the display (public).
+
+    ``hand`` holds the faces entered (typed at the table, or bought from the market);
+    ``unknown`` counts the cards in hand entered as ``?`` (``pax.hidden``). The hand holds
+    ``len(hand) + unknown`` cards; what the unknown ones can be is kept per world
+    (:attr:`World.held`, :attr:`World.fresh`)."""
 
     name: str
     aureus: int
     hand: tuple[Card, ...] = ()
     display: tuple[Card, ...] = ()
+    unknown: int = 0
+
+    @property
+    def hand_size(self) -> int:
+        """How many cards the player holds (what the table sees)."""
+        return len(self.hand) + self.unknown
 
     def symbols(self, category: str) -> int:
         """The symbols of ``category`` in the display (what scores and what limits)."""
@@ -149,12 +178,15 @@ class PaxState:
     events: tuple[str, ...] = field(default=())
     #: The other ways (besides ``deck``, ``window``, ``seen``) the entered faces can lie.
     others: tuple[World, ...] = ()
+    #: The first world's faces of the unknown hand cards (see :class:`World`).
+    held: tuple[tuple[Card, ...], ...] = ()
+    fresh: tuple[int, ...] = ()
 
     # -- derived views ---------------------------------------------------------------------
     @property
     def worlds(self) -> tuple[World, ...]:
         """Every way the faces entered so far can lie; the first is ``deck``, ``window``, ``seen``."""
-        return (World(self.deck, self.window, self.seen), *self.others)
+        return (World(self.deck, self.window, self.seen, self.held, self.fresh), *self.others)
 
     @property
     def solo(self) -> bool:
@@ -212,5 +244,5 @@ class PaxState:
             + self.deck_size
             + window
             + sum(len(g) for g in self.legions)
-            + sum(len(p.hand) + len(p.display) for p in self.players)
+            + sum(p.hand_size + len(p.display) for p in self.players)
         )

@@ -273,7 +273,7 @@ def table_from_state(state: PaxState) -> dict[str, Any]:
                 "name": p.name,
                 "symbols": symbol_counts(p.display),
                 "aureus": p.aureus,
-                "hand": len(p.hand),
+                "hand": p.hand_size,
                 "primus_conspiratus": state.pc == i,
             }
             for i, p in enumerate(state.players)

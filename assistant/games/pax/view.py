@@ -47,7 +47,8 @@ def expecting(state: PaxState) -> Prompt:
                     f"the deck is empty: {who} takes 2 Aurei instead of drawing, then may buy, play, end"
                     " (or peek instead of the whole turn)"
                 )
-        words = tuple(c.token() for c in state.players[turn.player].hand) + ROMAN[: len(state.legions)] + ("hand", "deck")
+        # no card of the hand: completing it at the prompt would show the hand (pax.hidden)
+        words = ROMAN[: len(state.legions)] + ("hand", "deck", "?")
         return Prompt((who,), phase, kinds, msg, words + CATEGORIES)
     if state.phase == "refill":
         empty = ", ".join(ROMAN[i] for i in state.empty_legions())
@@ -75,7 +76,9 @@ def _draw_note(religion: int, target: int) -> str:
 
 def describe(state: PaxState, reveal: bool = False) -> dict[str, Any]:
     """The state as JSON-able data: the phase, the round, the deck, the Legions, Rome and the
-    players' displays; each player's hand and Aurei only with ``reveal``."""
+    players' displays and hand sizes (``pax.hidden``). Each player's hand faces only with
+    ``reveal`` (a card entered unknown shows as ``?``); the Aurei with ``reveal`` or once the
+    game is over, when the rules reveal them (``pax.hidden.money``)."""
     prompt = expecting(state)
     players = []
     for i, p in enumerate(state.players):
@@ -85,11 +88,12 @@ def describe(state: PaxState, reveal: bool = False) -> dict[str, Any]:
             "limit": p.limit(),
             "primus_conspiratus": state.pc == i,
             "start_player": state.start == i,
-            "hand_cards": len(p.hand),
+            "hand_cards": p.hand_size,
         }
-        if reveal:
+        if reveal or state.phase == "over":
             entry["aureus"] = p.aureus
-            entry["hand"] = [c.token() for c in p.hand]
+        if reveal:
+            entry["hand"] = [c.token() for c in p.hand] + ["?"] * p.unknown
         players.append(entry)
     data: dict[str, Any] = {
         "phase": prompt.phase,

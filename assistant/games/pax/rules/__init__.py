@@ -2,7 +2,8 @@
 
 Split by phase: ``start`` (the table before the first entry, the start player, the starting
 hands, the market), ``turn`` (draw, buy, play, income, the alternative action), ``rounds``
-(the next turn, the end of the round, the refill, the reveal) and ``hints`` (what a refusal
+(the next turn, the end of the round, the refill, the reveal), ``hidden`` (naming a face
+entered earlier as ``?``) and ``hints`` (what a refusal
 says is legal instead). Each entry kind has a ``check_*`` that raises :class:`IllegalMove` with
 the rule id of data/pax/rules.md and changes nothing, and an ``apply_*`` that returns the new
 state of a checked entry (the automatic steps, Rome's take and the refill, happen there).
@@ -14,8 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.errors import IllegalMove
-from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, PaxMove, Peek, Play, Refill, Reveal, StartPlayer
-from assistant.games.pax.rules import rounds, start, turn
+from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, Name, PaxMove, Peek, Play, Refill, Reveal, StartPlayer
+from assistant.games.pax.rules import hidden, rounds, start, turn
 from assistant.games.pax.rules.hints import what_now
 from assistant.games.pax.rules.start import setup, start_draw
 from assistant.games.pax.state import PaxState
@@ -32,6 +33,7 @@ _RULES: dict[type, tuple[Callable[[PaxState, Any], None], Callable[[PaxState, An
     Peek: (turn.check_peek, turn.apply_peek),
     Refill: (rounds.check_refill, rounds.apply_refill),
     Reveal: (rounds.check_reveal, rounds.apply_reveal),
+    Name: (hidden.check_name, hidden.apply_name),
 }
 
 

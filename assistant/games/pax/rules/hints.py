@@ -62,7 +62,7 @@ def what_now(state: PaxState) -> str:
     options = []
     if not turn.bought and not turn.played and any(state.legions):
         options.append(f"{who} buy LEGION")
-    if state.players[turn.player].hand:
+    if state.players[turn.player].hand_size:
         options.append(f"{who} play CARD")
     options.append(f"{who} end")
     if turn.target == 0 and not (turn.bought or turn.played or turn.empty_deck_paid):

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.games.pax.components import Card, components
-from assistant.games.pax.deck import each, match, off_top, put_bottom, settle
+from assistant.games.pax.deck import each, match, off_top, place_unknown, put_bottom, settle
 from assistant.games.pax.moves import Keep, Market, StartPlayer
 from assistant.games.pax.state import ROMAN, DeckPart, PaxState, PlayerState, World
 from assistant.games.pax.rules.hints import phase_text, what_now
@@ -120,9 +120,12 @@ def _kept(state: PaxState, move: Keep) -> tuple[int, tuple[World, ...]]:
         )
     worlds = each(state.worlds, lambda w: off_top(w, drawn))
     where = f"{move.player}'s starting cards"
-    for card in (move.card, *move.played, *move.returned):
+    known = (move.card,) if move.card is not None else ()
+    for card in (*known, *move.played, *move.returned):
         worlds = match(worlds, card, where, rule="pax.setup.hands")
-    return drawn, each(worlds, lambda w: World(put_bottom(w.deck, move.returned, unknown=_left(w)), None, w.seen))
+    if move.card is None:
+        worlds = place_unknown(worlds, where, state.current, "hand", "", rule="pax.setup.hands")
+    return drawn, each(worlds, lambda w: replace(w, deck=put_bottom(w.deck, move.returned, unknown=_left(w)), window=None))
 
 
 def _left(world: World) -> int:
@@ -142,7 +145,10 @@ def apply_keep(state: PaxState, move: Keep) -> PaxState:
     drawn, worlds = _kept(state, move)
     index = state.current
     player = state.players[index]
-    player = PlayerState(player.name, player.aureus, player.hand + (move.card,), player.display + move.played)
+    if move.card is None:
+        player = replace(player, unknown=player.unknown + 1, display=player.display + move.played)
+    else:
+        player = replace(player, hand=player.hand + (move.card,), display=player.display + move.played)
     players = state.with_player(index, player)
     events = [f"{move.player} keeps 1 of {drawn} cards"]
     pc = state.pc

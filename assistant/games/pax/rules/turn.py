@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import CATEGORIES, Card, symbols_of
-from assistant.games.pax.deck import each, match, more_off, put_bottom, settle
+from assistant.games.pax.deck import each, match, more_off, place_unknown, put_bottom, settle, unknown_hand
 from assistant.games.pax.moves import Buy, Draw, End, Peek, Play
 from assistant.games.pax.state import DECK, HAND, ROMAN, PaxState, PlayerState, TurnState, World
 from assistant.games.pax.rules.hints import aurei, free_destinations, phase_text, what_now
@@ -114,7 +114,7 @@ def _empty_deck_paid(state: PaxState, index: int, turn: TurnState) -> tuple[Play
     due = empty_deck_due(turn)
     if not due:
         return player, turn, []
-    player = PlayerState(player.name, player.aureus + due, player.hand, player.display)
+    player = replace(player, aureus=player.aureus + due)
     return player, replace(turn, empty_deck_paid=True), [f"the deck is empty: {player.name} takes 2 Aurei instead of drawing"]
 
 
@@ -199,9 +199,19 @@ def _drawn(state: PaxState, move: Draw) -> tuple[tuple[World, ...], tuple[str, .
         out = drawn_before(level, len(placed), turn.target)
         waiting = worlds[0].window.to_place if worlds[0].window else 0  # the same in every world
         worlds = each(worlds, lambda w: more_off(w, out - len(placed) - waiting))
-        worlds = match(worlds, placement.card, f"{move.player}'s draw")
-        if dest == DECK:
-            worlds = each(worlds, lambda w: World(put_bottom(w.deck, (placement.card,)), w.window, w.seen))
+        card = placement.card
+        if card is None:
+            if dest not in (HAND, DECK):
+                raise IllegalMove(
+                    "pax.hidden",
+                    f"a card put under Legion {dest} is seen by the whole table, so its face is entered, not ?",
+                    hint=f"{move.player} draw CARD {dest}",
+                )
+            worlds = place_unknown(worlds, f"{move.player}'s draw", turn.player, dest, move.player)
+        else:
+            worlds = match(worlds, card, f"{move.player}'s draw")
+            if dest == DECK:
+                worlds = each(worlds, lambda w: replace(w, deck=put_bottom(w.deck, (card,))))
         placed.append(dest)
     return worlds, tuple(placed)
 
@@ -219,16 +229,17 @@ def apply_draw(state: PaxState, move: Draw) -> PaxState:
     assert turn is not None
     index = turn.player
     player = state.players[index]
-    hand = player.hand + tuple(p.card for p in move.placements if p.dest == HAND)
+    hand = player.hand + tuple(p.card for p in move.placements if p.dest == HAND and p.card is not None)
+    unknown = player.unknown + sum(1 for p in move.placements if p.dest == HAND and p.card is None)
     legions = state.legions
     for p in move.placements:
-        if p.dest in ROMAN:
+        if p.dest in ROMAN and p.card is not None:
             i = ROMAN.index(p.dest)
             legions = tuple(g + (p.card,) if j == i else g for j, g in enumerate(legions))
     return settle(
         state,
         worlds,
-        players=state.with_player(index, PlayerState(player.name, player.aureus, hand, player.display)),
+        players=state.with_player(index, replace(player, hand=hand, unknown=unknown)),
         legions=legions,
         turn=replace(turn, placed=placed),
         events=(),
@@ -285,7 +296,7 @@ def apply_buy(state: PaxState, move: Buy) -> PaxState:
     legion = ROMAN.index(move.legion)
     total, discount, cost = price(state, player, legion)
     group = state.legions[legion]
-    player = PlayerState(player.name, player.aureus - cost, player.hand + group, player.display)
+    player = replace(player, aureus=player.aureus - cost, hand=player.hand + group)
     events.append(
         f"{move.player} buys {', '.join(c.token() for c in group)} for {aurei(cost)}"
         + (f" ({total} less {discount} for Wealth)" if discount else "")
@@ -302,27 +313,53 @@ def apply_buy(state: PaxState, move: Buy) -> PaxState:
 # -- playing ----------------------------------------------------------------------------------
 def _remove_cards(have: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """``have`` without ``cards`` (as a multiset), or ``None`` when one is missing."""
+    rest, missing = _split_hand(have, cards)
+    return None if missing else rest
+
+
+def _split_hand(have: tuple[Card, ...], cards: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """``have`` without those of ``cards`` it holds, and the cards it does not hold (they
+    must come from the cards in hand entered unknown). A face entered for the hand is used
+    first: that leaves every reading of the unknown cards open."""
     rest = list(have)
+    missing: list[Card] = []
     for card in cards:
-        if card not in rest:
-            return None
-        rest.remove(card)
-    return tuple(rest)
+        if card in rest:
+            rest.remove(card)
+        else:
+            missing.append(card)
+    return tuple(rest), tuple(missing)
+
+
+def _played(state: PaxState, index: int, cards: Sequence[Card]) -> tuple[tuple[Card, ...], int, tuple[World, ...]]:
+    """The hand (entered faces), the count of unknown hand cards and the worlds once ``cards``
+    left seat ``index``'s hand: a face not entered for that hand is one of the cards entered
+    unknown, checked against every reading (``pax.hidden.hand``, ``pax.data.cards``)."""
+    player = state.players[index]
+    hand, missing = _split_hand(player.hand, cards)
+    worlds = state.worlds
+    if len(missing) > player.unknown:
+        shown = ", ".join(c.token() for c in missing)
+        raise IllegalMove(
+            "pax.turn.play",
+            f"{player.name} has no {shown} in hand: {player.name} holds {player.hand_size} card"
+            f"{'s' if player.hand_size != 1 else ''}, {player.unknown} of them entered unknown",
+            hint="check the faces; a card bought or entered for the hand is played by that face",
+        )
+    unknown = player.unknown
+    for card in missing:
+        worlds = unknown_hand(player.name, card, unknown, worlds, index, f"{player.name} plays {card.token()}", "pax.hidden.hand")
+        unknown -= 1
+    return hand, unknown, worlds
 
 
 def _limit_hint(move: Play, after: PlayerState, hand: tuple[Card, ...], category: str) -> str:
-    """What would make a refused Fleet/Army play legal: the Estate or Conspiracy cards left
-    in hand, played in the same entry, when they raise the limit far enough."""
-    raisers = [c for c in hand if c.category in ("estate", "conspiracy")]
+    """What would make a refused Fleet/Army play legal. It names no card of the hand: the
+    hand is secret (``pax.components.hidden``) and the screen is seen by the whole table."""
     keep = f"keep the {category.title()} card until the limit allows it: play other cards or end"
-    if not raisers:
-        return f"{move.player} has no Estate or Conspiracy card in hand to raise the limit; {keep}"
-    best = max(after.symbols("estate") + symbols_of(raisers, "estate"),
-               after.symbols("conspiracy") + symbols_of(raisers, "conspiracy"))
-    if best < after.symbols(category):
-        return f"even with {', '.join(c.token() for c in raisers)} from the hand the limit would be {best}; {keep}"
-    return f"play the Estate/Conspiracy cards in the same entry: {move.player} play " + ", ".join(
-        c.token() for c in (*raisers, *move.cards)
+    return (
+        f"Estate or Conspiracy cards played in the same entry raise the limit first"
+        f" (e.g. {move.player} play ESTATE, {', '.join(c.token() for c in move.cards)}); or {keep}"
     )
 
 
@@ -339,14 +376,7 @@ def check_play(state: PaxState, move: Play) -> None:
     turn = _turn_of(state, move.player)
     _require_draw_done(state, move.player, turn, "playing")
     player = state.players[turn.player]
-    hand = _remove_cards(player.hand, move.cards)
-    if hand is None:
-        missing = Counter(move.cards) - Counter(player.hand)
-        raise IllegalMove(
-            "pax.turn.play",
-            f"{move.player} has no {', '.join(c.token() for c in missing.elements())} in hand",
-            hint=("in hand: " + ", ".join(c.token() for c in player.hand)) if player.hand else "the hand is empty",
-        )
+    hand, _unknown, _worlds = _played(state, turn.player, move.cards)
     money = player.aureus + empty_deck_due(turn)
     cost = play_cost(len(turn.played), len(move.cards))
     if cost > money:
@@ -375,16 +405,15 @@ def apply_play(state: PaxState, move: Play) -> PaxState:
     turn = state.turn
     assert turn is not None
     index = turn.player
+    hand, unknown, worlds = _played(state, index, move.cards)
     player, turn, events = _empty_deck_paid(state, index, turn)
-    hand = _remove_cards(player.hand, move.cards)
-    assert hand is not None  # checked
     cost = play_cost(len(turn.played), len(move.cards))
-    player = PlayerState(player.name, player.aureus - cost, hand, player.display + move.cards)
+    player = replace(player, aureus=player.aureus - cost, hand=hand, unknown=unknown, display=player.display + move.cards)
     players = state.with_player(index, player)
     events.append(f"{move.player} plays {', '.join(c.token() for c in move.cards)} for {aurei(cost)}")
     pc, more = update_pc(state, players, index)
-    return replace(
-        state, players=players, turn=replace(turn, played=turn.played + move.cards), pc=pc, events=tuple(events + more)
+    return settle(
+        state, worlds, players=players, turn=replace(turn, played=turn.played + move.cards), pc=pc, events=tuple(events + more)
     )
 
 
@@ -402,7 +431,7 @@ def apply_end(state: PaxState, move: End) -> PaxState:
     index = turn.player
     player, turn, events = _empty_deck_paid(state, index, turn)
     amount, why = income(player, turn.played)
-    player = PlayerState(player.name, player.aureus + amount, player.hand, player.display)
+    player = replace(player, aureus=player.aureus + amount)
     events.append(f"{move.player} earns {aurei(amount)} ({why})")
     return next_turn(replace(state, players=state.with_player(index, player), turn=turn), events)
 
@@ -423,6 +452,6 @@ def apply_peek(state: PaxState, move: Peek) -> PaxState:
     turn = state.turn
     assert turn is not None
     player = state.players[turn.player]
-    player = PlayerState(player.name, player.aureus + PEEK_AUREI, player.hand, player.display)
+    player = replace(player, aureus=player.aureus + PEEK_AUREI)
     events = [f"{move.player} looks at Rome's hidden cards and takes 2 Aurei"]
     return next_turn(replace(state, players=state.with_player(turn.player, player)), events)
