@@ -188,19 +188,20 @@ def score_final(
     return sheet
 
 
-def score(state: PaxState) -> ScoreSheet:
+def score(state: PaxState, reveal: bool = False) -> ScoreSheet:
     """The score of the tracked game, by the same :func:`score_final` as its final table
     (provisional, without Rome's hidden cards, until they are revealed). The Aurei follow
     from public entries alone (prices, play costs, income), but the rules keep them behind
     the hand until the end, so a provisional score shows no Aurei and no money points
-    (``pax.hidden.money``); the final one does."""
+    (``pax.hidden.money``) unless ``reveal``; the final one does."""
     players = [
         FinalPlayer(p.name, symbol_counts(p.display), p.aureus, p.hand_size, state.pc == i)
         for i, p in enumerate(state.players)
     ]
     notes = []
-    hidden = state.phase != "over"
-    if hidden:
+    hidden = state.phase != "over" and not reveal
+    if state.phase != "over":
         notes.append(f"provisional: the game is not over; Rome's {state.rome_hidden} hidden card(s) are not counted")
+    if hidden:
         notes.append("no money points: " + MONEY_HIDDEN)
     return score_final(symbol_counts(state.all_rome()), players, level=state.level, notes=notes, money_hidden=hidden)
