@@ -252,3 +252,38 @@ def test_cli_installed_command_runs():
     assert result.returncode == 0 and "table companion" in result.stdout
     result = subprocess.run([sys.executable, "-m", "assistant", "--version"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stdout.startswith("assistant ")
+
+
+def _help_commands() -> list[str]:
+    """The commands the play prompt's help lists, each as a line to type there."""
+    from assistant.cli.play import HELP
+
+    examples = {"undo": "undo", "rules": "rules passing", "remember": "remember big take 3"}
+    lines = []
+    for row in HELP.splitlines()[1:]:
+        if not row.startswith("  ") or row.startswith("   "):
+            continue  # a continuation line
+        usage = row.split("  ")[1].strip()
+        verb = usage.split()[0]
+        lines.append(examples.get(verb, usage.replace("[", "").replace("]", "").replace("TOPIC", "").strip()))
+    return lines
+
+
+@pytest.mark.parametrize("line", _help_commands())
+def test_cli_play_every_command_help_lists_works(line):
+    """Each command 'help' lists (with the flags it shows, e.g. state --reveal) is a prompt
+    command, never read as a game entry; 'secret' reads the next line as a private entry."""
+    gid = json.loads(invoke("new", "toy", "-p", "Ann", "-p", "Ben", "-o", "pile=9", "--json").stdout)["id"]
+    invoke("move", str(gid), "take 1")
+    follow = "take 2\n" if line.split()[0] in ("secret", "private") else ""
+    result = runner.invoke(app, ["play", str(gid)], input=f"{line}\n{follow}quit\n")
+    assert result.exit_code == 0, result.output
+    assert "[toy.take]" not in result.output and "usage:" not in result.output, result.output
+    assert "✗" not in result.output, result.output
+
+
+def test_cli_play_prompt_commands_refuse_unknown_flags():
+    gid = json.loads(invoke("new", "toy", "-p", "Ann", "-p", "Ben", "--json").stdout)["id"]
+    result = runner.invoke(app, ["play", str(gid)], input="state --json\nlog --everything\nundo x\nquit\n")
+    assert "usage: state [--reveal]" in result.output and "usage: log [--reveal]" in result.output
+    assert "usage: undo [N] [--reveal]" in result.output and "[toy.take]" not in result.output
