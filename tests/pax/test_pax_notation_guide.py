@@ -216,3 +216,50 @@ def test_pax_notation_guide_catalogue_key_is_only_a_shorthand():
     game = json.loads(runner.invoke(app, ["new", "pax", "--player", "Ada", "--player", "Ben", "--json"]).stdout)["id"]
     result = runner.invoke(app, ["move", str(game), "keep @big"])
     assert result.exit_code == 1 and "pax.data.cards" in result.output
+
+
+# -- secret faces (issue 11) -------------------------------------------------------------------
+def kept_unknown() -> PaxState:
+    """Ann and Ben kept ?, the market is out, Ann is to draw."""
+    return push(R.setup(["Ann", "Ben"], {}), "keep ?", "keep ?", "market w1, f1, a1")
+
+
+def ann_drew_unknown() -> PaxState:
+    return push(kept_unknown(), "draw ? hand, army 3/2 II, ? deck")
+
+
+SECRET_POSITIONS: dict[str, Callable[[], PaxState]] = {
+    "keep ?": two_at_setup,
+    "keep ? return ? ?": second_keeps,
+    "draw ? hand, army 3/2 II, ? deck": kept_unknown,
+    "draw ? deck": kept_unknown,
+    "play senator 3/2": ann_drew_unknown,
+    "Ann hand was senator 3/2": ann_drew_unknown,
+    "Ann deck was fleet 2/1": ann_drew_unknown,
+}
+
+
+def test_pax_notation_guide_secret_entries_have_positions():
+    assert sorted(table_entries("Secret faces: `?`")) == sorted(SECRET_POSITIONS)
+    assert "`Ann's card under the deck was fleet 2/1`" in GUIDE
+
+
+@pytest.mark.parametrize("entry", sorted(SECRET_POSITIONS))
+def test_pax_notation_guide_secret_entry_accepted(entry):
+    push(SECRET_POSITIONS[entry](), entry)
+
+
+def test_pax_notation_guide_public_record_is_the_short_record_as_the_table_sees_it():
+    """The public form of the guide's short record is the block printed in the guide, and it
+    replays to the same public position."""
+    from assistant.core import Game, read_record
+
+    blocks = GUIDE.split("```")[1::2]
+    sample = next(b for b in blocks if b.lstrip().startswith("Game: pax"))
+    public = next(b for b in blocks if b.lstrip().startswith("Livinia keep ?"))
+    game = Game.from_record(R, read_record(sample))
+    lines = [line.split("#")[0].strip() for line in public.strip().splitlines()]
+    assert lines == [line.text for line in game.to_public_record().entries]
+    header = "Game: pax\nPlayers: Livinia, Decimus\n\n"
+    copy = Game.from_record(R, read_record(header + public))
+    assert copy.describe() == game.describe()
