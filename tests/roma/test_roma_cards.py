@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.games.roma import RULESET
+
 from assistant.core.errors import InvalidEntry
 
 FULL = {1: "Templum", 2: "Templum", 3: "Turris", 4: "Turris", 5: "Templum", 6: "Templum"}
@@ -148,10 +150,38 @@ def test_roma_cards_scaenicus_uses_its_own_disc(table):
 def test_roma_cards_scaenicus_copies_characters_only(table):
     t = table({2: "Legat", 3: "Forum", 5: "Scaenicus", 6: "Scaenicus"}, dice=(5, 1, 1))
     assert t.refuse("activate 5 copy Forum").rule == "roma.cards.scaenicus"
-    assert t.refuse("activate 5 copy Scaenicus").rule == "roma.cards.scaenicus"
     assert t.refuse("activate 5 copy Nero").rule == "roma.cards.scaenicus"
     t.play("activate 5")  # Legat is the only thing to copy; Ben has 6 empty discs
     assert t.vp == (16, 10)
+
+
+def test_roma_rulings_a11_scaenicus_copies_a_scaenicus(table):
+    """Issue 13: A11 allows copying the other Scaenicus, which copies one of the player's
+    characters; the copy of the copy is resolved from the activated Scaenicus' disc."""
+    t = table({2: "Legat", 4: "Velites", 5: "Scaenicus", 6: "Scaenicus"}, {3: "Forum", 5: "Consul"}, dice=(5, 5, 1))
+    move = RULESET.parse(t.state, "activate 5 copy Scaenicus")  # two characters: which one?
+    err = t.refuse("activate 5 copy Scaenicus")
+    assert err.rule == "roma.rulings.a11" and "copy Scaenicus Legat / copy Scaenicus Velites" in err.hint
+    assert move.via == "Scaenicus" and move.copy is None
+    t.play("activate 5 copy Scaenicus Legat")
+    assert t.vp == (14, 10) and "Scaenicus (as the other Scaenicus, as Legat)" in RULESET.describe(t.state)["last"]
+    assert RULESET.parse(t.state, "activate 5 copy Scaenicus as Velites target 5").notation() == "activate 5 copy Scaenicus Velites target 5"
+    t.play("activate 5 copy Scaenicus copy Velites target 5", "battle 3")
+    assert t.board(1) == {3: "Forum"}
+
+
+def test_roma_rulings_a11_scaenicus_copy_completed_or_refused(table):
+    # one character besides the two Scaenicus: the copy of the copy is worked out
+    t = table({2: "Legat", 5: "Scaenicus", 6: "Scaenicus"}, dice=(5, 1, 1))
+    t.play("activate 5 copy Scaenicus")
+    assert t.vp == (16, 10)
+    # no other Scaenicus on the board
+    t = table({2: "Legat", 5: "Scaenicus"}, dice=(5, 1, 1))
+    err = t.refuse("activate 5 copy Scaenicus Legat")
+    assert err.rule == "roma.rulings.a11" and "no other face-up Scaenicus" in err.message
+    # only the two Scaenicus: nothing to copy, the die is not wasted (as A14)
+    t = table({5: "Scaenicus", 6: "Scaenicus"}, dice=(5, 1, 1))
+    assert t.refuse("activate 5 copy Scaenicus").rule == "roma.rulings.a11"
 
 
 def test_roma_cards_scaenicus_copying_sicarius_is_discarded(table):

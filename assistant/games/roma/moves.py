@@ -1,9 +1,14 @@
 """The Roma entries as typed moves. Each ``notation()`` is the canonical line that parses
-back to an equal move (docs/notation/roma.md)."""
+back to an equal move (docs/notation/roma.md). A card the rules keep hidden (in a hand) may be
+the unknown face ``?`` (:data:`UNKNOWN`) in ``Hand``, ``Give``, ``TakeCards.keep``,
+``Activate.take`` (Haruspex) and ``Holds``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+#: The unknown face: a hidden card whose name was not typed.
+UNKNOWN = "?"
 
 
 def _pairs(pairs: tuple[tuple[str, int], ...]) -> str:
@@ -23,7 +28,7 @@ class Start:
 
 @dataclass(frozen=True)
 class Hand:
-    """Set-up: the 4 cards dealt to a player."""
+    """Set-up: the 4 cards dealt to a player (``?`` for a card not named)."""
 
     player: str
     cards: tuple[str, ...]
@@ -35,7 +40,7 @@ class Hand:
 
 @dataclass(frozen=True)
 class Give:
-    """Set-up: the 2 dealt cards a player hands to the opponent."""
+    """Set-up: the 2 dealt cards a player hands to the opponent (``?`` for a card not named)."""
 
     player: str
     cards: tuple[str, ...]
@@ -98,8 +103,8 @@ class Money:
 
 @dataclass(frozen=True)
 class TakeCards:
-    """Phase 3: a die on the cards disc: draw ``die`` cards, keep one, discard the rest
-    (naming the discarded cards is optional)."""
+    """Phase 3: a die on the cards disc: draw ``die`` cards, keep one (``?``: not named; only
+    the drawer sees it), discard the rest face up (naming them is optional)."""
 
     player: str
     die: int
@@ -117,15 +122,17 @@ class TakeCards:
 @dataclass(frozen=True)
 class Activate:
     """Phase 3: a die on a dice disc activates the own card there. The card's choices:
-    ``die`` (bribe disc), ``copy`` (Scaenicus), ``target`` (an opponent disc), ``vp`` (Forum's
+    ``die`` (bribe disc), ``copy`` (Scaenicus; ``via``: the other Scaenicus it copies, which
+    copies ``copy``, ruling A11), ``target`` (an opponent disc), ``vp`` (Forum's
     second die and Templum's third), ``change`` (Consul: from, to), ``buy`` (Mercator),
-    ``take`` (Haruspex, Aesculapinum), ``lays`` (Architectus, Senator), ``moves``
+    ``take`` (Haruspex, ``?`` when not named; Aesculapinum), ``lays`` (Architectus, Senator), ``moves``
     (Consiliarius, Machina)."""
 
     player: str
     disc: int
     die: int | None = None
     copy: str | None = None
+    via: str | None = None
     target: int | None = None
     vp: tuple[int, ...] = ()
     change: tuple[int, int] | None = None
@@ -140,7 +147,7 @@ class Activate:
         if self.die is not None:
             parts.append(f"die {self.die}")
         if self.copy is not None:
-            parts.append(f"copy {self.copy}")
+            parts.append(f"copy {self.via} {self.copy}" if self.via else f"copy {self.copy}")
         if self.target is not None:
             parts.append(f"target {self.target}")
         if self.vp:
@@ -182,4 +189,18 @@ class End:
         return "end"
 
 
-RomaMove = Start | Hand | Give | Place | Roll | Lay | Money | TakeCards | Activate | Battle | End
+@dataclass(frozen=True)
+class Holds:
+    """Names later cards of a player's hand entered as unknown (``holds Ann Legat``): checked
+    against everything known, it changes nothing public. ``?`` names nothing (the public form
+    of the entry)."""
+
+    player: str
+    cards: tuple[str, ...]
+
+    def notation(self) -> str:
+        """The canonical entry text."""
+        return f"holds {self.player} " + " ".join(self.cards)
+
+
+RomaMove = Start | Hand | Give | Place | Roll | Lay | Money | TakeCards | Activate | Battle | End | Holds

@@ -1,7 +1,9 @@
 """Reading Roma entries (docs/notation/roma.md) into moves. Forgiving: case, accents,
 aliases and unique prefixes of card names, an optional leading player name, and values the
 program can work out itself (the die of the bribe disc, the Forum's VP die, a single possible
-target, Mercator's purchase) may be left out; the move then holds them explicitly."""
+target, Mercator's purchase) may be left out; the move then holds them explicitly. A hidden card
+may be typed as unknown (``?``, or a count where players speak that way: ``hand Ann 4``);
+:func:`public_notation` writes an entry with its hidden cards so."""
 
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ from assistant.games.roma.moves import (
     End,
     Give,
     Hand,
+    Holds,
     Lay,
     Money,
     Place,
@@ -34,12 +37,13 @@ from assistant.games.roma.moves import (
     RomaMove,
     Start,
     TakeCards,
+    UNKNOWN,
 )
 from assistant.games.roma.state import RomaState
 
 RULE = "roma.notation"
-VERBS = ("start", "hand", "give", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end")
-_VERB_ALIASES = {"act": "activate", "a": "activate", "draw": "cards", "coins": "money", "pass": "end", "done": "end", "play": "lay"}
+VERBS = ("start", "hand", "give", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "holds")
+_VERB_ALIASES = {"held": "holds", "hold": "holds", "act": "activate", "a": "activate", "draw": "cards", "coins": "money", "pass": "end", "done": "end", "play": "lay"}
 _ACT_KEYS = {
     "die": "die", "with": "die", "bribe": "die",
     "copy": "copy", "as": "copy",
@@ -65,13 +69,25 @@ def _number(word: str, what: str, low: int, high: int) -> int:
     return value
 
 
-def _cards(words: list[str]) -> tuple[str, ...]:
+def _cards(words: list[str], *, counts: bool = False) -> tuple[str, ...]:
     """Card names, one after the other (names of several words allowed; each looked up in a
-    window of NAME_WORDS words, so that the work grows linearly with the entry)."""
+    window of NAME_WORDS words, so that the work grows linearly with the entry). ``?`` is an
+    unknown card; with ``counts`` a number N is N unknown cards (``hand Ann 4``)."""
     names: list[str] = []
     i = 0
     while i < len(words):
-        name, used = CARD_NAMES.resolve_leading(words[i : i + NAME_WORDS])
+        if words[i] == UNKNOWN:
+            names.append(UNKNOWN)
+            i += 1
+            continue
+        if counts and is_number(words[i]):
+            names += [UNKNOWN] * _number(words[i], "a number of cards", 1, 4)
+            i += 1
+            continue
+        window = words[i : i + NAME_WORDS]
+        if UNKNOWN in window:  # '?' reads as nothing to a name index: the name ends before it
+            window = window[: window.index(UNKNOWN)]
+        name, used = CARD_NAMES.resolve_leading(window)
         names.append(name)
         i += used
     return tuple(names)
@@ -84,6 +100,11 @@ def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
     """``Card disc Card disc ...`` pairs (``Legat on 4``, ``Legat disc 4`` read too)."""
     words = [w for w in words if w.lower() not in _FILLERS]
     pairs: list[tuple[str, int]] = []
+    if UNKNOWN in words:
+        raise InvalidEntry(
+            "roma.hidden.public", f"{what}: a card laid is face up and everybody sees it, so it is named, not '?'",
+            hint="e.g. 'Forum 3'",
+        )
     i = 0
     while i < len(words):
         j = i
@@ -132,7 +153,7 @@ def parse(state: RomaState, text: str) -> RomaMove:
         if first not in VERBS:
             raise InvalidEntry(RULE, f"unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
     verb, rest = first, words[1:]
-    if verb in ("start", "hand", "give", "place") and player is None:
+    if verb in ("start", "hand", "give", "place", "holds") and player is None:
         named, used = _player_at(rest, seats)
         if verb == "place" and named is None:
             player = placing_player(state)
@@ -147,9 +168,13 @@ def parse(state: RomaState, text: str) -> RomaMove:
             raise InvalidEntry("roma.setup.start", "'start' takes only the player who begins")
         return Start(player)
     if verb == "hand":
-        return Hand(player, _cards(rest))
+        return Hand(player, _cards(rest, counts=True))
     if verb == "give":
-        return Give(player, _cards(rest))
+        return Give(player, _cards(rest, counts=True))
+    if verb == "holds":
+        if not rest:
+            raise InvalidEntry("roma.hidden.named", "'holds' names cards of the player's hand, e.g. 'holds Ann Legat'")
+        return Holds(player, _cards(rest, counts=True))
     if verb == "place":
         return Place(player, _pairs(rest, "place"))
     if verb in ("roll", "reroll"):
@@ -190,7 +215,9 @@ def _seat_index(seats: tuple[str, ...]) -> NameIndex:
 
 def _player_at(words: list[str], seats: NameIndex) -> tuple[str | None, int]:
     """A player's name at the start of ``words`` (names of several words allowed; a full name
-    before a unique prefix) and how many words it used."""
+    before a unique prefix) and how many words it used. A name ends before a ``?``."""
+    if UNKNOWN in words[:4]:
+        words = words[: words.index(UNKNOWN)]
     for n in range(min(len(words), 4), 0, -1):
         hit = seats.exact(" ".join(words[:n]))
         if hit is not None:
@@ -215,6 +242,12 @@ def _parse_cards(player: str, rest: list[str]) -> TakeCards:
     if len(keep) != 1:
         raise InvalidEntry("roma.actions.cards", "name the one card kept, e.g. 'cards 3 keep Legat'")
     discards = _cards(rest[cut + 1 :]) if cut < len(rest) else ()
+    if UNKNOWN in discards:
+        raise InvalidEntry(
+            "roma.hidden.public",
+            "the discarded cards go face up on the discard pile: name them, or leave them out",
+            hint=f"cards {die} keep {keep[0]}",
+        )
     return TakeCards(player, die, keep[0], discards)
 
 
@@ -240,6 +273,8 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
     key: str | None = None
     for word in rest[1:]:
         k = _ACT_KEYS.get(word.lower())
+        if k == "copy" and key == "copy":
+            continue  # 'copy Scaenicus copy Legat': the other Scaenicus copies a Legat (A11)
         if k is not None:
             if k in groups:
                 raise InvalidEntry(RULE, f"'{word}' is given twice")
@@ -260,9 +295,17 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
         fields["die"] = _one_number(groups["die"], "die", 1, 6)
     if "copy" in groups:
         names = _cards(groups["copy"])
-        if len(names) != 1:
-            raise InvalidEntry("roma.cards.scaenicus", "'copy' names one character")
-        fields["copy"] = names[0]
+        if UNKNOWN in names:
+            raise InvalidEntry("roma.hidden.public", "the copied character lies face up: name it", hint="copy CHARACTER")
+        if len(names) == 2 and names[0] == "Scaenicus":
+            fields["via"], fields["copy"] = names
+        elif len(names) == 1:
+            fields["copy"] = names[0]
+        else:
+            raise InvalidEntry(
+                "roma.cards.scaenicus",
+                "'copy' names one character (or 'copy Scaenicus Legat': the other Scaenicus copying a Legat)",
+            )
     if "target" in groups:
         fields["target"] = _one_number(groups["target"], "target", 1, 7)
     if "vp" in groups:
@@ -324,10 +367,13 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
     if move.disc == BRIBE_DISC and state.discs == BRIBE_DISC and move.die is None and len(set(state.dice)) == 1:
         fields["die"] = state.dice[0]
     card = state.card_at(me, move.disc)
+    if card == "Scaenicus" and move.copy == "Scaenicus" and move.via is None:
+        move = replace(move, via="Scaenicus", copy=None)  # the other Scaenicus copies: what? (A11)
+        fields["via"], fields["copy"] = "Scaenicus", None
     effect_card = move.copy if card == "Scaenicus" else card
     if card == "Scaenicus" and move.copy is None:
         options = copy_candidates(state, me)
-        if len(options) == 1:
+        if len(options) == 1 and (move.via is None or state.boards[me].count("Scaenicus") > 1):
             fields["copy"] = options[0]
             effect_card = options[0]
     effect = CARDS[effect_card].effect if effect_card in CARDS else None
@@ -370,3 +416,21 @@ def complete_activation(state: RomaState, move: Activate, bare: list[str] | None
         money = state.money[me] - (die if move.disc == BRIBE_DISC and isinstance(die, int) else 0)
         fields["buy"] = max(0, min(money // 2, state.vp[1 - me]))
     return replace(move, **fields) if fields else move  # type: ignore[arg-type]
+
+
+def public_notation(state: RomaState, move: RomaMove) -> str:
+    """The entry as the whole table may see it (rule roma.hidden): the dealt and given cards,
+    the card kept from a draw, the card a Haruspex takes and the cards named by ``holds``
+    written ``?``; everything laid, discarded or taken from the discard pile stays named.
+    ``state`` is the state before the entry; the text parses back there to a move with the
+    same public effect."""
+    if isinstance(move, (Hand, Give, Holds)):
+        return replace(move, cards=(UNKNOWN,) * len(move.cards)).notation()
+    if isinstance(move, TakeCards):
+        return replace(move, keep=UNKNOWN).notation()
+    if isinstance(move, Activate) and move.take is not None:
+        card = state.card_at(state.index(move.player), move.disc) if move.player in state.seats else None
+        effect = move.copy if card == "Scaenicus" else card
+        if effect in CARDS and CARDS[effect].effect == "search_draw_pile":
+            return replace(move, take=UNKNOWN).notation()
+    return move.notation()

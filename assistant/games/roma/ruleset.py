@@ -70,6 +70,10 @@ class Roma(Ruleset):
         """How the game ended (scoring.outcome)."""
         return scoring.outcome(state)
 
+    def public_notation(self, state: RomaState, move: RomaMove) -> str:
+        """The entry with its hidden cards as ``?`` (notation.public_notation)."""
+        return notation.public_notation(state, move)
+
     # -- command line -----------------------------------------------------------------------
     def describe(self, state: RomaState, *, reveal: bool = False) -> dict[str, Any]:
         """The state as data (view.describe)."""

@@ -1,9 +1,13 @@
 """The Roma game state: a frozen snapshot of the table (boards, hands, VP, money, dice, the
 deck's bookkeeping) plus where the game stands (setup, roll, actions, battle, over).
 
-Hidden cards: hands are always known by name (the users enter them); the draw pile is only a
-count; the discard pile is a list of cards seen face up plus a count of discarded cards that
-nobody named (the cards drawn and thrown away by a ``cards`` action, unless named).
+Hidden cards (rule roma.hidden): a hand is a tuple of card names in which ``?`` stands for a
+card whose face was not typed (dealt, received, drawn or taken from the draw pile in secret);
+the draw pile is only a count; the discard pile is a list of cards seen face up plus a count of
+discarded cards that nobody named. Every unknown card (in a hand, the draw pile or the unnamed
+discards) is one of the cards not seen: :meth:`RomaState.unseen` counts the faces it may have.
+During the set-up ``deals`` and ``gifts`` keep what was typed of the dealt and given cards, so
+that the lay-out can be checked against it (rules/setup.py); they are cleared after it.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
 from assistant.games.roma.components import CARDS, DECK_SIZE, ORDER
+from assistant.games.roma.moves import UNKNOWN
 
 TOTAL_VP = 36
 START_VP = 10
@@ -44,6 +49,8 @@ class RomaState:
     dealt: tuple[bool, bool] = (False, False)
     given: tuple[tuple[str, ...] | None, tuple[str, ...] | None] = (None, None)  # pending gifts
     swapped: bool = False
+    deals: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # as typed (``?`` allowed)
+    gifts: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  # as typed (``?`` allowed)
     placed: tuple[bool, bool] = (False, False)
     # -- the table
     vp: tuple[int, int] = (START_VP, START_VP)
@@ -110,6 +117,7 @@ class RomaState:
         (b0, b1), (h0, h1), (g0, g1) = self.boards, self.hands, self.given
         count = Counter(b0 + b1 + h0 + h1 + self.discard + (g0 or ()) + (g1 or ()))
         count.pop(None, None)  # type: ignore[call-overload]
+        count.pop(UNKNOWN, None)
         return count
 
     def seen_count(self, name: str) -> int:
@@ -126,6 +134,10 @@ class RomaState:
         """:meth:`unseen` for every card type, in catalogue order."""
         seen = self.seen()
         return {name: CARDS[name].copies - seen[name] for name in ORDER}
+
+    def unknown_in_hand(self, player: int) -> int:
+        """How many of a player's hand cards were entered as unknown (``?``)."""
+        return self.hands[player].count(UNKNOWN)
 
     def card_total(self) -> int:
         """Cards accounted for (always the 52 of the deck): boards, hands, discard, draw pile."""
@@ -181,6 +193,16 @@ def without(cards: tuple[str, ...], remove: tuple[str, ...] | list[str]) -> tupl
     rest = list(cards)
     for card in remove:
         rest.remove(card)
+    return tuple(rest)
+
+
+def from_hand(hand: tuple[str, ...], cards: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """A hand with cards taken out (checked before: rules/refusals.need_in_hand), each a card
+    the hand holds by name if it does, else one of its unknown cards (``?``: the card has just
+    become public)."""
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card if card in rest else UNKNOWN)
     return tuple(rest)
 
 

@@ -75,7 +75,9 @@ def card_words(state: RomaState) -> tuple[str, ...]:
 
 def describe(state: RomaState, reveal: bool = False) -> dict[str, Any]:
     """The state as JSON-able data: each player's VP, money, board and hand size (the hand
-    itself only with ``reveal``), the piles, whose turn and the dice left."""
+    itself only with ``reveal``, as typed: ``?`` for a card entered as unknown; during the
+    set-up also the dealt and given cards as typed), the piles, whose turn and the dice left
+    (at the end too: the dice the last turn left unused)."""
     players = []
     for i, name in enumerate(state.seats):
         cards = {str(d): c for d, c in enumerate(state.boards[i], 1) if c}
@@ -87,7 +89,11 @@ def describe(state: RomaState, reveal: bool = False) -> dict[str, Any]:
             "hand_size": len(state.hands[i]),
         }
         if reveal:
-            entry["hand"] = list(state.hands[i])
+            entry["hand"] = list(state.hands[i])  # as typed: '?' for a card entered as unknown
+            if state.in_setup and state.deals[i]:
+                entry["dealt"] = list(state.deals[i])
+            if state.in_setup and state.gifts[i]:
+                entry["gave"] = list(state.gifts[i])
         if state.blocked[i]:
             entry["blocked_discs"] = sorted(state.blocked[i])
         changed = {
@@ -114,6 +120,8 @@ def describe(state: RomaState, reveal: bool = False) -> dict[str, Any]:
     if not state.in_setup and not state.over:
         data["active"] = state.player
         data["dice_left"] = list(state.dice) if state.dice is not None else None
+    elif state.over and state.dice is not None:
+        data["dice_left"] = list(state.dice)  # the dice the last turn left unused
         if state.essedum:
             data["essedum"] = f"-{2 * state.essedum} defence to {state.seats[state.opponent]}'s cards this turn"
         if state.battle is not None:

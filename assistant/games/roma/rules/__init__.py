@@ -5,7 +5,7 @@ it never changes anything) and ``apply`` plays a checked entry, with the automat
 the game the moment a player has no VP or the stockpile is empty (the last payout's shortfall
 is credited). The modules hold one topic each: ``setup``, ``turn`` (phases 1 and 2, the end of
 a turn), ``actions`` (lay, money, cards), ``activation`` (the cards), ``battle``, and what
-they share (``refusals``, ``ledger``)."""
+they share (``refusals``, ``ledger``); ``hidden`` names cards entered as unknown."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from assistant.games.roma.moves import (
     End,
     Give,
     Hand,
+    Holds,
     Lay,
     Money,
     Place,
@@ -36,6 +37,7 @@ from assistant.games.roma.rules.activation import apply_activate, check_activate
 from assistant.games.roma.rules.battle import apply_battle, check_battle
 from assistant.games.roma.rules.ledger import finish
 from assistant.games.roma.rules.refusals import turn_hint
+from assistant.games.roma.rules.hidden import apply_holds, check_holds
 from assistant.games.roma.rules.setup import apply_setup, check_setup
 from assistant.games.roma.rules.turn import check_roll, end_turn
 from assistant.games.roma.state import RomaState, evolve
@@ -50,6 +52,9 @@ def check(state: RomaState, move: RomaMove) -> None:
         raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken", hint="undo the last entry if it was a mistake")
     if move.player not in state.seats:
         raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game", hint="players: " + ", ".join(state.seats))
+    if isinstance(move, Holds):
+        check_holds(state, move)
+        return
     if state.in_setup:
         check_setup(state, move)
         return
@@ -94,6 +99,8 @@ def apply(state: RomaState, move: RomaMove) -> RomaState:
     """The table after a checked entry, with the automatic steps it sets off (Phase 1 of the
     next turn, a reshuffle, the end of the game). ``state.last`` says what they did, and only
     for this entry: what the previous entry did is cleared first."""
+    if isinstance(move, Holds):
+        return apply_holds(_cleared(state), move)
     if state.in_setup:
         return apply_setup(_cleared(state), move)
     if isinstance(move, Roll):

@@ -10,7 +10,7 @@ from assistant.games.roma.components import CARDS
 from assistant.games.roma.moves import Lay, Money, TakeCards
 from assistant.games.roma.rules.ledger import say
 from assistant.games.roma.rules.refusals import need_die, need_disc, need_in_hand, need_possible, turn_hint
-from assistant.games.roma.state import RomaState, evolve, remove_die, with_item, without
+from assistant.games.roma.state import RomaState, evolve, from_hand, remove_die, with_item
 
 
 def check_lay(state: RomaState, move: Lay) -> None:
@@ -39,7 +39,7 @@ def apply_lay(state: RomaState, move: Lay) -> RomaState:
     covered = board[move.disc - 1]
     state = evolve(
         state,
-        hands=with_item(state.hands, me, without(state.hands[me], (move.card,))),
+        hands=with_item(state.hands, me, from_hand(state.hands[me], (move.card,))),
         money=with_item(state.money, me, state.money[me] - CARDS[move.card].cost),
         boards=with_item(state.boards, me, with_item(board, move.disc - 1, move.card)),
     )

@@ -18,10 +18,10 @@ from assistant.games.roma.board import (
     neighbours,
 )
 from assistant.games.roma.components import CARDS
-from assistant.games.roma.moves import Activate
+from assistant.games.roma.moves import UNKNOWN, Activate
 from assistant.games.roma.rules.ledger import discard_from_board, gain_from_stockpile, say, take_from_opponent
 from assistant.games.roma.rules.refusals import need_die, need_disc, need_in_hand, need_possible, turn_hint
-from assistant.games.roma.state import PendingBattle, RomaState, evolve, remove_die, with_item, without
+from assistant.games.roma.state import PendingBattle, RomaState, evolve, from_hand, remove_die, with_item
 
 
 def check_activate(state: RomaState, move: Activate) -> None:
@@ -67,17 +67,26 @@ def check_activate(state: RomaState, move: Activate) -> None:
         need_die(state, move.disc, f"activate disc {move.disc}")
     if card == "Scaenicus":
         options = copy_candidates(state, me)
+        if move.via is not None or move.copy == "Scaenicus":
+            # A11: the other Scaenicus does what it copies, as if it stood on this disc
+            others = sum(1 for d, c in enumerate(state.boards[me], 1) if c == "Scaenicus" and d != move.disc)
+            if not others:
+                raise IllegalMove(
+                    "roma.rulings.a11",
+                    f"{name} has no other face-up Scaenicus to copy",
+                    hint=("copy " + " / ".join(options)) if options else "there is nothing to copy",
+                )
+            if move.copy is None or move.copy == "Scaenicus":
+                raise IllegalMove(
+                    "roma.rulings.a11",
+                    f"the other Scaenicus copies one of {name}'s face-up characters: name it",
+                    hint=(" / ".join(f"copy Scaenicus {c}" for c in options)) if options else "there is nothing to copy",
+                )
         if move.copy is None:
             raise IllegalMove(
                 "roma.cards.scaenicus",
                 f"{name}'s Scaenicus must copy one of {name}'s face-up characters",
                 hint=("copy " + " / ".join(options)) if options else "there is nothing to copy",
-            )
-        if move.copy == "Scaenicus":
-            raise IllegalMove(
-                "roma.cards.scaenicus",
-                "copying another Scaenicus means copying what it copies; name that character",
-                hint="copy " + " / ".join(options) if options else None,
             )
         if move.copy not in options:
             raise IllegalMove(
@@ -85,7 +94,7 @@ def check_activate(state: RomaState, move: Activate) -> None:
                 f"{name} has no face-up {move.copy} to copy" + ("" if move.copy not in CARDS or CARDS[move.copy].kind == "character" else " (a Scaenicus copies characters only)"),
                 hint=("copy " + " / ".join(options)) if options else None,
             )
-    elif move.copy is not None:
+    elif move.copy is not None or move.via is not None:
         raise IllegalMove(
             "roma.cards.scaenicus",
             f"only a Scaenicus copies; {name}'s disc {move.disc} holds {card}",
@@ -144,8 +153,13 @@ def check_activate(state: RomaState, move: Activate) -> None:
             )
         need_possible(state, (move.take,), "in the draw pile")
     elif effect == "retrieve_character_from_discard":
-        if move.take is None:
-            raise IllegalMove(rule, "name the character taken from the discard pile", hint="take CARD")
+        if move.take is None or move.take == UNKNOWN:
+            known = sorted({c for c in state.discard if CARDS[c].kind == "character"})
+            raise IllegalMove(
+                rule if move.take is None else "roma.hidden.public",
+                "name the character taken from the discard pile (it lies face up: everybody sees it)",
+                hint=("take " + " / ".join(known)) if known else "take CARD",
+            )
         if CARDS[move.take].kind != "character":
             known = sorted({c for c in state.discard if CARDS[c].kind == "character"})
             raise IllegalMove(
@@ -309,7 +323,7 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
         state = say(state, f"{name} pays {die} sestertii on the bribe disc")
     card = effective_card(state, move)
     assert card is not None
-    label = card if move.copy is None else f"Scaenicus (as {card})"
+    label = card if move.copy is None else f"Scaenicus (as {card})" if move.via is None else f"Scaenicus (as the other Scaenicus, as {card})"
     effect = CARDS[card].effect
     if effect == "forum":
         dice = state.dice
@@ -405,7 +419,7 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
             board = with_item(state.boards[me], d - 1, c)
             state = evolve(
                 state,
-                hands=with_item(state.hands, me, without(state.hands[me], (c,))),
+                hands=with_item(state.hands, me, from_hand(state.hands[me], (c,))),
                 boards=with_item(state.boards, me, board),
                 discard=state.discard + ((covered,) if covered else ()),
             )

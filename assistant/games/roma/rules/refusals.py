@@ -10,6 +10,7 @@ from assistant.core.errors import IllegalMove
 from assistant.games.roma.board import BRIBE_DISC, die_text
 from assistant.games.roma.components import CARDS
 from assistant.games.roma.legal import activatable
+from assistant.games.roma.moves import UNKNOWN
 from assistant.games.roma.state import RomaState
 
 
@@ -29,6 +30,8 @@ def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: s
     """Refuse cards that cannot come from the draw pile: every copy is already seen
     (``extra``: seen cards that are back in the draw pile, the discard pile of a reshuffle)."""
     for name in dict.fromkeys(cards):
+        if name == UNKNOWN:
+            continue
         n = cards.count(name)
         copies = CARDS[name].copies
         seen_here = state.seen_count(name) - (extra[name] if extra else 0)
@@ -47,24 +50,52 @@ def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: s
             )
 
 
-def need_in_hand(state: RomaState, i: int, cards: tuple[str, ...], rule: str) -> None:
-    """Refuse cards the player does not hold. The hand is hidden (the opponent may be reading
-    the screen), so the refusal does not list it; it says where the card is if it is in view."""
+def accounted(state: RomaState, name: str) -> str:
+    """Where every copy of a card is, for refusals (``all 2 Legat cards are already on the
+    table``); the hands are counted, never named (they are hidden)."""
+    copies = CARDS[name].copies
+    boards = sum(board.count(name) for board in state.boards)
+    discard = state.discard.count(name)
+    hands = state.seen_count(name) - boards - discard
+    every = f"the only {name}" if copies == 1 else f"all {copies} {name} cards"
+    if boards >= copies:
+        return f"{every} {'is' if copies == 1 else 'are'} already on the table"
+    parts = [f"{n} {where}" for n, where in ((boards, "on the boards"), (discard, "face up on the discard pile"), (hands, "in the hands as typed")) if n]
+    return f"{every} {'is' if copies == 1 else 'are'} already accounted for ({', '.join(parts)})"
+
+
+def need_in_hand(
+    state: RomaState, i: int, cards: tuple[str, ...], rule: str, hidden_rule: str = "roma.hidden.laid"
+) -> None:
+    """Refuse cards the player cannot hold. A card held by name is taken first; a card the
+    hand does not hold by name must be one of its unknown cards (``?``), so a face that can no
+    longer be among them (every copy accounted for) is refused under ``hidden_rule``. ``?``
+    in ``cards`` is any card. The hand is hidden (the opponent may be reading the screen), so
+    the refusal does not list it; it says where the card is if it is in view."""
     hand = state.hands[i]
-    if all(cards.count(c) <= hand.count(c) for c in cards):
+    name = state.seats[i]
+    held = len(hand)
+    hint = f"{name} holds {held} card{'s' if held != 1 else ''}; 'state --reveal' shows the hand"
+    if len(cards) > held:
+        raise IllegalMove(rule, f"{name} holds {held} card{'s' if held != 1 else ''}, not {len(cards)}", hint=hint)
+    named = [c for c in cards if c != UNKNOWN]
+    missing = Counter(named) - Counter(hand)
+    if not missing:
         return
-    missing = Counter(cards) - Counter(hand)
-    if missing:
-        name = state.seats[i]
-        held = len(state.hands[i])
+    unknown = hand.count(UNKNOWN)
+    if sum(missing.values()) > unknown:
         what = ", ".join(f"{n} × {c}" if n > 1 else c for c, n in missing.items())
         where = [f"disc {d}" for d, c in enumerate(state.boards[i], 1) if c in missing]
         seen = f" ({' and '.join(where)} of {name}'s board holds it)" if where else ""
-        raise IllegalMove(
-            rule,
-            f"{name} has no {what} in hand{seen}",
-            hint=f"{name} holds {held} card{'s' if held != 1 else ''}; 'state --reveal' shows the hand",
-        )
+        more = f" by name, and only {unknown} unknown card{'s' if unknown != 1 else ''}" if unknown else ""
+        raise IllegalMove(rule, f"{name} has no {what} in hand{more}{seen}", hint=hint)
+    for card, n in missing.items():
+        if state.unseen(card) < n:
+            raise IllegalMove(
+                hidden_rule,
+                f"{name}'s unknown card{'s' if n > 1 else ''} cannot be {'a ' if n == 1 else f'{n} × '}{card}: {accounted(state, card)}",
+                hint="check the card's name; " + hint,
+            )
 
 
 def need_disc(state: RomaState, disc: int, rule: str) -> None:
