@@ -27,6 +27,7 @@ def _load(name):
 def test_notation_round_trip_every_move_kind():
     ex = _load("test_sylla_examples")
     games = [random_game(seed, 4) for seed in range(4)] + [ex.replay(ex.ROUND1_CUBES)]
+    games.append(Game.from_record(RULESET, games[0].to_public_record()))  # `entry | X tokens ...`
     seen: set[type] = set()
     for game in games:
         for i, entry in enumerate(game.entries):

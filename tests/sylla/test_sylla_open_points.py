@@ -87,7 +87,8 @@ def test_sylla_open_zero_vote_rank(base):
 
 
 def test_sylla_open_field_scope(base):
-    """A Field lowers the famine loss only, never a crisis loss."""
+    """Option fields=famine: a Field lowers the famine loss only, never a crisis loss."""
+    base.options["fields"] = "famine"
     base.famine = 0
     base.markers["civic"] = 0  # crisis zone
     for p in base.players:
@@ -101,9 +102,41 @@ def test_sylla_open_field_scope(base):
     assert base.player("Blue").prestige == 13
 
 
+def test_sylla_buildings_field_famine_and_crisis(base):
+    """Default (fields=famine-and-crisis, the Field's printed text): the 2 points a Field spares
+    cover famine first, then a crisis loss; spare capacity gives nothing."""
+    assert base.options.get("fields", "famine-and-crisis") == "famine-and-crisis"
+    base.famine = 1
+    base.markers["civic"] = 0  # crisis zone
+    for p in base.players:
+        p.tokens["civic"] = 1
+        p.prestige = 10
+    base.player("Blue").tokens["civic"] = 3
+    white = base.player("White")
+    assert white.face_up_tiles("field") == 1
+    famine_phase(base)
+    assert white.prestige == 10 - 0 - (3 - 1)  # famine 1 spared; 1 Field point left for the crisis
+    assert base.player("Red").prestige == 10 - 1 - 3
+    assert base.player("Blue").prestige == 10 - 1 + 3
+
+
+def test_sylla_buildings_field_famine_only_option(base):
+    """Option fields=famine: the same table, the Field spares the famine point only."""
+    base.options["fields"] = "famine"
+    base.famine = 1
+    base.markers["civic"] = 0
+    for p in base.players:
+        p.tokens["civic"] = 1
+        p.prestige = 10
+    base.player("Blue").tokens["civic"] = 3
+    famine_phase(base)
+    assert base.player("White").prestige == 10 - 0 - 3
+
+
 def test_sylla_open_crisis_order(base):
     """Several crises: Civic Spirit, then Health, then Leisure; gains before losses. With the
     prestige floor the order matters: fewest civic (1 -> 0) then most health (0 -> 3)."""
+    base.options["fields"] = "famine"  # White's Field would spare his health loss
     base.famine = 0
     base.markers["civic"] = 0
     base.markers["health"] = 0

@@ -187,14 +187,14 @@ class PayMove:
 
 @dataclass(frozen=True)
 class InsulaMove:
-    """The 2 tokens an Insula gives."""
+    """The 2 tokens an Insula gives; a kind the table did not see is None (``?``)."""
 
     player: str
-    kinds: tuple[str, str]
+    kinds: tuple[str | None, str | None]
 
     def notation(self) -> str:
-        """``Red insula civic health``"""
-        return f"{self.player} insula {self.kinds[0]} {self.kinds[1]}"
+        """``Red insula civic health``, ``Red insula ? ?``"""
+        return f"{self.player} insula {self.kinds[0] or '?'} {self.kinds[1] or '?'}"
 
 
 @dataclass(frozen=True)
@@ -211,14 +211,14 @@ class CraneMove:
 
 @dataclass(frozen=True)
 class TempleMove:
-    """A Private Temple used in phase IV: 2 denarii for a token."""
+    """A Private Temple used in phase IV: 2 denarii for a token (its kind None: ``?``)."""
 
     player: str
-    kind: str
+    kind: str | None
 
     def notation(self) -> str:
-        """``Red temple health``"""
-        return f"{self.player} temple {self.kind}"
+        """``Red temple health``, ``Red temple ?``"""
+        return f"{self.player} temple {self.kind or '?'}"
 
 
 @dataclass(frozen=True)
@@ -296,15 +296,65 @@ class RemoveEventMove:
 
 @dataclass(frozen=True)
 class VoteMove:
-    """A secret fist vote: the thumb and the denarii in the fist (Great Work or Ecclesia)."""
+    """A secret fist vote: the thumb and the denarii in the fist (Great Work or Ecclesia).
+    Both None: the player has voted, and the table will see his fist when all fists open."""
 
     player: str
-    thumb: str  # up or down
-    denarii: int
+    thumb: str | None  # up or down
+    denarii: int | None
 
     def notation(self) -> str:
-        """``Blue up 3``"""
+        """``Blue up 3``, ``Blue votes ?``"""
+        if self.thumb is None or self.denarii is None:
+            return f"{self.player} votes ?"
         return f"{self.player} {self.thumb} {self.denarii}"
+
+
+@dataclass(frozen=True)
+class FistsMove:
+    """The fists open (sylla.hidden.votes): each vote entered as unknown, and any still to
+    come, as the table now sees it. A vote already typed may be repeated if it is the same."""
+
+    votes: tuple[tuple[str, str, int], ...]
+    player: None = None
+
+    def notation(self) -> str:
+        """``fists Blue up 3, Red down 0``"""
+        return "fists " + ", ".join(f"{n} {t} {d}" for n, t, d in self.votes)
+
+
+@dataclass(frozen=True)
+class TokensMove:
+    """How many tokens of some kinds a player holds, shown (a crisis, the end) or named later
+    (sylla.hidden.tokens). No counts: ``Red tokens ?``, a note that tells the table nothing."""
+
+    player: str
+    counts: tuple[tuple[str, int], ...]
+
+    def notation(self) -> str:
+        """``Red tokens civic 2 health 1``"""
+        if not self.counts:
+            return f"{self.player} tokens ?"
+        return f"{self.player} tokens " + " ".join(f"{k} {n}" for k, n in self.counts)
+
+
+@dataclass(frozen=True)
+class RevealingMove:
+    """An entry with the token counts the rules revealed as it was played (a crisis, the
+    end), as the public record writes it: ``<entry> | Red tokens civic 2 | ...``. The counts are
+    taken first, then the entry."""
+
+    move: object
+    shown: tuple[TokensMove, ...]
+
+    @property
+    def player(self) -> str | None:
+        """The inner entry's player."""
+        return getattr(self.move, "player", None)
+
+    def notation(self) -> str:
+        """``fists Blue up 3, Red down 0 | Blue tokens civic 1 | Red tokens civic 0``"""
+        return " | ".join([self.move.notation(), *(t.notation() for t in self.shown)])  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -322,5 +372,5 @@ class FreeMove:
 MOVE_TYPES = (
     BoardMove, SetsMove, KeepMove, EventsMove, RemoveWorkMove, WorkMove, TilesMove, BidMove, PassMove,
     TokenMove, RecruitMove, DisplayMove, OfferMove, PayMove, InsulaMove, CraneMove, TempleMove, TavernMove, DoneMove,
-    CubeMove, PreventMove, DownMove, RemoveEventMove, VoteMove, FreeMove,
+    CubeMove, PreventMove, DownMove, RemoveEventMove, VoteMove, FreeMove, FistsMove, TokensMove, RevealingMove,
 )

@@ -36,11 +36,28 @@ VERBS: dict[str, str] = {
     "taps": "pay", "insula": "insula", "crane": "crane", "temple": "temple", "tavern": "tavern",
     "done": "done", "vestal": "cube", "legionary": "cube", "cube": "cube", "ves": "cube", "leg": "cube",
     "prevent": "prevent", "prevents": "prevent", "turn": "down", "turns": "down", "up": "vote",
-    "down": "vote", "free": "free", "frees": "free",
+    "down": "vote", "free": "free", "frees": "free", "votes": "votes", "?": "votes",
+    "fists": "fists", "fist": "fists", "tokens": "tokens", "shows": "tokens", "holds": "tokens",
 }
 
 USAGE = ("board, sets, keeps, events, remove, work, tiles, bids, passes, takes, recruits, offers, pays, "
-         "insula, crane, temple, tavern, done, vestal/legionary, prevents, turns, removes, up/down, frees")
+         "insula, crane, temple, tavern, done, vestal/legionary, prevents, turns, removes, up/down, votes ?, "
+         "fists, tokens, frees")
+UNKNOWN = "?"
+"""The unknown face: a token kind or a vote the table did not see (docs/notation/sylla.md)."""
+
+
+def _kind_or_unknown(word: str) -> str | None:
+    """A token kind, or None for ``?``."""
+    return None if word == UNKNOWN else parse_token(word)
+
+
+def _vote(words: list[str], rule: str) -> tuple[str, int]:
+    """``up 3`` -> ("up", 3): a thumb and the denarii in the fist (0 when left out)."""
+    if not words or normalize(words[0]) not in ("up", "down") or len(words) > 2:
+        raise InvalidEntry(rule, "give the thumb and the denarii in the fist", hint="Red up 3")
+    denarii = _int(words[1], "the denarii in the fist", rule) if len(words) == 2 else 0
+    return normalize(words[0]), denarii
 
 
 def _int(word: str, what: str, rule: str) -> int:
@@ -102,7 +119,19 @@ def seat_index(seats: tuple[str, ...]) -> NameIndex:
 def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     """Read one entry into its move. Reads only: raises InvalidEntry or AmbiguousEntry when the
     text cannot be read, never judges legality (rules.check does). ``awaited`` are the players
-    the game waits for: a lone one owns an entry typed without a name."""
+    the game waits for: a lone one owns an entry typed without a name. ``<entry> | <Name>
+    tokens civic 2 | ...`` is the entry with the token counts the rules revealed as it was
+    played (the public record writes crises and the end so)."""
+    if "|" in text:
+        first, *rest = text.split("|")
+        inner = parse(state, first, awaited)
+        facts_: list[m.TokensMove] = []
+        for part in rest:
+            fact = parse(state, part, ())
+            if not isinstance(fact, m.TokensMove) or not fact.counts:
+                raise InvalidEntry("sylla.hidden.tokens", f"after '|' only token counts: cannot read '{shown(part, 40)}'", hint="| Red tokens civic 2")
+            facts_.append(fact)
+        return m.RevealingMove(inner, tuple(facts_))
     words = text.replace(";", ",").split()
     if not words:
         raise InvalidEntry("sylla.notation", "the entry is empty", hint=USAGE)
@@ -178,6 +207,8 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "take":
         if len(args) != 1:
             raise InvalidEntry("sylla.phase1.respublica", "take one token kind", hint="Black takes civic")
+        if args[0] == UNKNOWN:
+            raise InvalidEntry("sylla.phase1.respublica", "the Consul shows his token's colour to everyone: name it", hint="Black takes civic")
         return m.TokenMove(who(), parse_token(args[0]))
     if verb == "recruit":
         n = number(args[0]) if len(args) == 1 and state.display else None
@@ -214,7 +245,9 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         actor = who()
         return m.PayMove(actor, resolve_payment(state, actor, " ".join(args).replace(",", " ").split()))
     if verb == "insula":
-        kinds = [parse_token(w) for w in " ".join(args).replace(",", " ").split()]
+        kinds = [_kind_or_unknown(w) for w in " ".join(args).replace(",", " ").split()]
+        if kinds == [None]:  # "insula ?": both unseen
+            kinds = [None, None]
         if len(kinds) != 2:
             raise InvalidEntry("sylla.buildings.insula", "the Insula gives 2 tokens: name both", hint="insula civic health")
         return m.InsulaMove(who(), (kinds[0], kinds[1]))
@@ -225,7 +258,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     if verb == "temple":
         if len(args) != 1:
             raise InvalidEntry("sylla.buildings.temple", "name the token the Temple buys", hint="temple health")
-        return m.TempleMove(who(), parse_token(args[0]))
+        return m.TempleMove(who(), _kind_or_unknown(args[0]))
     if verb == "tavern":
         if len(args) != 2 or normalize(args[1]) not in ("up", "down", "hold", "right", "left", "block"):
             raise InvalidEntry("sylla.buildings.tavern.rules", "name the marker and up, down or hold", hint="tavern civic up")
@@ -270,6 +303,35 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         if len(args) > 1:
             raise InvalidEntry("sylla.phase6.vote", "give the thumb and the denarii in the fist", hint="Red up 3")
         return m.VoteMove(who(), raw_verb, denarii)
+    if verb == "votes":
+        if not args or args == [UNKNOWN]:
+            return m.VoteMove(who(), None, None)
+        thumb, denarii = _vote(args, "sylla.phase6.vote")
+        return m.VoteMove(who(), thumb, denarii)
+    if verb == "fists":
+        votes: list[tuple[str, str, int]] = []
+        for group in _groups(args):
+            if not group:
+                continue
+            name = seats.resolve(group[0])
+            thumb, denarii = _vote(group[1:], "sylla.hidden.votes")
+            votes.append((name, thumb, denarii))
+        if not votes:
+            raise InvalidEntry("sylla.hidden.votes", "name the votes the open fists show", hint="fists Blue up 3, Red down 0")
+        return m.FistsMove(tuple(votes))
+    if verb == "tokens":
+        if args == [UNKNOWN]:
+            return m.TokensMove(who(), ())
+        words_ = " ".join(args).replace(",", " ").split()
+        if not words_ or len(words_) % 2:
+            raise InvalidEntry("sylla.hidden.tokens", "give kinds and counts", hint="Red tokens civic 2 health 1")
+        counts: dict[str, int] = {}
+        for k, n in zip(words_[::2], words_[1::2]):
+            kind = parse_token(k)
+            if kind in counts:
+                raise InvalidEntry("sylla.hidden.tokens", f"{kind} is named twice")
+            counts[kind] = _int(n, "a token count", "sylla.hidden.tokens")
+        return m.TokensMove(who(), tuple(counts.items()))
     if verb == "free":
         if len(args) != 1:
             raise InvalidEntry("sylla.end.slaves", "how many Slaves?", hint="frees 2")
@@ -322,3 +384,49 @@ def resolve_down(state: State, name: str, word: str) -> str:
         hint="his items: " + ", ".join(i.label for i in items),
                            )
     return matching[0].label
+
+
+def public_notation(state: State, move: object) -> str:
+    """The entry as the whole table may see it (sylla.components.hidden): a Temple's or an
+    Insula's token as ``?``; a fist vote as ``votes ?`` until the fists open, and the entry that
+    opens them as ``fists`` with every vote; a count named outside a reveal as ``tokens ?``;
+    and after ``|`` the token counts the rules revealed as the entry was played (a crisis, the
+    end). It reads back at ``state`` to a move with the same public effect."""
+    from assistant.games.sylla import rules
+
+    text = _public_core(state, move)
+    after = rules.apply(state, move)
+    if after.shown:
+        counts: dict[str, dict[str, int]] = {}
+        for name, kind, n in after.shown:
+            counts.setdefault(name, {})[kind] = n
+        text += " | " + " | ".join(m.TokensMove(name, tuple(c.items())).notation() for name, c in counts.items())
+    return text
+
+
+def _public_core(state: State, move: object) -> str:
+    """The entry itself as the table may see it, without the revealed counts."""
+    if isinstance(move, m.RevealingMove):
+        return _public_core(state, move.move)
+    if isinstance(move, m.TempleMove):
+        return m.TempleMove(move.player, None).notation()
+    if isinstance(move, m.InsulaMove):
+        return m.InsulaMove(move.player, (None, None)).notation()
+    if isinstance(move, (m.VoteMove, m.FistsMove)):
+        votes = dict(state.votes)
+        if isinstance(move, m.VoteMove):
+            votes[move.player] = (move.thumb, move.denarii)
+        else:
+            votes.update({n: (t, d) for n, t, d in move.votes})
+        complete = set(votes) == set(state.seats) and all(t is not None for t, _ in votes.values())
+        if not complete:
+            return move.notation() if isinstance(move, m.FistsMove) else m.VoteMove(move.player, None, None).notation()
+        return m.FistsMove(tuple((n, *votes[n]) for n in state.seats)).notation()  # type: ignore[misc]
+    if isinstance(move, m.TokensMove):
+        if state.step == "end.tokens":
+            return move.notation()
+        if state.step == "VII.crisis" and state.crises:
+            public = tuple((k, n) for k, n in move.counts if k == state.crises[0])
+            return m.TokensMove(move.player, public).notation()
+        return m.TokensMove(move.player, ()).notation()
+    return move.notation()  # type: ignore[attr-defined]

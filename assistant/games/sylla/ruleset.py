@@ -26,8 +26,23 @@ class Sylla(Ruleset):
         OptionSpec("ecclesia_vote", "all", "who scores Christians and freed slaves at the end (sylla.open.ecclesia-vote)", ("all", "thumb-up")),
         OptionSpec("christian_slave", "both", "a freed Christian Slave scores as Christian too (sylla.open.christian-slave)", ("both", "once")),
         OptionSpec("card_checks", "notes", "check entered characters against the research notes too (2 of each type per set, Christians, Slaves' colours), or the rulebook only (sylla.data.characters)", ("notes", "rulebook")),
+        OptionSpec("fields", "famine-and-crisis", "what a Field spares: the points lost in phase VII to famine and crises (the Field's printed text), or to famine only (sylla.buildings.field)", ("famine-and-crisis", "famine")),
         OptionSpec("board", "ask", "the printed board 'ladder=... crisis=N start=N spaces=...', or 'ask' to enter it at setup (sylla.data.ladder)", None, True),
     )
+
+    def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
+        """The core's check, and one rule for games made before the ``fields`` option: a game
+        that states ``ecclesia_vote`` and ``christian_slave`` (stored games and written records
+        always state every option) but no ``fields`` was played under the one reading the
+        engine knew then, famine only (sylla.buildings.field)."""
+        result = super().check_options(options)
+        if "fields" not in options and {"ecclesia_vote", "christian_slave"} <= set(options):
+            result["fields"] = "famine"
+        return result
+
+    def public_notation(self, state: State, move: Any) -> str:
+        """The entry with every secret face as ``?`` (notation.public_notation)."""
+        return notation.public_notation(state, move)
 
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> State:
         """The state before the first entry (rules.setup.initial)."""

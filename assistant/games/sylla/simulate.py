@@ -171,13 +171,77 @@ def step(game: Game, box: Box, rng: random.Random) -> None:
         game.push(text)
 
 
-def random_game(seed: int, players: int, options: Mapping[str, str] | None = None) -> Game:
+def random_game(seed: int, players: int, options: Mapping[str, str] | None = None, *, unknown: float | None = None) -> Game:
     """A whole game of ``players`` (3 or 4) from setup to the final score, the same for the same
-    seed. ``options`` are the game's ``--option`` KEY=VALUE settings."""
+    seed. ``options`` are the game's ``--option`` KEY=VALUE settings.
+
+    ``unknown`` is the share of secret faces (a Temple's or Insula's token, a fist vote) the
+    table enters as ``?``; by default the seed chooses: even seeds type every face, odd seeds
+    enter a seed-chosen share as unknown (see :func:`secret_share`)."""
+    share = secret_share(seed) if unknown is None else unknown
     game, box, rng = start_game(seed, players, options)
+    if not share:
+        while game.outcome() is None:
+            step(game, box, rng)
+        return game
+    return _play_with_unknowns(game, box, rng, share)[0]
+
+
+def random_pair(seed: int, players: int, share: float, options: Mapping[str, str] | None = None) -> tuple[Game, Game]:
+    """The same random table twice: entered with a ``share`` of secret faces as ``?``, and
+    with every face typed (the truth); both must end with the same scores."""
+    game, box, rng = start_game(seed, players, options)
+    return _play_with_unknowns(game, box, rng, share)
+
+
+def secret_share(seed: int) -> float:
+    """The share of secret faces a seed's table leaves unknown: none for even seeds (they type
+    every face), else between a quarter and all of them."""
+    return 0.0 if seed % 2 == 0 else random.Random(f"sylla/unknown/{seed}").choice((0.25, 0.5, 1.0))
+
+
+def _play_with_unknowns(game: Game, box: "Box", rng: random.Random, share: float) -> tuple[Game, Game]:
+    """Play on ``game`` entering a share of the secret faces as ``?``. A twin game where every
+    face is typed holds the truth, so the table can show what the rules reveal when the game
+    asks for it (the fists, a crisis's tokens, the tokens at the end)."""
+    from assistant.games.sylla import moves as m
+
+    twin = Game(game.ruleset, game.seats, game.options)
+    for entry in game.entries:
+        twin.push(entry.text)
+    votes: dict[str, tuple[str, int]] = {}
     while game.outcome() is None:
-        step(game, box, rng)
-    return game
+        state = game.state
+        if state.step in ("VI.fists", "end.fists"):
+            game.push(m.FistsMove(tuple((n, *votes[n]) for n, (t, _) in state.votes.items() if t is None)).notation())
+            continue
+        if state.step in ("VII.crisis", "end.tokens"):
+            kinds = [state.crises[0]] if state.step == "VII.crisis" else list(twin.state.player(state.seats[0]).tokens)
+            for name in list(state.pending):
+                truth = twin.state.player(name).tokens
+                game.push(m.TokensMove(name, tuple((k, truth[k]) for k in kinds)).notation())
+            continue
+        legal = legal_moves(twin.state)
+        if not legal:
+            for text in box.entries(twin.state):
+                twin.push(text)
+                game.push(text)
+            continue
+        move = rng.choice(legal)
+        twin.push(move.notation())
+        text = move.notation()
+        if isinstance(move, m.VoteMove):
+            if not state.votes:
+                votes = {}
+            votes[move.player] = (move.thumb or "up", move.denarii or 0)
+            if rng.random() < share:
+                text = m.VoteMove(move.player, None, None).notation()
+        elif isinstance(move, m.TempleMove) and rng.random() < share:
+            text = m.TempleMove(move.player, None).notation()
+        elif isinstance(move, m.InsulaMove) and rng.random() < share:
+            text = m.InsulaMove(move.player, (move.kinds[0], None) if rng.random() < 0.5 else (None, None)).notation()
+        game.push(text)
+    return game, twin
 
 
 def check_invariants(state: State) -> list[str]:

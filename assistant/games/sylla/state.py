@@ -91,6 +91,11 @@ class Player:
     end_votes: int = 0
     freed: int | None = None
     denarii_at_freeing: int = 0
+    # tokens entered as unknown (``temple ?``, ``insula ? ?``; sylla.hidden.tokens): how many,
+    # and the kind counts they can still have (None: any split); folded into ``tokens`` when
+    # what is revealed leaves one split
+    unknown: int = 0
+    splits: frozenset[tuple[int, ...]] | None = None
 
     def count(self, kind: str, *, usable: bool = False, face_up: bool = False) -> int:
         """How many cards of ``kind`` he has (only usable or face-up ones when asked)."""
@@ -108,8 +113,50 @@ class Player:
         return Player(
             self.name, self.set, list(self.cards), list(self.tiles), self.money, self.prestige, dict(self.tokens),
             dict(self.cubes), list(self.used), self.prestige_before_end, self.thumb, self.end_votes, self.freed,
-            self.denarii_at_freeing,
+            self.denarii_at_freeing, self.unknown, self.splits,
         )
+
+    # -- tokens of unknown kind (sylla.hidden.tokens) -----------------------------------
+    def possible_splits(self) -> frozenset[tuple[int, ...]]:
+        """Every split (count per kind, in TOKENS order) the unknown tokens can still have."""
+        if self.splits is not None:
+            return self.splits
+        n = self.unknown
+        return frozenset((a, b, n - a - b) for a in range(n + 1) for b in range(n + 1 - a))
+
+    def add_unknown(self, count: int) -> None:
+        """``count`` more tokens of a kind the table did not see."""
+        if self.splits is not None:
+            grown = self.splits
+            for _ in range(count):
+                grown = frozenset(
+                    tuple(v + (1 if i == k else 0) for i, v in enumerate(s)) for s in grown for k in range(len(TOKENS))
+                )
+            self.splits = grown
+        self.unknown += count
+
+    def token_range(self, kind: str) -> list[int]:
+        """The counts of ``kind`` he can hold, given what is known (one value: it is known)."""
+        i = TOKENS.index(kind)
+        if not self.unknown:
+            return [self.tokens[kind]]
+        return sorted({self.tokens[kind] + s[i] for s in self.possible_splits()})
+
+    def tokens_known(self) -> bool:
+        """Whether the count of every kind is known."""
+        return self.unknown == 0
+
+    def narrow(self, kind: str, count: int) -> None:
+        """What a reveal says: he holds exactly ``count`` tokens of ``kind`` (checked before)."""
+        if not self.unknown:
+            return
+        i = TOKENS.index(kind)
+        self.splits = frozenset(s for s in self.possible_splits() if self.tokens[kind] + s[i] == count)
+        if len(self.splits) == 1:
+            (only,) = self.splits
+            for k, v in zip(TOKENS, only):
+                self.tokens[k] += v
+            self.unknown, self.splits = 0, None
 
     def card(self, label: str) -> Card | None:
         """His card labelled ``label`` (any case), or None."""
@@ -200,7 +247,10 @@ class State:
     offerer: str | None = None
     offer_space: int | None = None
     pending: list[str] = field(default_factory=list)
-    votes: dict[str, tuple[str, int]] = field(default_factory=dict)
+    votes: dict[str, tuple[str | None, int | None]] = field(default_factory=dict)  # (None, None): entered as unknown
+    crises: list[str] = field(default_factory=list)  # phase VII: crisis kinds still to resolve
+    field_left: dict[str, int] = field(default_factory=dict)  # phase VII: famine-and-crisis Field reduction still unused
+    shown: list[tuple[str, str, int]] = field(default_factory=list)  # token counts the rules revealed during the last entry
     prevented: list[str] = field(default_factory=list)
     effects: list[str] = field(default_factory=list)
     current_effect: str | None = None
@@ -229,6 +279,9 @@ class State:
         new.prevented = list(self.prevented)
         new.effects = list(self.effects)
         new.tavern_moved = dict(self.tavern_moved)
+        new.crises = list(self.crises)
+        new.field_left = dict(self.field_left)
+        new.shown = []
         new.log = list(self.log)
         return new
 

@@ -10,7 +10,7 @@ from assistant.core.protocol import Prompt
 from assistant.games.sylla.components import TOKENS, event_names, token_name, works_by_id
 from assistant.games.sylla.rules import setup
 from assistant.games.sylla.rules.auction import COLOUR, describe_offer, name_of
-from assistant.games.sylla.state import PHASE_NAMES, State
+from assistant.games.sylla.state import PHASE_NAMES, Player, State
 
 STEP_TEXT = {
     "I.bid": ("bid, pass", "{actor} bids (total votes) or passes"),
@@ -29,9 +29,13 @@ STEP_TEXT = {
     "V.draw": ("event", "enter the event drawn into the empty slot"),
     "VI.work": ("work", "enter the Great Work now showing (next round's)"),
     "VI.vote": ("up, down", "secret vote on {work}: {pending} (thumb and denarii in the fist)"),
+    "VI.fists": ("fists", "the fists open: enter the votes entered as unknown ({unseen})"),
+    "VII.crisis": ("tokens", "{crisis} crisis: {pending} show their {crisis} tokens"),
     "VII.tiles": ("tiles", "end of round: enter the 6 new building tiles, left to right"),
     "end.vote": ("up, down", "Ecclesia: {pending} vote (thumb and denarii in the fist)"),
+    "end.fists": ("fists", "Ecclesia: the fists open: enter the votes entered as unknown ({unseen})"),
     "end.free": ("frees", "{pending} free Slaves (2 denarii each)"),
+    "end.tokens": ("tokens", "all reveal their tokens: {pending} show theirs (the final score waits for them)"),
 }
 """Each step's entry verbs and the message the prompt shows."""
 
@@ -47,7 +51,10 @@ def expecting(state: State) -> Prompt:
     message = text.format(
         actor=state.actor, consul=state.consul, offerer=state.offerer, winner=state.high_bidder, high=state.high,
         offer=describe_offer(state) if state.phase == "III" else "", pending=", ".join(state.pending),
-        effect=event_names().get(state.current_effect or "", ""), work=works_by_id().get(state.work or "", {}).get("name", "Ecclesia"),
+        effect=event_names().get(state.current_effect or "", ""),
+        unseen=", ".join(n for n, (t, _) in state.votes.items() if t is None),
+        crisis=token_name(state.crises[0]) if state.crises else "",
+        work=works_by_id().get(state.work or "", {}).get("name", "Ecclesia"),
     )
     where = "end of the game" if state.phase == "end" else f"round {state.round}, phase {state.phase} ({PHASE_NAMES[state.phase]})"
     # the message names the phase too: `play` shows only the message at its prompt
@@ -67,9 +74,9 @@ def awaited(state: State) -> tuple[str, ...]:
         return (state.offerer or "",)
     if state.step in ("III.pay", "III.insula", "III.crane"):
         return (state.high_bidder or "",)
-    if state.step in ("V.down", "VI.vote", "end.vote", "end.free"):
+    if state.step in ("V.down", "VI.vote", "end.vote", "end.free", "VII.crisis", "end.tokens"):
         return tuple(state.pending)
-    if state.step in ("V.draw", "VI.work", "VII.tiles"):
+    if state.step in ("V.draw", "VI.work", "VII.tiles", "VI.fists", "end.fists"):
         return ()
     return (state.actor or "",)
 
@@ -92,6 +99,18 @@ def events(before: State, after: State) -> list[str]:
     """What the entry set off, as the public log recorded it (votes and screens stay hidden:
     the log never holds them)."""
     return list(after.log[len(before.log) :])
+
+
+def tokens_text(p: Player) -> dict[str, str | int]:
+    """His tokens as entered: the count of each kind where it is known, else its possible
+    counts, and how many were entered as unknown."""
+    out: dict[str, str | int] = {}
+    for k in TOKENS:
+        seen = p.token_range(k)
+        out[k] = seen[0] if len(seen) == 1 else f"{seen[0]}-{seen[-1]}"
+    if p.unknown:
+        out["entered as ?"] = p.unknown
+    return out
 
 
 def describe(state: State, *, reveal: bool = False) -> dict[str, Any]:
@@ -131,12 +150,15 @@ def describe(state: State, *, reveal: bool = False) -> dict[str, Any]:
             "cards": [c.describe() for c in p.cards],
             "tiles": [t.describe() for t in p.tiles],
         }
+        entry["tokens held"] = sum(p.tokens.values()) + p.unknown  # how many is public; the kinds are not
         if reveal:
             entry["denarii"] = p.money
-            entry["tokens"] = dict(p.tokens)
+            entry["tokens"] = tokens_text(p)
         players.append(entry)
     data["players"] = players
-    if reveal and state.votes and state.pending:
-        data["votes so far"] = {n: f"{t} {d}" for n, (t, d) in state.votes.items()}
+    if state.votes and (state.pending or state.step.endswith(".fists")):
+        data["voted"] = [n for n in state.seats if n in state.votes]
+        if reveal:
+            data["votes so far"] = {n: f"{t} {d}" if t is not None else "?" for n, (t, d) in state.votes.items()}
     data["log"] = list(state.log[-12:])
     return data

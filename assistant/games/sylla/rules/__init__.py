@@ -17,6 +17,7 @@ from assistant.games.sylla.rules import (
     events,
     famine,
     greatwork,
+    hidden,
     income,
     recruitment,
     setup,
@@ -44,6 +45,18 @@ def check(state: State, move: object) -> None:
         raise IllegalMove("sylla.end", "the game is over")
     if not isinstance(move, m.MOVE_TYPES):
         raise IllegalMove("sylla.notation", "not a Sylla entry")
+    if isinstance(move, m.RevealingMove):  # the counts first, then the entry
+        scratch = state.clone()
+        for fact in move.shown:
+            hidden.check_tokens(scratch, fact)
+            hidden.take_tokens(scratch, fact)
+        if isinstance(move.move, m.RevealingMove):
+            raise IllegalMove("sylla.hidden.tokens", "one '|' list of counts per entry")
+        check(scratch, move.move)
+        return
+    if isinstance(move, m.TokensMove):
+        hidden.check_tokens(state, move)
+        return
     if isinstance(move, m.DisplayMove):
         recruitment.check_display(state, move)
         return
@@ -54,10 +67,27 @@ def apply(state: State, move: object) -> State:
     """The state after a checked ``move``, with the automatic steps that follow it run until
     an entry is awaited again. ``state`` itself is left as it was."""
     new = state.clone()
-    if isinstance(move, m.DisplayMove):
-        recruitment.apply_display(new, move)
-        return new
-    PHASES[new.phase].apply(new, move)
+    play(new, move)
     while new.step == "done":
         NEXT_START[new.phase](new)
     return new
+
+
+def play(state: State, move: object) -> None:
+    """Play a checked ``move`` on ``state`` itself (``apply`` runs the automatic steps after)."""
+    if isinstance(move, m.RevealingMove):
+        for fact in move.shown:
+            hidden.take_tokens(state, fact)
+        play(state, move.move)
+        return
+    if isinstance(move, m.TokensMove):
+        hidden.take_tokens(state, move)
+        if state.step == "VII.crisis":
+            famine.resume(state)
+        elif state.step == "end.tokens":
+            endgame.finish(state)
+        return
+    if isinstance(move, m.DisplayMove):
+        recruitment.apply_display(state, move)
+        return
+    PHASES[state.phase].apply(state, move)

@@ -150,7 +150,10 @@ def apply(state: State, move: object) -> None:
     if isinstance(move, m.InsulaMove):
         p = state.player(move.player)
         for k in move.kinds:
-            p.tokens[k] += 1
+            if k is None:  # sylla.hidden.tokens: the colour stays behind his screen
+                p.add_unknown(1)
+            else:
+                p.tokens[k] += 1
         state.note(f"{p.name} takes 2 tokens from the Insula")
         next_offer(state)
         return

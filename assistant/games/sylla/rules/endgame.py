@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
-from assistant.games.sylla.components import facts
-from assistant.games.sylla.rules.greatwork import check_vote, votes_of
+from assistant.games.sylla.components import TOKENS, facts
+from assistant.games.sylla.rules.greatwork import check_vote, take_vote, votes_of
 from assistant.games.sylla.scoring import face_up, player_points, scores_ecclesia
 from assistant.games.sylla.state import Player, State
 
@@ -29,9 +29,14 @@ def max_free(p: Player) -> int:
 
 def check(state: State, move: object) -> None:
     """Judge an Ecclesia vote or a number of Slaves freed (sylla.end.*)."""
-    if state.step == "end.vote":
+    if state.step in ("end.vote", "end.fists"):
         check_vote(state, move, "sylla.end.ecclesia")
         return
+    if state.step == "end.tokens":
+        raise IllegalMove(
+            "sylla.end.politics", "all players reveal their tokens: " + ", ".join(state.pending) + " must show theirs",
+            hint=f"{state.pending[0]} tokens civic 0 health 0 leisure 0",
+        )
     if not isinstance(move, m.FreeMove):
         raise IllegalMove("sylla.end.slaves", ", ".join(state.pending) + " may free Slaves now", hint=f"{state.pending[0]} frees 0")
     if move.player not in state.pending:
@@ -54,10 +59,8 @@ def check(state: State, move: object) -> None:
 
 def apply(state: State, move: object) -> None:
     """Play an Ecclesia vote or Slaves freed; the last one ends the game."""
-    if isinstance(move, m.VoteMove):
-        state.votes[move.player] = (move.thumb, move.denarii)
-        state.pending.remove(move.player)
-        if not state.pending:
+    if isinstance(move, (m.VoteMove, m.FistsMove)):
+        if take_vote(state, move):
             resolve_vote(state)
         return
     assert isinstance(move, m.FreeMove)
@@ -74,6 +77,7 @@ def resolve_vote(state: State) -> None:
     """All Ecclesia votes are in: record thumbs and votes, pay the fists, and ask who may free Slaves."""
     for name in state.seats:
         thumb, denarii = state.votes[name]
+        assert denarii is not None
         p = state.player(name)
         p.thumb = thumb
         p.end_votes = votes_of(state, name, denarii)
@@ -92,7 +96,17 @@ def resolve_vote(state: State) -> None:
 
 
 def finish(state: State) -> None:
-    """Everyone has freed his Slaves: the final prestige is scored and the game is over."""
+    """Everyone has freed his Slaves: all reveal their tokens (sylla.end.politics), the final
+    prestige is scored and the game is over. A player whose tokens were entered as unknown
+    shows them first (``end.tokens``): the final score waits for them."""
+    unsure = [p.name for p in state.players if not p.tokens_known()]
+    if unsure:
+        state.step = "end.tokens"
+        state.pending = unsure
+        return
+    state.pending = []
+    for p in state.players:
+        state.shown += [(p.name, k, p.tokens[k]) for k in TOKENS]
     for p in state.players:
         p.prestige = sum(player_points(state, p).values())
     state.phase = "over"

@@ -1,6 +1,13 @@
 """Phase VII (sylla.phase7): famine losses (less 2 per face-up Field, never below 0 prestige),
 a crisis for each marker in the crisis zone (most tokens +3, fewest -3; all equal: nothing),
-then the end of the round (sylla.roundend): untap, and the table enters the 6 new tiles."""
+then the end of the round (sylla.roundend): untap, and the table enters the 6 new tiles.
+
+Fields (sylla.buildings.field, option ``fields``): by default they spare the points lost in
+the whole phase, famine first, then the crises' losses in their order (the Field's printed
+text: "Famine and Crisis"); ``fields=famine`` spares famine losses only.
+
+A crisis needs every player's count of its kind: a player whose tokens were entered as unknown
+shows it first (step ``VII.crisis``, ``Blue tokens civic 2``; sylla.hidden.tokens)."""
 
 from __future__ import annotations
 
@@ -24,13 +31,42 @@ def start(state: State) -> None:
     after round 5, the end of the game."""
     state.phase = "VII"
     reduction = facts()["famine_field_reduction"]
+    both = fields_reading(state.options) == "famine-and-crisis"
+    state.field_left = {}
     for p in state.players:
-        loss = max(0, state.famine - reduction * p.face_up_tiles("field"))
+        capacity = reduction * p.face_up_tiles("field")
+        loss = max(0, state.famine - capacity)
         lost = lose(state, p.name, loss)
         state.note(f"famine {state.famine}: {p.name} loses {lost}")
-    for kind in TOKENS:  # sylla.open.crisis-order
-        if state.in_crisis(kind):
-            crisis(state, kind)
+        if both and capacity > state.famine:
+            state.field_left[p.name] = capacity - state.famine
+    state.crises = [kind for kind in TOKENS if state.in_crisis(kind)]  # sylla.open.crisis-order
+    resume(state)
+
+
+FIELDS_DEFAULT = "famine-and-crisis"
+"""The seed's reading of the Field (sylla.buildings.field): it spares famine and crisis losses."""
+
+
+def fields_reading(options: dict[str, str]) -> str:
+    """The ``fields`` option: ``famine-and-crisis`` (default) or ``famine``."""
+    return options.get("fields", FIELDS_DEFAULT)
+
+
+def resume(state: State) -> None:
+    """Resolve the crises still due, in order; wait for the tokens of players whose count of
+    the crisis kind is not known (``VII.crisis``); then end the round or the game."""
+    while state.crises:
+        kind = state.crises[0]
+        unsure = [p.name for p in state.players if len(p.token_range(kind)) > 1]
+        if unsure:
+            state.step = "VII.crisis"
+            state.pending = unsure
+            return
+        crisis(state, kind)
+        state.crises.pop(0)
+    state.pending = []
+    state.field_left = {}
     if state.round < facts()["start"]["rounds"]:
         for p in state.players:
             for c in p.cards:
@@ -45,7 +81,8 @@ def start(state: State) -> None:
 
 def crisis(state: State, kind: str) -> None:
     """A crisis of ``kind``: most tokens +3 prestige, fewest -3 (sylla.phase7.crisis); all equal, nothing."""
-    held = {p.name: p.tokens[kind] for p in state.players}
+    held = {p.name: p.token_range(kind)[0] for p in state.players}
+    state.shown += [(name, kind, n) for name, n in held.items()]  # every player reveals that kind
     most, fewest = max(held.values()), min(held.values())
     if most == fewest:
         state.note(f"{token_name(kind)} crisis: everyone holds {most}; no change")
@@ -56,12 +93,24 @@ def crisis(state: State, kind: str) -> None:
             state.player(name).prestige += pts
     for name, n in held.items():
         if n == fewest:
-            lose(state, name, pts)
+            spared = min(pts, state.field_left.get(name, 0))
+            if spared:
+                state.field_left[name] -= spared
+                state.note(f"{name}'s Fields spare {spared} of the {token_name(kind)} crisis loss")
+            lose(state, name, pts - spared)
     state.note(f"{token_name(kind)} crisis: " + ", ".join(f"{n} {v}" for n, v in held.items()))
 
 
 def check(state: State, move: object) -> None:
-    """Only the 6 new building tiles are entered at the end of a round (sylla.roundend)."""
+    """Only the 6 new building tiles are entered at the end of a round (sylla.roundend); during
+    a crisis only the tokens it reveals (``tokens``, checked in rules.hidden)."""
+    if state.step == "VII.crisis":
+        kind = state.crises[0]
+        raise IllegalMove(
+            "sylla.phase7.crisis", f"{token_name(kind)} crisis: all reveal their {token_name(kind)} tokens; "
+            + ", ".join(state.pending) + " must show theirs",
+            hint=f"{state.pending[0]} tokens {kind} 0",
+        )
     if not isinstance(move, m.TilesMove):
         raise IllegalMove("sylla.roundend", "end of round: enter the 6 new building tiles, left to right", hint="tiles stall field temple tavern insula crane")
     check_tiles(state, move)

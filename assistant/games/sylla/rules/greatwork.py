@@ -34,14 +34,75 @@ def votes_of(state: State, name: str, denarii: int) -> int:
 
 
 def check_vote(state: State, move: object, rule: str) -> None:
-    """Judge a fist vote under ``rule``: one per player, denarii he has."""
+    """Judge a fist vote under ``rule``: one per player, denarii he has; or the fists opening
+    (sylla.hidden.votes) once every player has voted, some as unknown."""
+    if isinstance(move, m.FistsMove):
+        check_fists(state, move)
+        return
+    if state.step in ("VI.fists", "end.fists"):
+        unseen = [n for n, (t, _) in state.votes.items() if t is None]
+        raise IllegalMove(
+            "sylla.hidden.votes", "every player has voted; the fists open now: enter the votes entered as unknown",
+            hint="fists " + ", ".join(f"{n} up 0" for n in unseen),
+        )
     if not isinstance(move, m.VoteMove):
         raise IllegalMove(rule, "the vote is on: " + ", ".join(state.pending) + " still to vote", hint=f"{state.pending[0]} up 2, or {state.pending[0]} down 0")
     if move.player not in state.pending:
         raise IllegalMove(rule, f"{move.player} has already voted", hint="awaited: " + ", ".join(state.pending))
-    p = state.player(move.player)
-    if move.denarii < 0 or move.denarii > p.money:
-        raise IllegalMove("sylla.limits.money", f"{p.name} cannot put {move.denarii} denarii in his fist; he has {p.money}", hint=f"0 to {p.money}")
+    if move.denarii is not None:
+        check_fist(state, move.player, move.denarii)
+
+
+def check_fist(state: State, name: str, denarii: int) -> None:
+    """sylla.limits.money: the denarii in a fist are the player's own."""
+    p = state.player(name)
+    if denarii < 0 or denarii > p.money:
+        raise IllegalMove("sylla.limits.money", f"{p.name} cannot put {denarii} denarii in his fist; he has {p.money}", hint=f"0 to {p.money}")
+
+
+def check_fists(state: State, move: m.FistsMove) -> None:
+    """sylla.hidden.votes: the fists open together once all have chosen. The entry names every
+    vote entered as unknown and every player still to vote; it may repeat a vote typed before
+    only as it was typed; each fist holds no more denarii than its owner has."""
+    named = [n for n, _, _ in move.votes]
+    twice = sorted({n for n in named if named.count(n) > 1})
+    if twice:
+        raise IllegalMove("sylla.hidden.votes", f"{', '.join(twice)} named twice")
+    for name, thumb, denarii in move.votes:
+        if name in state.votes:
+            typed = state.votes[name]
+            if typed[0] is not None and typed != (thumb, denarii):
+                raise IllegalMove(
+                    "sylla.hidden.votes", f"{name}'s vote was entered as {typed[0]} {typed[1]}, not {thumb} {denarii}",
+                    hint=f"{name} {typed[0]} {typed[1]}, or undo his vote",
+                )
+        check_fist(state, name, denarii)
+    left = [n for n in state.pending if n not in named] + [n for n, (t, _) in state.votes.items() if t is None and n not in named]
+    if left:
+        raise IllegalMove(
+            "sylla.hidden.votes", "the fists open together: name " + ", ".join(left) + " too",
+            hint=move.notation() + ", " + ", ".join(f"{n} up 0" for n in left),
+        )
+
+
+def take_vote(state: State, move: object) -> bool:
+    """Record a vote or the opened fists; True when every vote is in and known (the vote
+    resolves), else the step waits for more votes or for the fists (``*.fists``)."""
+    if isinstance(move, m.FistsMove):
+        for name, thumb, denarii in move.votes:
+            state.votes[name] = (thumb, denarii)
+            if name in state.pending:
+                state.pending.remove(name)
+    else:
+        assert isinstance(move, m.VoteMove)
+        state.votes[move.player] = (move.thumb, move.denarii)
+        state.pending.remove(move.player)
+    if state.pending:
+        return False
+    if any(t is None for t, _ in state.votes.values()):
+        state.step = "VI.fists" if state.phase == "VI" else "end.fists"
+        return False
+    return True
 
 
 def check(state: State, move: object) -> None:
@@ -64,10 +125,7 @@ def apply(state: State, move: object) -> None:
         state.next_work = move.work
         open_vote(state)
         return
-    assert isinstance(move, m.VoteMove)
-    state.votes[move.player] = (move.thumb, move.denarii)
-    state.pending.remove(move.player)
-    if not state.pending:
+    if take_vote(state, move):
         resolve(state)
         state.step = "done"
 
@@ -89,6 +147,7 @@ def resolve(state: State) -> None:
     up: dict[str, int] = {}
     for name in state.seats:
         thumb, denarii = state.votes[name]
+        assert denarii is not None
         p = state.player(name)
         v = votes_of(state, name, denarii)
         p.money -= denarii

@@ -113,7 +113,10 @@ def apply(state: State, move: object) -> None:
         tile = next(t for t in usable_tiles(p) if t.kind == "temple")
         p.used.append(tile.label)
         p.money -= facts()["income"]["temple_cost"]
-        p.tokens[move.kind] += 1
+        if move.kind is None:  # sylla.hidden.tokens: the colour stays behind his screen
+            p.add_unknown(1)
+        else:
+            p.tokens[move.kind] += 1
         state.note(f"{p.name} uses {tile.label}: 2 denarii for a token")
     elif isinstance(move, m.TavernMove):
         tile = next(t for t in usable_tiles(p) if t.kind == "tavern")
