@@ -22,7 +22,8 @@ def illegal(game: Game, entry: str) -> IllegalMove:
 # -- setup ---------------------------------------------------------------------------------
 def test_7w_setup_players():
     with pytest.raises(InvalidEntry):
-        Game(RULESET, ["a", "b"], {})
+        Game(RULESET, ["a"], {})
+    assert Game(RULESET, ["a", "b"], {}).state.seats == ("a", "b", "Free City")  # 7w.2p.setup
     with pytest.raises(InvalidEntry):
         Game(RULESET, [f"p{i}" for i in range(8)], {})
 

@@ -336,8 +336,11 @@ def test_7w_table_format_unknown_keys_and_game() -> None:
 
 def test_7w_setup_players_count() -> None:
     t = base()
-    t["players"] = t["players"][:2]
+    t["players"] = t["players"][:1]
     assert (None, "7w.setup.players") in rules_of(t)
+    two = base()
+    two["players"] = two["players"][:2]
+    assert (None, "7w.2p.setup") in rules_of(two)  # two players: the [free_city] table is missing
 
 
 def test_7w_setup_players_duplicate_name() -> None:

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from assistant.core.errors import IllegalMove
+
 from assistant.games.sevenwonders import components, costs, deck, powers
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Pay, Pick, Recruit, SetBoard, Sell, Stage
-from assistant.games.sevenwonders.rules.legality import courtesan_targets, draws_from_box, leader_owner
+from assistant.games.sevenwonders.rules.legality import check_free_city, courtesan_targets, draws_from_box, leader_owner, rome_b_purse
 from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
 from assistant.games.sevenwonders.state import SWState, awaited, next_extra
 
@@ -30,7 +32,8 @@ def legal_moves_for(state: SWState, player: str) -> Iterator[Any]:
     if state.phase == "boards":
         taken = {c.wonder for c in state.cities}
         for b in components.BOARD_NAMES:
-            if b not in taken and (state.leaders_on or b != "Rome"):
+            rome_ok = state.leaders_on and (not state.is_free_city(i) or state.option("free_city_rome", "false") == "true")
+            if b not in taken and (rome_ok or b != "Rome"):
                 yield SetBoard(player, b, "A")
                 yield SetBoard(player, b, "B")
         return
@@ -38,7 +41,10 @@ def legal_moves_for(state: SWState, player: str) -> Iterator[Any]:
         yield from _recruit_moves(state, i)
         return
     if state.phase == "turn":
-        yield from _card_moves(state, i)
+        if state.is_free_city(i):
+            yield from _free_city_moves(state, i)
+        else:
+            yield from _card_moves(state, i)
         return
     if state.phase == "extra":
         step = next_extra(state)
@@ -50,7 +56,7 @@ def legal_moves_for(state: SWState, player: str) -> Iterator[Any]:
         elif kind == "rome":
             yield Recruit(player, None)
             for name in leader_candidates(state, i):
-                if powers.leader_cost(state, i, name) <= state.cities[i].spendable:
+                if powers.leader_cost(state, i, name) <= rome_b_purse(state, i):
                     yield Recruit(player, name)
         elif kind in ("halikarnassos", "solomon"):
             yield Pick(player, None)
@@ -121,3 +127,14 @@ def _card_moves(state: SWState, i: int) -> Iterator[Any]:
     if city.stages < len(city.board.stages):
         for option in costs.stage_quote(state, i).options:
             yield Stage(player, None, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
+
+
+def _free_city_moves(state: SWState, i: int) -> Iterator[Any]:
+    """The Free City's entries (``7w.2p.freecity``): those of any city, less the sales and
+    stages its rules forbid (a chain it must take, a sale while something can be built)."""
+    for move in _card_moves(state, i):
+        try:
+            check_free_city(state, i, move)
+        except IllegalMove:
+            continue
+        yield move

@@ -24,7 +24,7 @@ from assistant.core.inputs import NAME_WORDS, number
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import components, costs
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, Sell, Stage
-from assistant.games.sevenwonders.state import SWState, awaited
+from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
 
 VERBS: dict[str, str] = {
     "build": "build",
@@ -71,6 +71,28 @@ def _seat_index(seats: tuple[str, ...]) -> NameIndex:
     return NameIndex([(s, ()) for s in seats], what="player", rule="core.players")
 
 
+def free_city_words(state: SWState, words: list[str]) -> int:
+    """How many of the first words name the Free City in a 2-player game (``Free City``,
+    ``FreeCity``, ``FC``; ``Ann for Free City``, where Ann holds the Free City card): 0 when
+    they do not.
+
+    The holder's two choices of a turn read as two entries: ``Ann build Baths`` for their own
+    city, then ``Free City build Altar`` (or ``Ann for Free City build Altar``) for the Free
+    City (``7w.2p.turn``)."""
+    if not state.free_city or not words:
+        return 0
+    first = normalize(words[0])
+    if first in ("freecity", "fc"):
+        return 1
+    if first == "free" and len(words) > 1 and normalize(words[1]) == "city":
+        return 2
+    if len(words) > 2 and normalize(words[1]) == "for":
+        rest = free_city_words(state, words[2:])
+        if rest and seat_index(state).find(words[0]) is not None:
+            return 2 + rest
+    return 0
+
+
 def parse(state: SWState, text: str) -> Any:
     """The move an entry means in this state: names resolved, and for a build or a stage the
     payment it means (:func:`costs.settle`). Raises InvalidEntry or AmbiguousEntry (a name
@@ -89,6 +111,12 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
         raise InvalidEntry(RULE, "the entry is empty", hint="e.g. 'ada build Temple'")
     seats = seat_index(state)
     first = words[0]
+    taken = free_city_words(state, words)
+    if taken:
+        if taken > 2 and seats.resolve(first) not in state.players:
+            raise InvalidEntry("7w.2p.turn", "only a player chooses for the Free City", hint="Ann for Free City build Altar")
+        words = [FREE_CITY, *words[taken:]]
+        first = FREE_CITY
     second_is_verb = len(words) > 1 and normalize(words[1]) in VERBS
     if seats.exact(first) is not None:
         player = seats.exact(first)

@@ -1,7 +1,7 @@
 """The 7 Wonders (+ Leaders) ruleset: the protocol verbs of :class:`Ruleset`, each one call
 into the module that holds it. Wiring only: no state, no caches on the ruleset object.
 
-* setup and the options: :mod:`rules.setup` (3-7 players, ``leaders`` default true, boards
+* setup and the options: :mod:`rules.setup` (2-7 players, two with the Free City; ``leaders`` default true, boards
   from the ``Boards:`` header or entered as ``ada board Gizah A``);
 * reading entries: :mod:`notation`; judging and applying them: :mod:`rules`;
 * the legal entries: :mod:`legal`; the prompt, state and events: :mod:`view`;
@@ -28,7 +28,7 @@ class SevenWonders(Ruleset):
     title = "7 Wonders"
     aliases = ("7w", "leaders", "7 wonders", "seven wonders", "7 wonders leaders", "7 wonders with leaders")
     version = "1"
-    min_players = 3
+    min_players = 2
     max_players = 7
     options = (
         OptionSpec("leaders", "true", "play with the Leaders expansion", choices=("true", "false")),
@@ -37,6 +37,24 @@ class SevenWonders(Ruleset):
             "",
             "boards and sides in seat order, e.g. 'Gizah A, Rhodes B, Babylon A' (empty: entered as 'ada board Gizah A')",
             header=True,
+        ),
+        OptionSpec(
+            "rome_b_coins",
+            "start",
+            "Rome B's extra leader is paid from the coins held at the start of the turn or phase"
+            " (start, 7w.commerce.coins-timing) or with every coin held then (held)",
+            choices=("start", "held"),
+        ),
+        OptionSpec(
+            "free_city_first",
+            "list",
+            "2 players: who holds the Free City card first in each Age: the rulebook's list (list: Age I and III"
+            " the first player, Age II the second) or its worked example (example: the mirror)",
+            choices=("list", "example"),
+        ),
+        OptionSpec("free_city_coins", "3", "2 players: the Free City's starting coins (3; 6 like the players with Leaders)", choices=("3", "6")),
+        OptionSpec(
+            "free_city_rome", "false", "2 players: whether Rome may be the Free City's board (default: not dealt to it)", choices=("false", "true")
         ),
     )
 

@@ -345,20 +345,41 @@ def score_city(cities: Sequence[City], index: int) -> CityScore:
     return CityScore(best.points, best.details, best.courtesan, best.copied_guild, best.science, tuple(notes))
 
 
-def score_cities(cities: Sequence[City], *, extra_notes: Sequence[str] = ()) -> ScoreSheet:
-    """The score sheet of a finished game (already validated cities, seating order)."""
-    names = [c.name for c in cities]
+def score_cities(cities: Sequence[City], *, extra_notes: Sequence[str] = (), free_city: bool = False) -> ScoreSheet:
+    """The score sheet of a finished game (already validated cities, seating order).
+
+    ``free_city``: a 2-player game whose last city is the Free City (``7w.2p.freecity``). It
+    is scored like any city (and its cards, coins, stages and tokens count for the players'
+    guilds, leaders and trading as a neighbour's do), but it is not a player: it is left out
+    of the players, ranks and winners and reported under the sheet's ``free_city`` key."""
+    players = cities[:-1] if free_city else cities
     points: dict[str, dict[str, int]] = {}
     details: dict[str, dict[str, str]] = {}
     notes: list[str] = list(extra_notes)
-    for i, city in enumerate(cities):
-        result = score_city(cities, i)
+    results = [score_city(cities, i) for i in range(len(cities))]
+    for city, result in zip(cities, results):
         points[city.name] = result.points
         details[city.name] = result.details
         notes.extend(result.notes)
-    tiebreak = {c.name: (c.coins,) for c in cities}
-    sheet = ScoreSheet.build(GAME, names, CATEGORIES, points, tiebreak=tiebreak, notes=notes, details=details)
-    return sheet
+    extra: dict[str, object] = {}
+    if free_city:
+        free = cities[-1]
+        total = sum(points[free.name].values())
+        extra["free_city"] = {"name": free.name, "scores": dict(points[free.name]), "total": total, "coins": free.coins}
+        notes.append(f"{free.name} (scored, but not a player and cannot win): {total}")
+        details.pop(free.name, None)
+    names = [c.name for c in players]
+    tiebreak = {c.name: (c.coins,) for c in players}
+    return ScoreSheet.build(
+        GAME,
+        names,
+        CATEGORIES,
+        {name: points[name] for name in names},
+        tiebreak=tiebreak,
+        notes=notes,
+        details={name: details[name] for name in names},
+        extra=extra,
+    )
 
 
 # -- a tracked game -----------------------------------------------------------------------------
@@ -386,9 +407,9 @@ def score(state: SWState) -> ScoreSheet:
     """The score of a tracked game: the score of its cities as a final table would give it
     (provisional, with a note, before the end)."""
     if state.phase == "boards":
-        return ScoreSheet.build(GAME, state.seats, CATEGORIES, {}, notes=["the boards are not all known yet"])
+        return ScoreSheet.build(GAME, state.players, CATEGORIES, {}, notes=["the boards are not all known yet"])
     notes = [] if state.phase == "over" else ["provisional: the game is not over"]
-    return score_cities(cities_of(state), extra_notes=notes)
+    return score_cities(cities_of(state), extra_notes=notes, free_city=state.free_city)
 
 
 def outcome(state: SWState) -> Outcome | None:

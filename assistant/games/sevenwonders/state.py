@@ -30,6 +30,9 @@ AGE_VICTORY = {1: 1, 2: 3, 3: 5}
 EXTRA_ORDER = ("seventh", "rome", "halikarnassos", "solomon", "courtesan", "copy")
 #: A pending-choice slot of a player who has nothing to choose (no leader left in hand).
 SKIP = "-"
+#: The name of the third city of a 2-player game (``7w.2p.setup``): the Free City, whose choices
+#: the holder of the Free City card enters each turn. It is always the last seat.
+FREE_CITY = "Free City"
 
 
 @dataclass(frozen=True)
@@ -137,6 +140,7 @@ class SWState:
     pile: tuple[tuple[int, str], ...] = ()
     pile_unknown: tuple[int, int, int] = (0, 0, 0)
     options: tuple[tuple[str, str], ...] = field(default=())
+    free_city: bool = False  # a 2-player game: the last seat is the Free City (7w.2p.setup)
 
     # -- seats -----------------------------------------------------------------------------
     @property
@@ -170,6 +174,38 @@ class SWState:
         """One of the game's options (``default`` when not set)."""
         return dict(self.options).get(name, default)
 
+    # -- the 2-player game (7w.2p.*) -----------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The seats of the people playing: every seat but the Free City's."""
+        return self.seats[:-1] if self.free_city else self.seats
+
+    def is_free_city(self, i: int) -> bool:
+        """Whether seat ``i`` is the Free City (a city nobody owns, played by the card's holder)."""
+        return self.free_city and i == self.n - 1
+
+    def first_holder(self, age: int) -> int:
+        """The seat holding the Free City card on the first turn of an Age (``7w.2p.age-start``).
+
+        The rulebook's list (option ``free_city_first=list``, the default): Age I and III the
+        player to the Free City's left (its next seat clockwise: the first player), Age II the
+        player to its right. ``free_city_first=example`` follows the worked example instead,
+        which gives the card to the player on the Free City's right in Age I (and so the
+        mirror of the list)."""
+        left, right = 0, 1  # the Free City is seat 2: its left neighbour is seat 0, its right seat 1
+        first = right if age == 2 else left
+        if self.option("free_city_first", "list") == "example":
+            first = 1 - first
+        return first
+
+    def holder(self) -> int | None:
+        """The seat holding the Free City card now (``7w.2p.turn``): it changes hands every
+        turn of an Age; ``None`` outside an Age turn or without a Free City."""
+        if not self.free_city or self.phase not in ("turn", "extra") or not 1 <= self.turn <= 6:
+            return None
+        first = self.first_holder(self.age)
+        return first if self.turn % 2 == 1 else 1 - first
+
     # -- phases ----------------------------------------------------------------------------
     @property
     def phase_label(self) -> str:
@@ -200,11 +236,17 @@ def next_extra(state: SWState) -> tuple[int, str] | None:
 
 def awaited(state: SWState) -> tuple[str, ...]:
     """The players whose entry the game waits for now: boards still to enter, choices still
-    to make (simultaneous), or the one owner of the next extra step."""
+    to make (simultaneous), or the one owner of the next extra step. In a 2-player game the
+    Free City's choice is awaited once its holder has chosen for their own city."""
     if state.phase == "boards":
         return tuple(p for p, c in zip(state.seats, state.cities) if not c.wonder)
     if state.phase in ("turn", "recruit"):
-        return tuple(p for p, c in zip(state.seats, state.choices) if c is None)
+        waiting = tuple(p for p, c in zip(state.seats, state.choices) if c is None)
+        holder = state.holder()
+        if holder is not None and state.choices[holder] is None:
+            # the holder chooses for their own city first, then for the Free City (7w.2p.turn)
+            waiting = tuple(p for p in waiting if p != FREE_CITY)
+        return waiting
     if state.phase == "extra":
         step = next_extra(state)
         return (state.seats[step[0]],) if step else ()

@@ -42,16 +42,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.core.errors import AmbiguousEntry, InvalidEntry
+from assistant.core.inputs import signed
 from assistant.core.names import NameIndex, normalize
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.tablefile import TableReader, key_form
 from assistant.games.sevenwonders import components
 from assistant.games.sevenwonders.scoring import NO_TOKEN, NO_TOKEN_WORDS, City, can_copy_guild, neighbours, score_cities
-from assistant.games.sevenwonders.state import SWState
+from assistant.games.sevenwonders.state import FREE_CITY, SWState
 
 GAME = "7wonders"
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "coins", "tokens", "cards", "leaders", "courtesan", "copied_guild")
-TOP_KEYS = ("game", "leaders", "leaders_guilds", "players", "date", "location")
+TOP_KEYS = ("game", "leaders", "leaders_guilds", "players", "free_city", "date", "location")
 TOKEN_VALUES = (1, 3, 5, -1)
 TURNS = 18  # 3 Ages x 6 turns: one card played per turn
 #: Leaders guilds that work without leaders: a table without Leaders may have played them as
@@ -122,7 +123,7 @@ KEY_ALIASES = {
     "card": "cards", "structures": "cards", "leader": "leaders", "wonder_stages": "stages",
     "stage": "stages", "courtesans": "courtesan", "courtesan_token": "courtesan",
     "copy": "copied_guild", "olympia_copy": "copied_guild", "copied": "copied_guild",
-    "guild_copied": "copied_guild", "player": "players",
+    "guild_copied": "copied_guild", "player": "players", "freecity": "free_city",
 }
 
 
@@ -133,7 +134,22 @@ def _names(items: Sequence[str]) -> list[str]:
 
 
 _BOOLEANS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False, "0": False}
-_NUMBER = re.compile(r"\s*[+-]?\d+\s*")
+
+
+def _whole(text: str) -> int | None:
+    """A whole number written as text (``"10"``, ``" +3 "``, ``"-1"``), read through the input
+    boundary (:func:`assistant.core.inputs.signed`: ASCII digits only, at most 6); ``None``
+    for anything else.
+
+    >>> _whole(" +3 "), _whole("-1"), _whole("10"), _whole("+-1"), _whole("１０"), _whole("9999999")
+    (3, -1, 10, None, None, None)
+    """
+    text = text.strip()
+    if text[:1] == "+":
+        text = text[1:]
+        if text[:1] == "-":
+            return None
+    return signed(text)
 
 
 def _numbers(entry: dict[str, Any]) -> dict[str, Any]:
@@ -141,17 +157,23 @@ def _numbers(entry: dict[str, Any]) -> dict[str, Any]:
     ``stages``, ``coins`` and ``tokens``; anything else is left for the checks to refuse."""
     for key in ("stages", "coins"):
         value = entry.get(key)
-        if isinstance(value, str) and _NUMBER.fullmatch(value):
-            entry[key] = int(value)
+        if isinstance(value, str) and _whole(value) is not None:
+            entry[key] = _whole(value)
     tokens = entry.get("tokens")
     if isinstance(tokens, list):
-        entry["tokens"] = [int(t) if isinstance(t, str) and _NUMBER.fullmatch(t) else t for t in tokens]
+        entry["tokens"] = [_whole(t) if isinstance(t, str) and _whole(t) is not None else t for t in tokens]
     return entry
 
 
 def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
-    """The validated cities (seating order) and whether Leaders is in play; raises
-    :class:`TableError` listing every problem."""
+    """The validated cities (seating order; in a 2-player game the Free City last) and
+    whether Leaders is in play; raises :class:`TableError` listing every problem."""
+    cities, use_leaders, _ = read_cities(table)
+    return cities, use_leaders
+
+
+def read_cities(table: Mapping[str, Any]) -> tuple[list[City], bool, bool]:
+    """As :func:`read_table`, and whether the last city is a 2-player game's Free City."""
     reader = TableReader(GAME)
     table = reader.keys(table, TOP_KEYS, rule="7w.table.format", aliases=KEY_ALIASES)
     for key in ("date", "location"):
@@ -175,7 +197,7 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
                 entry = _numbers(reader.keys(entry, PLAYER_KEYS, rule="7w.table.format", player=player, aliases=KEY_ALIASES))
             entries.append(entry)
         table["players"] = entries
-    players = reader.players(table, rule="7w.setup.players", low=3, high=7)
+    players = reader.players(table, rule="7w.setup.players", low=2, high=7)
     n = len(players)
     if not players:
         reader.raise_if_problems()
@@ -184,15 +206,50 @@ def read_table(table: Mapping[str, Any]) -> tuple[list[City], bool]:
     for raw in players:
         name = raw["name"]
         cities.append(_read_city(reader, raw, name, use_leaders, n))
+    free = _read_free_city(reader, table, n, use_leaders)
+    if free is not None:
+        cities.append(free)
+        n = 3  # the 2-player game is three cities with the 3-player decks (7w.2p.setup)
 
-    if 3 <= n <= 7:
+    if 3 <= n <= 7 and len(cities) >= 3:
         _check_boards(reader, cities, use_leaders)
         _check_cards(reader, cities, use_leaders, n, option_guilds)
         _check_leaders(reader, cities, use_leaders)
         _check_tokens(reader, cities)
         _check_choices(reader, cities)
     reader.raise_if_problems()
-    return cities, use_leaders
+    return cities, use_leaders, free is not None
+
+
+def _read_free_city(reader: TableReader, table: Mapping[str, Any], players: int, use_leaders: bool) -> City | None:
+    """The ``[free_city]`` table of a 2-player game (``7w.2p.setup``): the keys of a player
+    (``name`` optional, default "Free City"), no recruited leaders (``7w.2p.leaders``).
+    Required with 2 players, refused with more."""
+    if "free_city" not in table:
+        if players == 2:
+            reader.problem(
+                "7w.2p.setup",
+                "a 2-player table names the Free City too: add a [free_city] table (wonder, side, stages, coins, tokens, cards)",
+            )
+        return None
+    if players != 2:
+        reader.problem("7w.2p.setup", f"the Free City is the third city of a 2-player game, not of a {players}-player one")
+        return None
+    raw = table["free_city"]
+    if not isinstance(raw, dict):
+        reader.problem("7w.2p.setup", "'free_city' must be a table of KEY = VALUE, like a player's entry")
+        return None
+    raw = _numbers(reader.keys(raw, PLAYER_KEYS, rule="7w.table.format", player=FREE_CITY, aliases=KEY_ALIASES))
+    name = reader.string(raw, "name", rule="7w.table.format", player=FREE_CITY) or FREE_CITY
+    taken = {normalize(str(p.get("name", ""))) for p in table.get("players", []) if isinstance(p, dict)}
+    if normalize(name) in taken:
+        reader.problem("7w.2p.setup", f"the Free City cannot be called '{name}': a player has that name", FREE_CITY)
+        name = FREE_CITY
+    city = _read_city(reader, raw, name, use_leaders, 3)
+    if city.leaders:
+        reader.problem("7w.2p.leaders", "the Free City gets no leaders: only the two players draft and recruit", name)
+        city = City(city.name, city.board, city.side, city.stages, city.coins, city.tokens, city.cards, (), city.courtesan, city.copied_guild)
+    return city
 
 
 def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leaders: bool, n: int) -> City:
@@ -548,8 +605,8 @@ def _check_choices(reader: TableReader, cities: list[City]) -> None:
 
 def score_table(table: Mapping[str, Any]) -> ScoreSheet:
     """Validate a §1 final table, then score it (raises TableError on any problem)."""
-    cities, _ = read_table(table)
-    return score_cities(cities)
+    cities, _, free_city = read_cities(table)
+    return score_cities(cities, free_city=free_city)
 
 
 def table_from_state(state: SWState) -> dict[str, Any]:
@@ -574,4 +631,7 @@ def table_from_state(state: SWState) -> dict[str, Any]:
         if c.copied_guild:
             entry["copied_guild"] = c.copied_guild
         players.append(entry)
+    if state.free_city:
+        free = players.pop()
+        return {"game": GAME, "leaders": state.leaders_on, "players": players, "free_city": free}
     return {"game": GAME, "leaders": state.leaders_on, "players": players}

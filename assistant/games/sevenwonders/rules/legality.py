@@ -14,7 +14,7 @@ from assistant.games.sevenwonders import costs, components, deck, powers
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import City, SWState
 from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
-from assistant.games.sevenwonders.state import SKIP, next_extra
+from assistant.games.sevenwonders.state import FREE_CITY, SKIP, next_extra
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -66,6 +66,12 @@ def check_board(state: SWState, move: SetBoard) -> None:
         )
     if move.wonder == "Rome" and not state.leaders_on:
         raise IllegalMove("7w.setup.wonders", "Rome is only used with the Leaders expansion (option leaders=true)")
+    if move.wonder == "Rome" and state.is_free_city(i) and state.option("free_city_rome", "false") != "true":
+        raise IllegalMove(
+            "7w.2p.leaders",
+            "Rome is not dealt to the Free City: its powers concern leaders, and the Free City has none",
+            hint="deal the Free City another board, or start the game with free_city_rome=true",
+        )
 
 
 def check_hand(state: SWState, move: LeaderHand) -> None:
@@ -75,6 +81,8 @@ def check_hand(state: SWState, move: LeaderHand) -> None:
         raise IllegalMove("7w.setup.leaders", "this game is played without Leaders (option leaders=false)")
     i = state.index(move.player)
     city = state.cities[i]
+    if state.is_free_city(i):
+        raise IllegalMove("7w.2p.leaders", "the Free City gets no leaders: only the two players draft and recruit")
     if len(set(move.leaders)) != len(move.leaders):
         raise IllegalMove("7w.leaders.hand", f"{move.player}'s leader hand names a leader twice")
     if len(move.leaders) != city.hand_size:
@@ -159,6 +167,12 @@ def check_chooser(state: SWState, move: Any) -> int:
         when = "in this Recruitment phase" if state.phase == "recruit" else "this turn"
         missing = [p for p, c in zip(state.seats, state.choices) if c is None]
         waiting = f"; still to choose: {', '.join(missing)}" if missing else ""
+        if state.choices[i] == SKIP and state.is_free_city(i):
+            raise IllegalMove(
+                "7w.2p.leaders",
+                f"the Free City has no leaders and takes no part in the Recruitment phase{waiting}",
+                hint="the players' Recruitment choices only; the Free City plays from the Age's first turn",
+            )
         if state.choices[i] == SKIP:
             raise IllegalMove("7w.leaders.hand", f"{move.player} has no leader left to play{waiting}")
         raise IllegalMove(
@@ -179,7 +193,52 @@ def check_turn(state: SWState, move: Any) -> None:
             hint=f"{move.player} build <card>, {move.player} stage, or {move.player} sell <card>",
         )
     i = check_chooser(state, move)
+    holder = state.holder()
+    if holder is not None and state.is_free_city(i) and state.choices[holder] is None:
+        who = state.seats[holder]
+        raise IllegalMove(
+            "7w.2p.turn",
+            f"{who} holds the Free City card this turn and chooses for their own city first, then for the Free City",
+            hint=f"{who} build <card>, {who} stage or {who} sell <card>; then Free City build <card>",
+        )
     check_card_action(state, i, move)
+    if state.is_free_city(i):
+        check_free_city(state, i, move)
+
+
+def check_free_city(state: SWState, i: int, move: Any) -> None:
+    """The Free City's choice (``7w.2p.freecity``): it must take a chain its chosen card
+    offers, and it may be discarded for coins only when no card can be built as a structure
+    or a stage. The hand is hidden, so what is checked is what the entry shows: a named card
+    it could build (or chain) is not sold or tucked, and nothing is sold while the next stage
+    can be paid."""
+    if isinstance(move, Build):
+        return
+    name = move.card
+    city = state.cities[i]
+    chain = None
+    if name is not None and name not in city.cards:
+        chain = powers.chain_parent(city, components.card(name))
+    if chain is not None:
+        raise IllegalMove(
+            "7w.2p.freecity",
+            f"the Free City must use a chain when one is available: it holds {chain}, so {name} is built free",
+            hint=f"Free City build {name}",
+        )
+    if not isinstance(move, Sell):
+        return
+    if name is not None and name not in city.cards and costs.build_quote(state, i, name).payable:
+        raise IllegalMove(
+            "7w.2p.freecity",
+            f"the Free City may be discarded for coins only when nothing can be built, and it can build {name}",
+            hint=f"Free City build {name}",
+        )
+    if city.stages < len(city.board.stages) and costs.stage_quote(state, i).payable:
+        raise IllegalMove(
+            "7w.2p.freecity",
+            "the Free City may be discarded for coins only when nothing can be built, and it can pay its next wonder stage with any card",
+            hint="Free City stage",
+        )
 
 
 def check_card_action(state: SWState, i: int, move: Any) -> None:
@@ -342,13 +401,18 @@ def check_extra(state: SWState, move: Any) -> None:
         check_leader_in_hand(state, i, move.leader, "7w.wonder.rome.b")
         # Paid like every payment of the turn or phase: from the coins held at its start and
         # not yet spent; coins received during it count from the next (7w.commerce.coins-timing).
+        # Option rome_b_coins=held: with every coin held once the stage's effects resolve.
         cost = powers.leader_cost(state, i, move.leader)
-        if cost > city.spendable:
+        if cost > rome_b_purse(state, i):
             when = "this phase" if state.turn == 0 else "this turn"
             raise IllegalMove(
                 "7w.wonder.rome.b",
-                f"{owner} cannot recruit {move.leader}: it costs {cost} coins and {owner} has {city.spendable}"
-                + (f" to spend now ({city.income} more arrive only after {when})" if city.income else ""),
+                f"{owner} cannot recruit {move.leader}: it costs {cost} coins and {owner} has {rome_b_purse(state, i)}"
+                + (
+                    f" to spend now ({city.income} more arrive only after {when})"
+                    if city.income and state.option("rome_b_coins", "start") == "start"
+                    else ""
+                ),
                 hint=f"{owner} recruit none",
             )
     elif kind in ("halikarnassos", "solomon") and move.card is not None:
@@ -377,6 +441,17 @@ def check_extra(state: SWState, move: Any) -> None:
                 f"{move.leader} is not a recruited leader of {owner}'s neighbours",
                 hint="one of: " + ", ".join(targets),
             )
+
+
+def rome_b_purse(state: SWState, i: int) -> int:
+    """The coins Rome B's extra leader may be paid with (``7w.wonder.rome.b``): by default
+    (``rome_b_coins=start``) those held at the start of the turn or phase and not yet spent
+    (``7w.commerce.coins-timing``); with ``rome_b_coins=held`` every coin held when the
+    stage's effects resolve, this turn's trade income and stage coins included."""
+    city = state.cities[i]
+    if state.option("rome_b_coins", "start") == "held":
+        return city.coins
+    return city.spendable
 
 
 def courtesan_targets(state: SWState, i: int) -> list[str]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from assistant.core.inputs import number
 from assistant.games.sevenwonders import components, costs, deck, powers
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pay, Pick, Recruit, Said, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.scoring import NO_TOKEN
@@ -71,6 +72,11 @@ def begin_game(state: SWState) -> SWState:
     coins = 6 if state.leaders_on else 3
     hand = 4 if state.leaders_on else 0
     cities = tuple(replace(c, coins=coins, hand_size=hand) for c in state.cities)
+    if state.free_city:
+        # 7w.2p.setup / 7w.2p.leaders: the Free City starts with 3 coins (option
+        # free_city_coins, which may give it the players' 6) and never holds a leader
+        free = replace(cities[-1], coins=number(state.option("free_city_coins", "3")) or 3, hand_size=0)
+        cities = (*cities[:-1], free)
     return begin_age(replace(state, cities=cities), 1)
 
 
@@ -220,12 +226,17 @@ def on_built(work: Work, i: int, name: str, how: str) -> None:
 
 
 def on_stage(work: Work, i: int) -> None:
-    """Step 5 for a wonder stage: coins, Rome B's draw and extra leader, Halikarnassos."""
+    """Step 5 for a wonder stage: coins, Rome B's draw and extra leader, Halikarnassos.
+    The Free City (Rome only with ``free_city_rome=true``) takes the coins but never a leader
+    (``7w.2p.leaders``): its Rome B draw and extra recruitments are lost."""
     city = work.cities[i]
     stage = city.board.stage(city.stages)
+    no_leaders = work.state.is_free_city(i)
     for e in stage.effects:
         if e.type == "coins":
             work.gain(i, e.amount)
+        elif no_leaders and e.type in ("draw_leaders", "recruit_extra_leader"):
+            continue
         elif e.type == "draw_leaders":
             city = work.cities[i]
             work.cities[i] = replace(city, hand_size=city.hand_size + e.amount)
