@@ -183,7 +183,7 @@ def known_top(state: PaxState) -> PaxState:
 def test_pax_cat_religion_below_three_one_card_at_a_time():
     state = known_top(give(started(), "Ada", display="religion 1/2"))
     exc = refused(state, "draw fleet 3/2 hand")  # the second card is not drawn yet
-    assert exc.rule == "pax.turn.draw" and "army 4/2" in exc.message
+    assert exc.rule == "pax.turn.draw" and "army 4/2" not in exc.message and "known faces" in exc.message  # secret (pax.hidden)
     state = push(state, "draw army 4/2 hand")
     assert refused(state, "draw wealth 2/1 II").rule == "pax.turn.draw"
     push(state, "draw fleet 3/2 II, wealth 2/1 deck")
@@ -274,7 +274,7 @@ def test_pax_open_partial_draw():
     assert aureus(state, "Ada") == 5 + 2  # basic income only
     assert state.turn.target == 1  # Ben draws the card Ada slid under the deck
     exc = refused(state, "draw wealth 1/1 hand")
-    assert "army 1/1" in exc.message
+    assert "army 1/1" not in exc.message and "known faces" in exc.message  # secret (pax.hidden)
 
 
 def test_pax_open_partial_draw_with_religion():

@@ -91,7 +91,7 @@ def test_pax_turn_draw_known_cards_come_back():
     state = started()
     state = replace(state, deck=(DeckPart(cards=cards("army 4/2, fleet 3/2")), DeckPart(unknown=40)))
     exc = refused(state, "draw senator 1/1 hand")
-    assert exc.rule == "pax.turn.draw" and "army 4/2" in exc.message
+    assert exc.rule == "pax.turn.draw" and "army 4/2" not in exc.message and "known faces" in exc.message
     state = push(state, "draw fleet 3/2 hand, army 4/2 deck, wealth 1/1 I")
 
 
@@ -260,7 +260,7 @@ def test_pax_end_trigger_deck_cannot_refill():
     state = push(state, "refill wealth 1/1, wealth 1/1")
     assert state.deck_size == 2  # the two Senators slid under the deck
     exc = refused(state, "draw religion 1/1 hand")
-    assert "senator 2/1" in exc.message  # they come back with their faces
+    assert "senator 2/1" not in exc.message and "known faces" in exc.message  # they come back with their faces, not named (pax.hidden)
     state = push(state, "draw senator 2/1 hand, senator 3/1 deck", "end")
     assert state.turn.target == 1  # partial draw: only what is left (pax.open.partial-draw)
     state = push(state, "draw senator 3/1 I")
@@ -328,7 +328,7 @@ def test_pax_turn_draw_from_a_batch_slid_under_together():
     assert refused(state, "draw senator 1/1 II").rule == "pax.turn.draw"
     state = push(state, "draw religion 1/1 II", "end")
     exc = refused(state, "draw army 1/1 hand")
-    assert "fleet 3/2" in exc.message
+    assert "fleet 3/2" not in exc.message and "known faces" in exc.message
     state = push(state, "draw fleet 3/2 hand, senator 1/1 I, senator 2/1 deck")
     assert state.deck[-2:] == (DeckPart(cards=cards("wealth 2/1")), DeckPart(cards=cards("senator 2/1")))
 

@@ -147,11 +147,15 @@ def _refusal(window: Window, seen: tuple[int, ...], card: Card, where: str, rule
             check_unseen(seen, card, where)
         except IllegalMove as error:
             return error
+    known = len(window.known) + window.pool_take
+    unseen = f" and {window.unknown} unseen" if window.unknown else ""
     return IllegalMove(
         rule,
-        f"{where}: {card.token()} cannot be the card drawn: the cards off the deck are {window.describe()}"
-        " (cards slid under the deck earlier come back with the faces they had)",
-        hint="enter one of: " + window.describe(),
+        f"{where}: {card.token()} cannot be the card drawn: the cards off the deck are {known} card"
+        f"{'s' if known != 1 else ''} slid under the deck earlier with known faces{unseen}, and it is none of them"
+        " (a card slid under the deck comes back with the face entered for it)",
+        # the known faces are not named: they were slid under the deck in secret (pax.hidden)
+        hint="check the face; the faces entered for the cards under the deck are shown with --reveal",
     )
 
 
