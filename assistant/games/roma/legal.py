@@ -45,6 +45,7 @@ from assistant.games.roma.moves import (
     RomaMove,
     Start,
     TakeCards,
+    UNKNOWN,
 )
 from assistant.games.roma.state import RomaState
 
@@ -96,13 +97,24 @@ class _Position:
         return self._unseen
 
     def hand_of_kind(self, kind: str) -> list[str]:
-        """The different cards of one kind in the active player's hand, sorted."""
+        """The different cards of one kind the active player may lay from hand, sorted: those
+        held by name and, when the hand holds unknown cards, every card still unseen."""
         if self._hand_kinds is None:
             kinds: dict[str, list[str]] = {"character": [], "building": []}
-            for card in sorted(set(self.state.hands[self.state.active])):
+            for card in layable(self.state, self.unseen if UNKNOWN in self.state.hands[self.state.active] else None):
                 kinds[_KIND[card]].append(card)
             self._hand_kinds = kinds
         return self._hand_kinds[kind]
+
+
+def layable(state: RomaState, unseen: dict[str, int] | None) -> list[str]:
+    """The different cards the active player may lay from hand, sorted: those held by name,
+    and (``unseen`` given when the hand holds unknown cards) every card one of them may be."""
+    hand = set(state.hands[state.active])
+    hand.discard(UNKNOWN)
+    if unseen is not None:
+        hand |= {c for c, n in unseen.items() if n > 0}
+    return sorted(hand)
 
 
 def legal_moves(state: RomaState) -> list[RomaMove]:
@@ -139,7 +151,8 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
             if v <= money:
                 moves += _activations(position, BRIBE_DISC, v)
     discs = range(1, state.discs + 1)
-    for card in sorted(set(state.hands[me])):
+    hidden = UNKNOWN in state.hands[me]
+    for card in layable(state, position.unseen if hidden else None):
         if _COST[card] <= money:
             moves += _variant(Lay(name, card, 1), "disc", discs)
     moves += [Money(name, v) for v in values]
@@ -147,7 +160,7 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
         unseen = position.unseen
         for v in values:
             pool = Counter(state.discard) if v > state.draw else Counter()
-            moves += _variant(TakeCards(name, v, ORDER[0]), "keep", [c for c in ORDER if unseen[c] + pool[c] > 0])
+            moves += _variant(TakeCards(name, v, ORDER[0]), "keep", [c for c in ORDER if unseen[c] + pool[c] > 0] + [UNKNOWN])
     moves.append(End(name))
     if not state.acted and len(d) == 3 and d[0] == d[1] == d[2]:
         moves += _variant(Roll(name, ROLLS[0], True), "dice", ROLLS)
@@ -182,14 +195,19 @@ def _setup_moves(state: RomaState) -> list[RomaMove]:
         if not state.dealt[i]:
             pool = [c for c in ORDER for _ in range(max(0, state.unseen(c)))]
             moves += [Hand(seat, tuple(pool[k : k + 4])) for k in range(0, len(pool) - 3, 4)]
+            moves.append(Hand(seat, (UNKNOWN,) * 4))
             break
     if state.dealt[0] and state.dealt[1] and not state.swapped:
         for i, seat in enumerate(state.seats):
             if state.given[i] is None:
                 moves += [Give(seat, pair) for pair in sorted(set(combinations(sorted(state.hands[i]), 2)))]
+                if UNKNOWN not in state.hands[i]:
+                    moves.append(Give(seat, (UNKNOWN, UNKNOWN)))
     if state.swapped and state.starter is not None:
         seat = placing_player(state)
         hand = state.hands[state.index(seat)]
+        if UNKNOWN in hand:
+            return moves  # the faces are named at the lay-out: not listed (checked by rules.setup)
         for discs in combinations(range(1, state.discs + 1), len(hand)):
             moves.append(Place(seat, tuple(zip(hand, discs))))
     return moves
@@ -204,8 +222,12 @@ def _activations(position: _Position, disc: int, die: int | None) -> list[Activa
     name = state.player
     if card == "Scaenicus":
         result: list[Activate] = []
-        for copy in copy_candidates(state, me):
+        candidates = copy_candidates(state, me)
+        for copy in candidates:
             result += _for_effect(position, Activate(name, disc, die, copy), copy)
+        if state.boards[me].count("Scaenicus") > 1:  # the other Scaenicus copying (A11)
+            for copy in candidates:
+                result += _for_effect(position, Activate(name, disc, die, copy, "Scaenicus"), copy)
         return result
     return _for_effect(position, Activate(name, disc, die), card)
 
@@ -238,7 +260,7 @@ def _for_effect(position: _Position, base: Activate, card: str) -> list[Activate
         takes = position.choices.get(("take", "draw"))
         if takes is None:
             unseen = position.unseen
-            takes = position.choices[("take", "draw")] = [c for c in ORDER if unseen[c] > 0]
+            takes = position.choices[("take", "draw")] = [c for c in ORDER if unseen[c] > 0] + [UNKNOWN]
         return _variant(base, "take", takes)
     if effect == "retrieve_character_from_discard":
         takes = position.choices.get(("take", "discard"))

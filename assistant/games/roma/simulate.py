@@ -3,14 +3,23 @@ entries (dealt hands, dice, battle die, drawn cards) entered the way a shuffled 
 dice would give them, and the invariants every position keeps. Used by the random-play and
 conformance tests, the benchmarks and to make example records; never by the engine itself.
 
+Hidden cards (rule roma.hidden): the seed chooses how the table types them (:data:`HIDDEN`):
+every face (``typed``), only the public faces (``public``: every hidden card as ``?``), or a
+mix, entry by entry, with some unknown cards named later by ``holds`` (``mixed``). The game is
+played on a fully typed copy (the real cards), and each entry is typed into the returned game
+in the chosen form.
+
 >>> game = random_game(1, 2)
 >>> game.outcome() is not None, check_invariants(game.state)
 (True, [])
+>>> any("?" in e.text for e in random_game(2, 2, hidden="public").entries)
+True
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 
 from assistant.core.game import Game
@@ -18,10 +27,25 @@ from assistant.games.roma import RULESET
 from assistant.games.roma.board import effective_card
 from assistant.games.roma.components import CARDS, DECK_SIZE, ORDER
 from assistant.games.roma.legal import legal_moves
-from assistant.games.roma.moves import Activate, Battle, End, Hand, Lay, Money, Roll, RomaMove, TakeCards
+from assistant.games.roma.moves import (
+    UNKNOWN,
+    Activate,
+    Battle,
+    End,
+    Give,
+    Hand,
+    Holds,
+    Lay,
+    Money,
+    Roll,
+    RomaMove,
+    TakeCards,
+)
 from assistant.games.roma.state import TOTAL_VP, RomaState
 
 SEATS = ("Ann", "Ben")
+#: How a table types the hidden cards; the seed picks one (``seed % 3``).
+HIDDEN = ("typed", "public", "mixed")
 
 
 def random_game(
@@ -30,18 +54,42 @@ def random_game(
     options: Mapping[str, str] | None = None,
     *,
     max_turns: int = 400,
+    hidden: str | None = None,
 ) -> Game:
     """A complete random game (or ``max_turns`` turns of one), the same for the same seed.
-    ``players`` must be 2; ``options`` are the ``--option`` values (bribe, mercatus)."""
+    ``players`` must be 2; ``options`` are the ``--option`` values (bribe, mercatus);
+    ``hidden`` one of :data:`HIDDEN` (by default chosen by the seed)."""
     if players != 2:
         raise ValueError(f"Roma is played by 2 players, not {players}")
+    mode = hidden if hidden is not None else HIDDEN[seed % len(HIDDEN)]
+    if mode not in HIDDEN:
+        raise ValueError(f"hidden must be one of {', '.join(HIDDEN)}, not {mode!r}")
     rng = random.Random(seed)
-    game = Game(RULESET, list(SEATS), dict(options or {}))
-    while game.outcome() is None and game.state.turn <= max_turns:
-        state = game.state
+    real = Game(RULESET, list(SEATS), dict(options or {}))
+    typed = real if mode == "typed" else Game(RULESET, list(SEATS), dict(options or {}))
+    while real.outcome() is None and real.state.turn <= max_turns:
+        state = real.state
         move = choose(state, legal_moves(state), rng)
-        game.push(move.notation())
-    return game
+        if typed is not real:
+            secret = mode == "mixed" and rng.random() < 0.5
+            typed.push(move.notation() if secret else RULESET.public_notation(typed.state, move))
+        real.push(move.notation())
+        if mode == "mixed" and rng.random() < 0.1:
+            naming = _naming(real.state, typed.state, rng)
+            if naming is not None:
+                typed.push(naming.notation())
+    return typed
+
+
+def _naming(real: RomaState, typed: RomaState, rng: random.Random) -> Holds | None:
+    """A ``holds`` entry naming one unknown card of a hand with its real face, if any."""
+    if real.in_setup or real.over:
+        return None
+    i = rng.randrange(2)
+    if UNKNOWN not in typed.hands[i]:
+        return None
+    faces = list((Counter(real.hands[i]) - Counter(c for c in typed.hands[i] if c != UNKNOWN)).elements())
+    return Holds(typed.seats[i], (rng.choice(faces),))
 
 
 def check_invariants(state: RomaState) -> list[str]:
@@ -64,6 +112,8 @@ def check_invariants(state: RomaState) -> list[str]:
     over = [name for name, n in state.unseen_counts().items() if n < 0]
     if over:
         broken.append("more copies seen than the deck has: " + ", ".join(over))
+    if not state.in_setup and (state.deals != ((), ()) or state.gifts != ((), ())):
+        broken.append("the set-up's typed cards are kept after the lay-out")
     if state.dice is not None and (len(state.dice) > 3 or not all(1 <= d <= 6 for d in state.dice)):
         broken.append(f"impossible dice: {state.dice}")
     return broken
@@ -78,6 +128,7 @@ def _pool(state: RomaState) -> list[str]:
 def choose(state: RomaState, moves: list[RomaMove], rng: random.Random) -> RomaMove:
     """One entry for the position: a plausible player's choice among the legal moves, with
     chance entries drawn like real dice and cards."""
+    moves = [m for m in moves if not _unknown(m)]  # a real table's cards all have faces
     kinds = {type(m) for m in moves}
     player = state.seats[state.active]
     if Hand in kinds:
@@ -114,6 +165,15 @@ def choose(state: RomaState, moves: list[RomaMove], rng: random.Random) -> RomaM
         named = picked[1:] if rng.random() < 0.5 else []
         return TakeCards(player, move.die, picked[0], tuple(named))
     return move
+
+
+def _unknown(move: RomaMove) -> bool:
+    """Whether a listed move leaves a card unknown (``?``)."""
+    if isinstance(move, (Hand, Give)):
+        return UNKNOWN in move.cards
+    if isinstance(move, TakeCards):
+        return move.keep == UNKNOWN
+    return isinstance(move, Activate) and move.take == UNKNOWN
 
 
 def _weight(state: RomaState, move: RomaMove) -> float:
