@@ -57,7 +57,8 @@ def expecting(state: SWState) -> Prompt:
             players,
             state.phase_label,
             ("build", "stage", "sell"),
-            f"{state.phase_label}, still to choose: {', '.join(players)} (build <card>, stage or sell <card>)",
+            f"{state.phase_label}, still to choose: {', '.join(players)} (build <card>, stage or sell <card>)"
+            + free_city_note(state),
             words,
         )
     if state.phase == "extra":
@@ -77,6 +78,20 @@ def expecting(state: SWState) -> Prompt:
             words = tuple(leader_candidates(state, i))
         return Prompt(players, state.phase_label, KINDS[kind], STEP_TEXT[kind].format(p=state.seats[i]), words)
     return Prompt((), "game over", (), "the game is over")
+
+
+def free_city_note(state: SWState) -> str:
+    """In a 2-player game's turn: who holds the Free City card and what they still choose
+    (``7w.2p.turn``)."""
+    holder = state.holder()
+    if holder is None:
+        return ""
+    who = state.seats[holder]
+    if state.choices[holder] is None:
+        return f"; {who} holds the Free City card: {who}'s own choice first, then 'Free City build <card>'"
+    if state.choices[-1] is None:
+        return f"; {who} now chooses for the Free City: Free City build <card>, stage or sell <card>"
+    return ""
 
 
 def describe(state: SWState, *, reveal: bool = False) -> dict[str, Any]:
@@ -110,6 +125,9 @@ def describe(state: SWState, *, reveal: bool = False) -> dict[str, Any]:
             info["hand"] = list(c.hand)
         players.append(info)
     out: dict[str, Any] = {"phase": state.phase_label, "players": players}
+    if state.free_city:
+        holder = state.holder()
+        out["free_city_card"] = state.seats[holder] if holder is not None else "nobody (outside the Age turns)"
     prompt = expecting(state)
     if prompt.message:
         out["waiting for"] = ", ".join(prompt.players) or "nobody"
