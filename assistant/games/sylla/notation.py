@@ -137,14 +137,14 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         raise InvalidEntry("sylla.notation", "the entry is empty", hint=USAGE)
     seats = seat_index(state.seats)
     player: str | None = None
-    if normalize(words[0]) not in VERBS:
+    if words[0] != UNKNOWN and normalize(words[0]) not in VERBS:
         player = seats.resolve(words[0])
         words = words[1:]
         if not words:
             raise InvalidEntry("sylla.notation", f"what does {player} do?", hint=USAGE)
     if normalize(words[0]) == "thumb" and len(words) > 1:  # "Red thumb up 3"
         words = words[1:]
-    raw_verb = normalize(words[0])
+    raw_verb = UNKNOWN if words[0] == UNKNOWN else normalize(words[0])
     verb = VERBS.get(raw_verb)
     if verb is None:
         close = difflib.get_close_matches(raw_verb, list(VERBS), n=1, cutoff=0.6)
