@@ -131,6 +131,22 @@ def age1() -> Game:
     return age(1)
 
 
+def two_players_boards() -> Game:
+    game = Game(RULESET, ["Ann", "Ben"], {"leaders": "true"})
+    play(game, "Ann board Gizah A", "Ben board Rhodes B")
+    return game
+
+
+def two_players_turn1() -> Game:
+    game = Game(RULESET, ["Ann", "Ben"], {"leaders": "true", "boards": "Gizah A, Rhodes B, Babylon A"})
+    play(game, "Ann sell", "Ben sell")
+    return game
+
+
+def two_players_free_city() -> Game:
+    return play(two_players_turn1(), "Ann build Baths")
+
+
 POSITIONS: dict[str, Callable[[], Game]] = {
     "ada leaders Caesar, Nero, Midas, Plato": lambda: start("Gizah A", "Rhodes A", "Babylon A"),
     "ada recruit Caesar": recruitment,
@@ -150,6 +166,11 @@ POSITIONS: dict[str, Callable[[], Game]] = {
     "ada courtesan Caesar": courtesan,
     "ada copy Spies Guild": olympia_copy,
     "ada copy best": olympia_copy,
+    "Free City board Babylon A": two_players_boards,
+    "Ann build Baths": two_players_turn1,
+    "Free City build Altar": two_players_free_city,
+    "Ann for Free City build Altar": two_players_free_city,
+    "Ben build Stone Pit": two_players_turn1,
 }
 # 'bob stage' appears in the Recruitment block and in the Age-turn block.
 AGE_TURN_POSITIONS = {"bob stage": bob_stage}
@@ -187,8 +208,9 @@ def test_7w_notation_guide_example_accepted(kind: str, text: str) -> None:
         lines = text.splitlines()
         header = dict(line.split(": ", 1) for line in lines if ": " in line and line.split(":")[0].istitle())
         entries = [line for line in lines if ": " not in line and line != "..."]
-        players = [p.strip().lower() for p in header["Players"].split(",")]
-        game = Game(RULESET, players, {"leaders": header["Options"].split("=")[1], "boards": header["Boards"]})
+        players = [p.strip() for p in header["Players"].split(",")]
+        options = dict(item.strip().split("=", 1) for item in header["Options"].split(","))
+        game = Game(RULESET, players, {**options, "boards": header["Boards"]})
         play(game, *entries)
         assert len(game.entries) == len(entries)
         return
