@@ -300,3 +300,32 @@ def test_sylla_buildings_field_option_default_and_old_records():
         game = Game.from_record(RULESET, read_record(path.read_text(encoding="utf-8")))
         assert game.options["fields"] == "famine"
         assert "fields=famine" in write_record(game.to_record())
+
+
+# -- docs/notation/sylla.md, Secrets ----------------------------------------------------------------
+GUIDE = (HERE.parents[1] / "docs" / "notation" / "sylla.md").read_text(encoding="utf-8")
+SECRETS = GUIDE.split("## Secrets")[1]
+
+
+def test_sylla_hidden_guide_entries_read():
+    """Each entry of the guide's Secrets table reads back to its own notation."""
+    import re
+
+    s = vote_state()
+    entries = [e.replace("\\|", "|") for e in re.findall(r"^\| `([^`]+)` \|", SECRETS, flags=re.M)]
+    assert len(entries) == 7
+    for text in entries:
+        assert RULESET.parse(s, text).notation() == text
+
+
+def test_sylla_hidden_guide_vote_example():
+    """The guide's worked vote replays from the rulebook's round 1 to the typed result."""
+    import re
+
+    block = re.search(r"```sylla\n(.*?)```", SECRETS, flags=re.S).group(1)
+    lines = [ln.split("#", 1)[0].strip() for ln in block.splitlines() if ln.split("#", 1)[0].strip()]
+    s = vote_state()
+    for text in lines:
+        s = push(s, text)
+    typed = ex.replay(ex.ROUND1_CUBES).state
+    assert {p.name: (p.prestige, p.money) for p in s.players} == {p.name: (p.prestige, p.money) for p in typed.players}
