@@ -92,6 +92,19 @@ POSITIONS: dict[str, Callable[[], Table]] = {
     "lay Forum 7": lambda: _bribe({1: "Forum"}, hands=(("Forum",), ()), money=(5, 0), dice=DICE),
     "activate 7 die 4": lambda: _bribe({7: "Legat"}, money=(4, 0), dice=DICE),
     "activate 7 die 4 vp 5": lambda: _bribe({7: "Forum"}, money=(4, 0), dice=(4, 5, 1)),
+    # hidden cards typed as unknown (issue 11)
+    "hand Ann ? ? ? ?": _setup_before(SETUP[0]),
+    "hand Ann 4": _setup_before(SETUP[0]),
+    "hand Ann Legat ? ? ?": _setup_before(SETUP[0]),
+    "give Ann ? ?": _setup_before(SETUP[2]),
+    "give Ann 2": _setup_before(SETUP[2]),
+    "give Ben Nero ?": _setup_before(SETUP[3]),
+    "cards 3 keep ?": lambda: make_table({1: "Forum"}, dice=DICE),
+    "cards 3 keep ? discard Forum Nero": lambda: make_table({1: "Forum"}, dice=DICE),
+    "Ann holds Legat Forum": lambda: make_table({1: "Forum"}, hands=(("?", "?"), ()), dice=DICE),
+    "activate 3 take ?": lambda: make_table({3: "Haruspex"}, dice=DICE),
+    "activate 5 copy Scaenicus Legat": lambda: make_table({2: "Legat", 5: "Scaenicus", 6: "Scaenicus"}, dice=(5, 1, 1)),
+    "activate 2 lay Forum 3": lambda: make_table({2: "Architectus"}, hands=(("?",), ()), dice=(2, 2, 3)),
 }
 
 VERBS = ("hand", "give", "start", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "Ann ")

@@ -246,6 +246,18 @@ def test_roma_hidden_public_notation_of_turn_entries(table):
         assert RULESET.parse(s, public).notation() == public
 
 
+def test_roma_hidden_notation_guide_example_replays():
+    """The guide's example of a table typing only what everybody sees is accepted."""
+    guide = (ROOT / "docs" / "notation" / "roma.md").read_text(encoding="utf-8")
+    block = guide.split("## Example: a table typing only what everybody sees")[1].split("```")[1]
+    game = Game(RULESET, ["Ann", "Ben"], {})
+    for line in block.splitlines():
+        if line.strip():
+            game.push(line.split("#")[0].strip())
+    assert game.state.player == "Ben" and game.state.hands == ((), ())
+    assert game.state.boards[0][3] == "Legionarius" and "Mercatus" in game.state.discard
+
+
 def test_roma_hidden_readme_hand_still_works():
     game = _setup("hand Ann Legat Forum Forum Turris")
     assert game.entries[-1].text == "hand Ann Legat Forum Forum Turris"
