@@ -361,3 +361,34 @@ def test_7w_table_numbers_read_through_the_input_boundary():
     table["players"][0]["coins"] = "1234567"
     with pytest.raises(TableError):
         score_table(table)
+
+
+# -- the 2-player record, played through the table prompt ---------------------------------------
+RECORD = ROOT / "tests" / "records" / "7wonders" / "two-players-leaders.txt"
+
+
+def test_7w_2p_record_played_through_play(tmp_path: Path):
+    """The record's entries typed one a line into ``assistant play`` (piped), as a table
+    would: every entry accepted, the game finished with the hand-scored result (Ann 62, Ben
+    53, the Free City 27 and not a winner), and the export gives the same entries back."""
+    import json
+
+    from assistant.core.record import read_record
+    from cli_support import run_cli
+
+    record = read_record(RECORD.read_text(encoding="utf-8"))
+    entries = [e.text for e in Game.from_record(RULESET, record).entries]
+    db = tmp_path / "table.db"
+    made = run_cli(
+        "new", "7wonders", "--player", "Ann", "--player", "Ben",
+        "--option", "leaders=true", "--option", "boards=Gizah A, Rhodes A, Alexandria A", db=db,
+    )
+    assert made.returncode == 0, made.stderr
+    played = run_cli("play", "1", db=db, input="\n".join(entries) + "\nquit\n")
+    assert played.returncode == 0, played.stderr
+    assert "✗" not in played.stdout + played.stderr
+    score = json.loads(run_cli("score", "1", "--json", db=db).stdout)
+    assert {p["name"]: p["total"] for p in score["players"]} == {"Ann": 62, "Ben": 53}
+    assert score["winners"] == ["Ann"] and score["free_city"]["total"] == 27
+    exported = read_record(run_cli("export", "1", db=db).stdout)
+    assert [e.text for e in Game.from_record(RULESET, exported).entries] == entries
