@@ -11,6 +11,13 @@ A face may fit more than one way (a known card coming back, or a new card showin
 face); the entries cannot tell them apart, so a state keeps every :class:`World` (deck, window,
 seen counts) that fits the entries so far, and a later entry keeps the worlds it fits
 (:func:`match`). An entry is refused only when it fits no world.
+
+A card entered as ``?`` (``pax.hidden``) is placed the same way without a face
+(:func:`place_unknown`): in each world it may be each known face off the deck or an unseen
+card, and the world remembers which (``World.held``/``World.fresh`` for a hand, the deck run
+marked with its ``owner`` for a card slid under). When the face appears (played from the hand,
+:func:`unknown_hand`; named, :func:`name_deck`; drawn again) the worlds it contradicts are
+dropped, and it is refused when none is left.
 """
 
 from __future__ import annotations

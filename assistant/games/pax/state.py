@@ -4,7 +4,9 @@ for every ply and compared after a replay.
 Where every one of the 74 influence cards is, at all times: removed unseen at setup, Rome's
 3 hidden cards, the deck (unknown cards on top, cards slid under it below, whose faces the
 program knows), the cards drawn this turn and not yet placed, the groups under the Legions,
-the players' hands and displays, and Rome's face-up cards.
+the players' hands and displays, and Rome's face-up cards. A card entered as ``?``
+(``pax.hidden``) is counted where it went (``PlayerState.unknown`` for a hand, an unseen deck
+run); what it can be is kept per :class:`World`.
 """
 
 from __future__ import annotations

@@ -11,12 +11,11 @@ drawn cards against the deck), a private function computes it and both call it.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
-from assistant.games.pax.components import CATEGORIES, Card, symbols_of
+from assistant.games.pax.components import CATEGORIES, Card
 from assistant.games.pax.deck import each, match, more_off, place_unknown, put_bottom, settle, unknown_hand
 from assistant.games.pax.moves import Buy, Draw, End, Peek, Play
 from assistant.games.pax.state import DECK, HAND, ROMAN, PaxState, PlayerState, TurnState, World
