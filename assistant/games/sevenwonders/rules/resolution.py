@@ -462,7 +462,10 @@ def resolve_extra(state: SWState, move: Any) -> SWState:
         resolve_actions(work, [(i, move)])
     elif kind == "rome" and isinstance(move, Recruit) and move.leader:
         cost = powers.leader_cost(state, i, move.leader)
-        work.cities[i] = work.cities[i].spend(cost)
+        city = work.cities[i]
+        # rome_b_coins=held: coins received this turn may pay too; they are spent last
+        from_income = max(0, cost - city.spendable)
+        work.cities[i] = replace(city.spend(cost), income=city.income - from_income)
         use_leader(work, i, move.leader)
         city = work.cities[i]
         work.cities[i] = replace(city, leaders=(*city.leaders, move.leader))
