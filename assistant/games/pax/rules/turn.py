@@ -281,7 +281,7 @@ def check_buy(state: PaxState, move: Buy) -> None:
         raise IllegalMove(
             "pax.turn.buy",
             f"{move.player} cannot buy the group under Legion {move.legion}: it costs {working} Aurei"
-            f" and {move.player} has {aurei(money)}",
+            f", more than {move.player} has",
             hint=_affordable_hint(state, player, money),
         )
 
@@ -383,7 +383,7 @@ def check_play(state: PaxState, move: Play) -> None:
         raise IllegalMove(
             "pax.turn.play",
             f"playing {len(move.cards)} more card{'s' if len(move.cards) != 1 else ''} costs {move.player} {aurei(cost)}"
-            f" (card {nth} of the turn costs {nth - 1}, each next one 1 more); {move.player} has {money}",
+            f" (card {nth} of the turn costs {nth - 1}, each next one 1 more), more than {move.player} has",
             hint=_play_hint(money, len(turn.played)),
         )
     after = PlayerState(player.name, money - cost, hand, player.display + move.cards)
