@@ -285,3 +285,24 @@ def test_pax_hidden_completions_name_no_hand_card():
     state = drawn_unknown()
     state = push(state, "Ada hand was senator 2/1")
     assert "senator 2/1" not in R.completions(state)
+
+
+def test_pax_hidden_unknown_and_known_faces_in_any_typing_order():
+    """With 6 Religion symbols Ada draws 3 together: a known religion 2/1 (slid under earlier)
+    and 2 unseen cards, every other Religion accounted for. '? hand' may be the known card or
+    an unseen one; the Legion card typed after it (or before it) decides, in either order."""
+    from pax_helpers import give
+
+    base = known_on_top("religion 2/1")
+    base = give(base, "Ada", display="senator 1/1")
+    base = replace(base, turn=replace(base.turn, religion=6))
+    for order in (("draw ? hand", "draw religion 2/1 II", "draw ? deck"),
+                  ("draw religion 2/1 II", "draw ? hand", "draw ? deck"),
+                  ("draw ? deck", "draw ? hand", "draw religion 2/1 II")):
+        state = push(base, *order)
+        assert state.turn.draw_done
+        # the known Religion went under Legion II, so the hand card is an unseen one: no
+        # Religion is left for it
+        exc = refused(state, "play religion 2/1")
+        assert exc.rule == "pax.hidden.hand" and "all 10 religion cards" in exc.message
+        push(state, "play wealth 1/1")
