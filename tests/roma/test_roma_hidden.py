@@ -18,7 +18,7 @@ from assistant.games.roma.moves import UNKNOWN, Activate, Give, Hand, Holds, Tak
 from assistant.games.roma.simulate import HIDDEN, check_invariants, random_game
 
 ROOT = Path(__file__).resolve().parents[2]
-RECORDS = sorted((ROOT / "tests" / "records" / "roma").glob("*.txt"))
+RECORDS = sorted((ROOT / "tests" / "records" / "roma").glob("*.txt")) + sorted((ROOT / "examples").glob("roma-*.txt"))
 
 
 def replay(text: str) -> Game:

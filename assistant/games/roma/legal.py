@@ -222,12 +222,10 @@ def _activations(position: _Position, disc: int, die: int | None) -> list[Activa
     name = state.player
     if card == "Scaenicus":
         result: list[Activate] = []
-        candidates = copy_candidates(state, me)
-        for copy in candidates:
+        # copying the other Scaenicus (``copy Scaenicus Legat``, A11) does what copying the
+        # character does: not listed a second time (simulate.choose types it now and then)
+        for copy in copy_candidates(state, me):
             result += _for_effect(position, Activate(name, disc, die, copy), copy)
-        if state.boards[me].count("Scaenicus") > 1:  # the other Scaenicus copying (A11)
-            for copy in candidates:
-                result += _for_effect(position, Activate(name, disc, die, copy, "Scaenicus"), copy)
         return result
     return _for_effect(position, Activate(name, disc, die), card)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from collections.abc import Mapping
 
 from assistant.core.game import Game
@@ -154,6 +155,9 @@ def choose(state: RomaState, moves: list[RomaMove], rng: random.Random) -> RomaM
         return rng.choice(moves)
     weights = [_weight(state, m) for m in actions]
     move = rng.choices(actions, weights)[0]
+    if isinstance(move, Activate) and move.copy is not None and state.boards[state.active].count("Scaenicus") > 1:
+        if rng.random() < 0.5:  # the other Scaenicus copying the same character (A11)
+            return replace(move, via="Scaenicus")
     if isinstance(move, TakeCards):
         pool = _pool(state)
         if move.die > state.draw:
