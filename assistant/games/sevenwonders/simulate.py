@@ -40,8 +40,9 @@ def choose(rng: random.Random, moves: Sequence[object]) -> object:
 
 
 def random_game(seed: int, players: int, options: Mapping[str, str] | None = None) -> Game:
-    """A complete game of ``players`` (Ada, Bob, ...) played with random legal entries,
-    deterministic for a seed. ``options`` are the game's ``--option`` values
+    """A complete game of ``players`` (Ada, Bob, ...; two play with the Free City, whose
+    entries the holder of its card makes) played with random legal entries, deterministic
+    for a seed. ``options`` are the game's ``--option`` values
     (``leaders``: true/false, default true; ``boards``: the boards in seat order, else
     they are entered at random too)."""
     from assistant.games.sevenwonders import RULESET
