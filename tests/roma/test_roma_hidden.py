@@ -310,3 +310,8 @@ def test_roma_hidden_random_games_seed_chooses_the_mode():
     modes = {HIDDEN[seed % len(HIDDEN)] for seed in range(6)}
     assert modes == set(HIDDEN)
     assert any(UNKNOWN in e.text.split() for e in random_game(1, 2).entries)
+
+
+def test_roma_hidden_named_completed_once_a_hand_holds_an_unknown_card(table):
+    assert "holds" not in RULESET.completions(table({1: "Forum"}, hands=(("Legat",), ()), dice=(1, 2, 3)).state)
+    assert "holds" in RULESET.completions(table({1: "Forum"}, hands=(("?",), ()), dice=(1, 2, 3)).state)

@@ -107,10 +107,10 @@ def setup_hint(state: RomaState) -> str:
     """The next set-up entry expected, as a pattern to type."""
     if not (state.dealt[0] and state.dealt[1]):
         who = state.seats[0] if not state.dealt[0] else state.seats[1]
-        return f"hand {who} card card card card"
+        return f"hand {who} card card card card (not named: hand {who} ? ? ? ?)"
     if not state.swapped:
         who = state.seats[0] if state.given[0] is None else state.seats[1]
-        return f"give {who} card card"
+        return f"give {who} card card (not named: give {who} ? ?)"
     if state.starter is None:
         return "start NAME (the younger player)"
     return f"place {placing_player(state)} card disc card disc card disc card disc"

@@ -139,6 +139,8 @@ def events(before: RomaState, after: RomaState) -> list[str]:
 
 
 def completions(state: RomaState) -> list[str]:
-    """The words worth completing now: the verbs accepted, the players awaited, card names."""
+    """The words worth completing now: the verbs accepted, the players awaited, card names,
+    and ``holds`` once a hand holds a card typed as unknown (rule roma.hidden.named)."""
     prompt = expecting(state)
-    return sorted({*prompt.kinds, *prompt.players, *prompt.words})
+    named = ("holds",) if not state.in_setup and any("?" in hand for hand in state.hands) else ()
+    return sorted({*prompt.kinds, *prompt.players, *prompt.words, *named})
