@@ -277,3 +277,17 @@ def test_secrets_game_read_commands_hide_the_secret_face(game_name, tmp_path):
     revealed = json.loads(invoke("state", "1", "--json", "--reveal").stdout)["state"]
     assert revealed != state1["state"], f"{game_name}: state --reveal shows nothing more than state"
     assert any(_mentions(json.dumps(revealed, ensure_ascii=False), word) for word in hidden), (game_name, hidden)
+
+
+def test_secrets_pax_score_hides_the_aurei_unless_revealed():
+    """The example of issue 11: the provisional score printed 'Liv · money: 5 Aurei'."""
+    invoke("new", "pax", "-p", "Liv", "-p", "Dec")
+    for entry in ("keep army 3/2 return fleet 1/1", "keep senator 2/1", "market w2, e1/2, c3"):
+        moved = invoke("move", "last", entry)
+        assert "army 3/2" not in moved.output and "senator 2/1" not in moved.output
+    hidden = invoke("score", "last")
+    assert "5 Aurei" not in hidden.output
+    assert json.loads(invoke("score", "last", "--json").stdout)["revealed"] is False
+    shown = invoke("score", "last", "--reveal")
+    assert "5 Aurei" in shown.output
+    assert json.loads(invoke("score", "last", "--json", "--reveal").stdout)["revealed"] is True
