@@ -127,6 +127,7 @@ def test_check_invariants_sees_what_is_broken():
         "characters": lambda s: s.players[0].cards.pop(0),
         "building tiles": lambda s: setattr(s, "tiles_bought", s.tiles_bought + 1),
         "event row": lambda s: s.events.reverse(),
+        "unknown colour": lambda s: setattr(s.players[0], "unknown", -1),
     }
     for word, breaks in cases.items():
         broken_state = copy.deepcopy(state)

@@ -4,7 +4,10 @@ kept characters, the display, events, Great Works, building tiles, a Crane's col
 a FICTIONAL box. The real printed values are unknown (RULES.md §21); this box only respects the
 known facts, so the component checks accept it.
 
-``check_invariants`` lists what must hold in every state of any game, random or not.
+Odd seeds play a table that keeps some secrets: a seed-chosen share of the Temple and Insula
+tokens and fist votes is entered as ``?``, and the table shows the fists, a crisis's counts and
+the final tokens when the game asks (``random_pair`` gives the same table with every face typed,
+to compare). ``check_invariants`` lists what must hold in every state of any game, random or not.
 
 >>> game = random_game(1, 3)
 >>> game.outcome() is not None, check_invariants(game.state)
@@ -246,7 +249,8 @@ def _play_with_unknowns(game: Game, box: "Box", rng: random.Random, share: float
 
 def check_invariants(state: State) -> list[str]:
     """What is broken in ``state`` (empty when all holds): prestige, denarii, tokens and cubes
-    never negative; famine and markers on their tracks; characters, Crane cards and building
+    never negative; tokens of unknown colour consistent, a wait for fists or shown tokens
+    waiting for someone; famine and markers on their tracks; characters, Crane cards and building
     tiles accounted for; the event row holding Decadence last."""
     broken: list[str] = []
     f = facts()
@@ -258,9 +262,15 @@ def check_invariants(state: State) -> list[str]:
             broken.append(f"{p.name} has {p.money} denarii")
         if any(v < 0 for v in p.tokens.values()) or any(v < 0 for v in p.cubes.values()):
             broken.append(f"{p.name} holds a negative count of tokens or cubes: {dict(p.tokens)} {dict(p.cubes)}")
+        if p.unknown < 0 or (p.splits is not None and (not p.splits or any(sum(x) != p.unknown for x in p.splits))):
+            broken.append(f"{p.name}'s tokens of unknown colour are inconsistent: {p.unknown} with splits {p.splits}")
         labels = [c.label for c in p.cards] + [t.label for t in p.tiles]
         if len(labels) != len(set(labels)):
             broken.append(f"{p.name} has two items of one label: {labels}")
+    if state.step.endswith(".fists") and (state.pending or all(t is not None for t, _ in state.votes.values())):
+        broken.append(f"waiting for the fists with {state.pending} still to vote and votes {state.votes}")
+    if state.step in ("VII.crisis", "end.tokens") and not state.pending:
+        broken.append(f"{state.step} waits for nobody's tokens")
     if not 0 <= state.famine <= f["board"]["famine_high"]:
         broken.append(f"the famine marker is off its track: {state.famine}")
     if state.board and not all(0 <= v < len(state.board.ladder) for v in state.markers.values()):

@@ -1,6 +1,7 @@
 """What the table sees: the prompt (whose entry the game waits for, and what kind), the state
 description for ``state`` and ``--json``, the events an entry set off, and the words worth
-completing. Secret faces (denarii, tokens, votes so far) appear only with ``reveal``."""
+completing. Secret faces (denarii, token colours, votes so far) appear only with ``reveal``;
+how many tokens each player holds and who has voted are public."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Phase VI (sylla.phase6): the round's Great Work is revealed (the table enters the one now
 showing for next round), players vote in secret (one entry per player: thumb and denarii in the
-fist; the vote resolves when the last arrives), the plebs gift pays 1 prestige per 2 votes, the
+fist, or ``votes ?``; the vote resolves when the last arrives, or, if some were entered as
+unknown, when the fists open: ``fists ...``, sylla.hidden.votes), the plebs gift pays 1 prestige per 2 votes, the
 work pays by competition rank and moves its marker by the total thumb-up votes."""
 
 from __future__ import annotations
