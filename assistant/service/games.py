@@ -375,8 +375,19 @@ def abandon(store: Store, game_id: int | str) -> int:
 # -- views of one game ----------------------------------------------------------------------------------
 def read_entries(store: Store, game_id: int | str, *, reveal: bool = False) -> LogView:
     """A game's entries (``log``): replayed, so that each is printed in its public form (see
-    :func:`entry_lines`); with ``reveal``, as stored (what was typed)."""
-    loaded = read_game(store, game_id)
+    :func:`entry_lines`); with ``reveal``, as stored (what was typed), even when the game no
+    longer replays (then ``secret`` is false throughout: there is no public form to compare)."""
+    try:
+        loaded = read_game(store, game_id)
+    except RecordError as exc:
+        if not reveal:
+            exc.hint = "log --reveal prints its entries as they are stored"
+            raise
+        # a game that no longer replays: its entries as stored (no public form to compare)
+        with store.read() as session:
+            row = queries.game_row(session, game_id)
+            lines = tuple(LogLine(e.ply, e.text, e.comment) for e in queries.entries(session, row.id))  # type: ignore[arg-type]
+        return LogView(row.id, row.ruleset, lines, revealed=True)  # type: ignore[arg-type]
     return LogView(loaded.id, loaded.row.ruleset, loaded.lines(reveal=reveal), revealed=reveal)
 
 

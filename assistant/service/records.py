@@ -15,7 +15,7 @@ from assistant.core.record import Record, read_record, write_record
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date, payload
-from assistant.service.games import Loaded, load, write_results
+from assistant.service.games import Loaded, load, score_of, write_results
 from assistant.service.views import GameExport, ReplayView
 from assistant.store import queries
 from assistant.store.db import Store
@@ -129,7 +129,8 @@ def replay_text(text: str) -> tuple[Record, Game]:
 
 
 def replay_view(game: Game, *, reveal: bool = False) -> ReplayView:
-    """``replay``: the replayed game's final state, outcome and score."""
+    """``replay``: the replayed game's final state, outcome and score (hidden information and
+    values only with ``reveal``)."""
     outcome = game.outcome()
     return ReplayView(
         game=game.ruleset.name,
@@ -137,7 +138,7 @@ def replay_view(game: Game, *, reveal: bool = False) -> ReplayView:
         ply=game.ply,
         state=game.describe(reveal=reveal),
         outcome=outcome,
-        sheet=game.score(),
+        sheet=score_of(game, reveal=reveal),
         expecting=None if outcome else game.expecting(),
     )
 
