@@ -1,7 +1,13 @@
 """Table mode (``assistant play ID``): a prompt that shows whose turn it is and what the game
 expects, takes entries line by line and answers table commands. The game is kept in memory;
 every entry is one transaction guarded by the position the prompt saw; an entry made meanwhile
-from another window is noticed (conflict), nothing is written, and the game is read again. With a terminal, names complete on Tab and earlier lines come back with the arrows.
+from another window is noticed (conflict), nothing is written, and the game is read again.
+With a terminal, names complete on Tab and earlier lines come back with the arrows.
+
+The screen is seen by the whole table: entries are echoed in their public form (secret faces
+as ``?``) unless the session reveals (``--reveal``, ``reveal``; ``hide``), and ``secret``
+reads one entry without echo (a password prompt, kept out of the line history) so that a
+player can type their own hand while the others look on.
 """
 
 from __future__ import annotations
@@ -160,6 +166,84 @@ def _reader(words: Callable[[], list[str]]) -> Callable[[str], str]:
     return lambda prompt: session.prompt(prompt)
 
 
+def _read_private(verb: str, rest: str, prompt: str) -> str | None:
+    """The entry typed at the private prompt, or ``None`` (said why) when there is none:
+    words after ``secret`` (they were typed in view: nothing is entered), Ctrl-C or Ctrl-D
+    (cancelled), an empty line."""
+    if rest:
+        render.message(f"nothing was entered: type '{verb}' alone, then the entry at the hidden prompt")
+        return None
+    try:
+        line = _private_reader()(prompt).strip()
+    except (EOFError, KeyboardInterrupt):
+        render.message("\nprivate entry cancelled; nothing was entered")
+        return None
+    if not line:
+        render.message("private entry empty; nothing was entered")
+        return None
+    return line
+
+
+def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, reveal: bool) -> bool:
+    """Run a table command (``undo``, ``state``, ``score``, ``log``, ``legal``, ``remember``,
+    ``catalogue``, ``rules``) with its flags; False when the line is not one (a game entry).
+    A command given words it does not take answers with its usage."""
+    from assistant.service.games import entry_lines, score_of
+
+    ruleset = table.loaded.ruleset
+    shown = reveal
+    if verb in USAGE:
+        flags = _flags(verb, rest) if verb in FLAGS else None
+        if (flags is None) if verb in FLAGS else (_undo_args(rest) is None):
+            render.message(f"usage: {USAGE[verb]}")
+            return True
+        shown = reveal or "--reveal" in (flags or ())  # state, score, log
+    if verb == "undo":
+        count, asked = _undo_args(rest) or (1, False)
+        for item in table.undo(count, reveal=reveal or asked):
+            render.success(f"took back {item.ply}. {item.text}")
+    elif verb == "state":
+        render.described_state(game.describe(reveal=shown))
+    elif verb == "score":
+        title = "Score as it stands" if game.outcome() is None else "Final score"
+        render.score_sheet(score_of(game, reveal=shown), title)
+    elif verb == "log":
+        render.log_lines(entry_lines(game, reveal=shown))
+        if not game.entries:
+            render.message("no entries yet")
+    elif verb == "legal":
+        moves = game.legal_moves()
+        if not moves:
+            render.message("the game lists no moves here (enter what happened)")
+        for m in moves[:60]:
+            render.out().print("  " + m.notation(), markup=False)
+        if len(moves) > 60:
+            render.message(f"… and {len(moves) - 60} more")
+    elif verb == "remember":
+        key, _, value = rest.partition(" ")
+        if not key or not value.strip():
+            render.message("remember KEY TEXT   e.g. remember brutus conspiracy 3/1")
+        else:
+            from assistant.service.catalogue import catalogue_set
+
+            catalogue_set(store, ruleset.name, key, value, table.loaded.catalogue)
+            render.success(f"@{key.lstrip('@').casefold()} = {' '.join(value.split())}")
+    elif verb == "catalogue":
+        from assistant.service.catalogue import catalogue_list
+
+        items = catalogue_list(store, ruleset.name, table.loaded.catalogue).items
+        if not items:
+            render.message("no saved keys yet (remember KEY TEXT)")
+        for item in items:
+            render.out().print(f"  @{item.key} = {item.value}", markup=False)
+    elif verb == "rules":
+        found = find_rules(ruleset.name, rest)
+        render.rule_texts(found, full=bool(rest) and len(found) <= 6)
+    else:
+        return False
+    return True
+
+
 def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
     """The interactive loop. The game is read and replayed once, then kept in memory by a
     :class:`~assistant.service.play.PlaySession`: each entry is checked against it and written
@@ -168,7 +252,6 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
     Entries are echoed in their public form (``Ruleset.public_notation``) unless ``reveal``
     (the ``reveal`` and ``hide`` commands switch it); a private entry (``secret``) is read
     without echo and always echoed in its public form."""
-    from assistant.service.games import entry_lines, score_of
     from assistant.service.play import PlaySession
 
     table = PlaySession.open(store, game_id)
@@ -212,7 +295,6 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
         verb, _, rest = line.partition(" ")
         verb_l = verb.lower()
         rest = rest.strip()
-        flags = _flags(verb_l, rest) if verb_l in FLAGS else None
         private = False
         try:
             if verb_l in ("quit", "exit", "q"):
@@ -230,77 +312,14 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 )
                 continue
             if verb_l in ("secret", "private"):
-                if rest:
-                    render.message(
-                        f"nothing was entered: type '{verb_l}' alone, then the entry at the hidden prompt"
-                    )
+                private_line = _read_private(verb_l, rest, f"{gid}:{game.ply + 1} private (not shown)> ")
+                if private_line is None:
                     continue
-                try:
-                    line = _private_reader()(f"{gid}:{game.ply + 1} private (not shown)> ")
-                except (EOFError, KeyboardInterrupt):
-                    render.message("\nprivate entry cancelled; nothing was entered")
-                    continue
-                line = line.strip()
-                if not line:
-                    render.message("private entry empty; nothing was entered")
-                    continue
-                private = True
-            elif verb_l in USAGE and (flags is None if verb_l in FLAGS else _undo_args(rest) is None):
-                render.message(f"usage: {USAGE[verb_l]}")
+                line, private = private_line, True
+            elif _table_command(table, store, game, verb_l, rest, reveal=reveal):
                 continue
-            if private:
-                pass
-            elif verb_l == "undo":
-                count, shown = _undo_args(rest) or (1, False)
-                for item in table.undo(count, reveal=reveal or shown):
-                    render.success(f"took back {item.ply}. {item.text}")
-                continue
-            elif verb_l == "state":
-                render.described_state(game.describe(reveal=reveal or "--reveal" in (flags or ())))
-                continue
-            elif verb_l == "score":
-                sheet = score_of(game, reveal=reveal or "--reveal" in (flags or ()))
-                render.score_sheet(sheet, "Score as it stands" if outcome is None else "Final score")
-                continue
-            elif verb_l == "log":
-                render.log_lines(entry_lines(game, reveal=reveal or "--reveal" in (flags or ())))
-                if not game.entries:
-                    render.message("no entries yet")
-                continue
-            elif verb_l == "legal":
-                moves = game.legal_moves()
-                if not moves:
-                    render.message("the game lists no moves here (enter what happened)")
-                for m in moves[:60]:
-                    render.out().print("  " + m.notation(), markup=False)
-                if len(moves) > 60:
-                    render.message(f"… and {len(moves) - 60} more")
-                continue
-            elif verb_l == "remember":
-                key, _, value = rest.partition(" ")
-                if not key or not value.strip():
-                    render.message("remember KEY TEXT   e.g. remember brutus conspiracy 3/1")
-                else:
-                    from assistant.service.catalogue import catalogue_set
-
-                    catalogue_set(store, ruleset.name, key, value, loaded.catalogue)
-                    render.success(f"@{key.lstrip('@').casefold()} = {' '.join(value.split())}")
-                continue
-            elif verb_l == "catalogue":
-                from assistant.service.catalogue import catalogue_list
-
-                items = catalogue_list(store, ruleset.name, loaded.catalogue).items
-                if not items:
-                    render.message("no saved keys yet (remember KEY TEXT)")
-                for item in items:
-                    render.out().print(f"  @{item.key} = {item.value}", markup=False)
-                continue
-            elif verb_l == "rules":
-                found = find_rules(ruleset.name, rest)
-                render.rule_texts(found, full=bool(rest) and len(found) <= 6)
-                continue
-            result = table.enter(line, reveal=reveal and not private)
-            render.success(f"{result.entry.ply}. {result.public if private and result.public else result.shown}")
+            result = table.enter(line, reveal=reveal and not private)  # a private entry: always public
+            render.success(f"{result.entry.ply}. {result.shown}")
             render.events(result.events)
             if result.outcome is not None:
                 render.message(f"game over: {result.outcome.reason}")
