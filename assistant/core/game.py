@@ -143,13 +143,10 @@ class Game:
         ]
 
     def to_public_record(self, headers: Mapping[str, str] | None = None) -> Record:
-        """The record with every secret face in its unknown form; it still replays. The
-        comment of an entry that held a secret is left out (it may tell the secret)."""
+        """The record with every secret face in its unknown form; it still replays. Comments
+        are left out: any of them may tell a secret (``# Ann kept the Legat``)."""
         record = self.to_record(headers)
-        lines = tuple(
-            RecordLine(public, line.comment if public == line.text else "")
-            for public, line in zip(self.public_texts(), record.entries)
-        )
+        lines = tuple(RecordLine(public) for public in self.public_texts())
         return Record(record.game, record.players, record.headers, lines)
 
     @classmethod
