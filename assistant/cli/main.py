@@ -309,8 +309,9 @@ def state(
 def log(game_id: GameIdArg, reveal: RevealOpt = False, db: DbOpt = None, json_out: JsonOpt = False) -> None:
     """List the entries of a game, numbered by ply, as the whole table may see them.
 
-    A secret face is printed in its unknown form (?) and the comment of that entry is left
-    out; --reveal prints every entry as typed (the stored record).
+    A secret face is printed in its unknown form (?) and, in a game that keeps secrets, no
+    comment is printed (any may tell one); --reveal prints every entry as typed (the stored
+    record), comments too.
     """
     from assistant import service
 
@@ -572,7 +573,7 @@ def export(
         bool,
         typer.Option(
             "--public",
-            help="Write what the whole table may see: secret faces as ? (comments of those entries left out); "
+            help="Write what the whole table may see: secret faces as ?, no comments; "
             "the record still replays. CSV holds no entries and is the same either way.",
         ),
     ] = False,

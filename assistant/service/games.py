@@ -92,10 +92,12 @@ class Loaded:
         return self.game.to_record(self.headers())
 
     def sheet(self, *, reveal: bool = False) -> ScoreSheet:
-        """The score: of the game as it stands, or of its final table (see :func:`score_of`)."""
+        """The score: of the game as it stands, or of its final table (see :func:`score_of`).
+        A game marked finished (``finish --force`` included) is over, so nothing in it is
+        secret any more: its score is the whole truth, the one stored with its results."""
         if self.game is None:
             return self.ruleset.score_table(json.loads(self.row.table_json or "{}"))
-        return score_of(self.game, reveal=reveal)
+        return score_of(self.game, reveal=reveal or self.row.status == "finished")
 
     def lines(self, *, reveal: bool = False) -> tuple[LogLine, ...]:
         """The entries as read commands print them (see :func:`entry_lines`)."""
@@ -115,20 +117,29 @@ def public_text(game: Game, ply: int) -> str:
 
 def entry_lines(game: Game, *, reveal: bool = False, first: int = 1) -> tuple[LogLine, ...]:
     """The entries from ply ``first`` on, as a read command prints them: each in its public
-    form, its comment left out when that form differs from what was typed (a comment may tell
-    the secret), as ``Game.to_public_record`` does; with ``reveal``, as typed, with every
-    comment. ``secret`` marks the entries whose public form hides something either way."""
+    form, as ``Game.to_public_record`` writes them; with ``reveal``, as typed, with every
+    comment. In a game that keeps secrets (its ruleset has its own ``public_notation``) the
+    public lines leave every comment out, as the public record does: any comment may tell a
+    secret ("# Ann kept the Legat"); a game without secrets keeps them. ``secret`` marks the
+    entries whose public form differs from what was typed, either way."""
+    keeps_secrets = has_secrets(game.ruleset)
     lines: list[LogLine] = []
     for ply in range(first, game.ply + 1):
         typed = game.entries[ply - 1].text
         comment = game.comments[ply - 1]
-        public = public_text(game, ply)
+        public = public_text(game, ply) if keeps_secrets else typed
         secret = public != typed
-        if reveal or not secret:
+        if reveal or not keeps_secrets:
             lines.append(LogLine(ply, typed, comment, secret))
         else:
             lines.append(LogLine(ply, public, "", secret))
     return tuple(lines)
+
+
+def has_secrets(ruleset: Ruleset) -> bool:
+    """Whether a game keeps secret faces: its ruleset writes entries in a public form of its
+    own (``Ruleset.public_notation`` overridden)."""
+    return type(ruleset).public_notation is not Ruleset.public_notation
 
 
 @cache
@@ -345,7 +356,8 @@ def undo(store: Store, game_id: int | str, n: int = 1, *, reveal: bool = False) 
 
 def finish(store: Store, game_id: int | str, *, force: bool = False) -> ScoreView:
     """Mark a game finished and store its results. A game whose rules say it is not over is
-    finished only with ``force`` (scored as it stands)."""
+    finished only with ``force`` (scored as it stands, with every value typed: money behind a
+    screen counts, as the game is over)."""
     with store.write(needs_history=True) as session:
         loaded = load(session, game_id)
         if loaded.row.status == "abandoned":
@@ -357,7 +369,7 @@ def finish(store: Store, game_id: int | str, *, force: bool = False) -> ScoreVie
                 f"game {loaded.id} is not over ({prompt.phase})",
                 hint="finish --force scores it as it stands",
             )
-        sheet = loaded.sheet()
+        sheet = loaded.sheet(reveal=True)  # the game is over: hidden values count
         write_results(session, loaded, sheet, status="finished")
         return ScoreView(sheet)
 

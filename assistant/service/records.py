@@ -16,7 +16,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date, payload
 from assistant.service.games import Loaded, load, score_of, write_results
-from assistant.service.views import GameExport, ReplayView
+from assistant.service.views import GameExport, LogLine, ReplayView
 from assistant.store import queries
 from assistant.store.db import Store
 
@@ -37,7 +37,7 @@ def export_games(
 
     The record is the truth: by default every face is written as typed. With ``public`` each
     game is written as the whole table may see it (``Game.to_public_record``: secret faces
-    in their unknown form, the comments of those entries left out); such a record still
+    in their unknown form, comments left out); such a record still
     replays to the same public position and end scores. CSV holds no entries, so it is the
     same either way."""
     if fmt not in EXPORT_FORMATS:
@@ -61,9 +61,11 @@ def export_view(item: Loaded, *, public: bool = False) -> GameExport:
     if item.game is None:
         table = json.loads(item.row.table_json or "{}")
         return GameExport(item.summary(), item.headers(), table=table, sheet=sheet, public=public)
-    entries = item.lines(reveal=not public)
-    record = write_record(item.record(public=public))
-    return GameExport(item.summary(), item.headers(), entries, record=record, sheet=sheet, public=public)
+    record = item.record(public=public)
+    entries = item.lines(reveal=True)  # as typed, each marked when it holds a secret
+    if public:  # the public record's lines (no comments), marked the same way
+        entries = tuple(LogLine(e.ply, line.text, line.comment, e.secret) for e, line in zip(entries, record.entries))
+    return GameExport(item.summary(), item.headers(), entries, record=write_record(record), sheet=sheet, public=public)
 
 
 def _export_csv(loaded: list[Loaded]) -> str:

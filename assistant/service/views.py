@@ -197,9 +197,9 @@ class StateView:
 @dataclass(frozen=True)
 class LogLine:
     """One entry as a read command shows it: its ply, its text (the public form, or what was
-    typed when revealed), the comment typed with it (left out of a public line whose text
-    differs from what was typed: it may tell the secret), and whether the entry holds a
-    secret face (``secret``: its public form differs from what was typed)."""
+    typed when revealed), the comment typed with it (left out of the public lines of a game
+    that keeps secrets: any comment may tell one), and whether the entry holds a secret face
+    (``secret``: its public form differs from what was typed)."""
 
     ply: int
     text: str

@@ -81,13 +81,18 @@ def test_secrets_gems_reveal_prints_what_was_typed(gems_game):
     assert state["revealed"] is True and state["state"]["players"][0]["gem"] == "ruby"
 
 
-def test_secrets_gems_log_public_form_drops_the_comment_of_a_secret_entry(gems_game):
+def test_secrets_gems_log_public_form_leaves_comments_out(gems_game):
+    """In a game with secrets any comment may tell one: the public lines have none (as the
+    public record); a game without secrets (Pebbles) keeps them."""
     data = json.loads(invoke("log", "1", "--json").stdout)
     assert data["revealed"] is False
     assert data["entries"] == [
         {"ply": 1, "text": "Ann hides ?", "comment": "", "secret": True},
-        {"ply": 2, "text": "Ann take 2", "comment": "greedy", "secret": False},
+        {"ply": 2, "text": "Ann take 2", "comment": "", "secret": False},
     ]
+    invoke("new", "toy", "-p", "Ann", "-p", "Ben")
+    invoke("move", "2", "take 1  # careful")
+    assert json.loads(invoke("log", "2", "--json").stdout)["entries"][0]["comment"] == "careful"
 
 
 def test_secrets_gems_move_echoes_the_public_form(gems_game):
@@ -110,7 +115,7 @@ def test_secrets_gems_export_is_the_truth_and_public_replays(gems_game, tmp_path
     assert "Ann hides ruby  # the lucky ruby" in whole
     assert "export" in invoke("export", "--help").stdout.lower() and "truth" in invoke("export", "--help").stdout
     public = invoke("export", "1", "--public").stdout
-    assert "ruby" not in public and "lucky" not in public and "Ann hides ?" in public and "# greedy" in public
+    assert "ruby" not in public and "lucky" not in public and "Ann hides ?" in public and "#" not in public
     copy = tmp_path / "public.txt"
     copy.write_text(public, encoding="utf-8")
     replayed = json.loads(invoke("replay", str(copy), "--json").stdout)
