@@ -295,3 +295,7 @@ def test_secrets_pax_score_hides_the_aurei_unless_revealed():
     shown = invoke("score", "last", "--reveal")
     assert "5 Aurei" in shown.output
     assert json.loads(invoke("score", "last", "--json", "--reveal").stdout)["revealed"] is True
+    # a game finished early is over: its stored score counts the money typed
+    finished = json.loads(invoke("finish", "last", "--force", "--json").stdout)
+    assert "5 Aurei" in json.dumps(finished["details"])
+    assert "5 Aurei" in invoke("show", "last").output
