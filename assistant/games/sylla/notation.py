@@ -396,10 +396,13 @@ def public_notation(state: State, move: object) -> str:
 
     text = _public_core(state, move)
     after = rules.apply(state, move)
-    if after.shown:
-        counts: dict[str, dict[str, int]] = {}
-        for name, kind, n in after.shown:
+    inner = move.move if isinstance(move, m.RevealingMove) else move
+    said = _public_tokens(state, inner) if isinstance(inner, m.TokensMove) else None
+    counts: dict[str, dict[str, int]] = {}
+    for name, kind, n in after.shown:  # the counts the entry itself shows need no repeating
+        if said is None or name != said.player or (kind, n) not in said.counts:
             counts.setdefault(name, {})[kind] = n
+    if counts:
         text += " | " + " | ".join(m.TokensMove(name, tuple(c.items())).notation() for name, c in counts.items())
     return text
 
@@ -423,10 +426,15 @@ def _public_core(state: State, move: object) -> str:
             return move.notation() if isinstance(move, m.FistsMove) else m.VoteMove(move.player, None, None).notation()
         return m.FistsMove(tuple((n, *votes[n]) for n in state.seats)).notation()  # type: ignore[misc]
     if isinstance(move, m.TokensMove):
-        if state.step == "end.tokens":
-            return move.notation()
-        if state.step == "VII.crisis" and state.crises:
-            public = tuple((k, n) for k, n in move.counts if k == state.crises[0])
-            return m.TokensMove(move.player, public).notation()
-        return m.TokensMove(move.player, ()).notation()
+        return _public_tokens(state, move).notation()
     return move.notation()  # type: ignore[attr-defined]
+
+
+def _public_tokens(state: State, move: m.TokensMove) -> m.TokensMove:
+    """The counts a ``tokens`` entry shows to all: every one at the end, the crisis kind's in a
+    crisis, none outside a reveal (named later: ``Red tokens ?``)."""
+    if state.step == "end.tokens":
+        return move
+    if state.step == "VII.crisis" and state.crises:
+        return m.TokensMove(move.player, tuple((k, n) for k, n in move.counts if k == state.crises[0]))
+    return m.TokensMove(move.player, ())

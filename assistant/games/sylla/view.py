@@ -157,7 +157,7 @@ def describe(state: State, *, reveal: bool = False) -> dict[str, Any]:
             entry["tokens"] = tokens_text(p)
         players.append(entry)
     data["players"] = players
-    if state.votes and (state.pending or state.step.endswith(".fists")):
+    if state.votes and state.step in ("VI.vote", "VI.fists", "end.vote", "end.fists"):
         data["voted"] = [n for n in state.seats if n in state.votes]
         if reveal:
             data["votes so far"] = {n: f"{t} {d}" if t is not None else "?" for n, (t, d) in state.votes.items()}
