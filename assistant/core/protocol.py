@@ -176,6 +176,18 @@ class Ruleset:
         Hidden information (hands, money behind screens) only when ``reveal``."""
         return {"phase": self.expecting(state).phase}
 
+    def board(self, state: Any, *, reveal: bool = False, wide: bool = False) -> str:
+        """The board at a glance, as plain text: every player's name and figures whole, each
+        line at most 80 columns (``wide``: as wide as the game likes). What ``assistant state``
+        prints and ``board`` shows at the prompt. Hidden information only when ``reveal``.
+        The default lists ``describe``'s players, one line each."""
+        data = self.describe(state, reveal=reveal)
+        lines = [str(data.get("phase", ""))]
+        for player in data.get("players", []):
+            figures = ", ".join(f"{k} {v}" for k, v in player.items() if k != "name" and isinstance(v, (int, str)))
+            lines.append(f"{player.get('name', '?')}: {figures}")
+        return "\n".join(lines if wide else [line[:80] for line in lines])
+
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
         """Score a final table (INTERFACES.md §1); raises TableError listing every problem."""
         raise InvalidEntry("core.score", f"{self.title} has no final-table scoring")
