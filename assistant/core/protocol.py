@@ -188,6 +188,22 @@ class Ruleset:
             lines.append(f"{player.get('name', '?')}: {figures}")
         return "\n".join(lines if wide else [line[:80] for line in lines])
 
+    def legal_summary(self, state: Any) -> list[str]:
+        """The legal choices grouped for a person to read: at most about 10 lines of at most
+        80 columns (``money 1|3 · cards 1|3 keep <card> · end``). The default groups the
+        listed moves by their first word."""
+        groups: dict[str, list[str]] = {}
+        for move in self.legal_moves(state):
+            verb, _, rest = move.notation().partition(" ")
+            groups.setdefault(verb, [])
+            if rest and rest not in groups[verb]:
+                groups[verb].append(rest)
+        lines = []
+        for verb, rests in groups.items():
+            line = verb + (" " + " | ".join(rests) if rests else "")
+            lines.append(line if len(line) <= 80 else line[:78] + " …")
+        return lines[:10] + ([f"… and {len(lines) - 10} more kinds"] if len(lines) > 10 else [])
+
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
         """Score a final table (INTERFACES.md §1); raises TableError listing every problem."""
         raise InvalidEntry("core.score", f"{self.title} has no final-table scoring")
