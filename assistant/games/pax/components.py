@@ -8,6 +8,10 @@ identified by what it shows: ``army 3/2`` is an Army card of value 3 with 2 symb
 showing the same three things are interchangeable for every rule, so the token *is* the card's
 identity. A local catalogue can map any short key (``k17``) to such a token.
 
+Which checks of a face rest on the rulebook and which on the research notes (KNOWN.md, from
+reviews) is said in :func:`check_card`; the game's option ``card_checks=notes|rulebook``
+switches the second kind off (``pax.data.cards``).
+
 >>> parse_token("army 3/2")
 Card(category='army', value=3, symbols=2)
 >>> parse_token("L2").token()
@@ -23,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from assistant.core.errors import InvalidEntry
+from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.core.names import NameIndex
 from assistant.resources import load_json
 
@@ -63,21 +67,24 @@ def deck_size() -> int:
 
 @cache
 def value_range() -> tuple[int, int]:
-    """The lowest and highest printed value of a card, as far as known (1-4)."""
+    """The lowest and highest printed value of a card as the research notes give it (1-4,
+    from reviews, not the rulebook): checked only under ``card_checks=notes``."""
     v = components()["card_value"]
     return int(v["min"]), int(v["max"])
 
 
 @cache
 def symbol_range() -> tuple[int, int]:
-    """The fewest and most symbols a card shows, as far as known (1-2)."""
+    """The fewest and most symbols a card shows as the research notes give it (1-2, from
+    reviews, not the rulebook): checked only under ``card_checks=notes``."""
     v = components()["card_symbols"]
     return int(v["min"]), int(v["max"])
 
 
 def catalogue() -> list[dict[str, Any]]:
     """Every component of PAX (INTERFACES.md §2): the seven categories with their counts,
-    names and the known value and symbol ranges, the Legions, the other cards, the Aurei.
+    names and the value and symbol ranges of the research notes (``"source": "reviews"``:
+    not the rulebook; option ``card_checks``), the Legions, the other cards, the Aurei.
 
     >>> [item["key"] for item in catalogue() if item["kind"] == "category"][:3]
     ['wealth', 'fleet', 'army']
@@ -94,8 +101,8 @@ def catalogue() -> list[dict[str, Any]]:
             "latin": c["latin"],
             "hungarian": c["hungarian"],
             "aliases": c["aliases"],
-            "value": {"min": low, "max": high},
-            "symbols": {"min": slow, "max": shigh},
+            "value": {"min": low, "max": high, "source": "reviews"},
+            "symbols": {"min": slow, "max": shigh, "source": "reviews"},
             "rule": f"pax.cat.{c['name']}",
         }
         for c in data["categories"]
@@ -147,8 +154,9 @@ def split_token(text: str) -> tuple[Card, str]:
     """Read a card token at the start of ``text``; return the card and the rest of the text.
 
     The token is ``CATEGORY VALUE[/SYMBOLS]``; the category may be glued to the value
-    (``a3/2``) and the symbols default to 1 (``army 3`` = ``army 3/1``). Values and symbols
-    outside what is known of the deck are refused (rule ``pax.data.cards``).
+    (``a3/2``) and the symbols default to 1 (``army 3`` = ``army 3/1``). Only the form is
+    read here: the face is judged by :func:`check_card` (``pax.data.cards``), under the
+    game's option ``card_checks``.
     """
     match = _TOKEN.match(text)
     if not match:
@@ -169,33 +177,69 @@ def split_token(text: str) -> tuple[Card, str]:
         ) from None
     value = int(match.group("value"))
     symbols = int(match.group("symbols")) if match.group("symbols") else 1
-    low, high = value_range()
-    if not low <= value <= high:
-        raise InvalidEntry(
-            CARD_RULE,
-            f"no {category} card has the value {value}: printed values run from {low} to {high}",
-            hint=f"the value is the Aurei printed on the card ({low}-{high})",
-        )
-    slow, shigh = symbol_range()
-    if not slow <= symbols <= shigh:
-        raise InvalidEntry(
-            CARD_RULE,
-            f"no {category} card shows {symbols} symbols: a card shows {slow} to {shigh}",
-            hint=f"count the {category} icons in the card's top-left corner ({slow}-{shigh})",
-        )
     return Card(category, value, symbols), match.group("rest")
 
 
-def parse_token(text: str) -> Card:
-    """Read exactly one card token (nothing may follow it)."""
+def parse_token(text: str, *, notes: bool = True) -> Card:
+    """Read exactly one card token (nothing may follow it) and check its face
+    (:func:`check_card`; ``notes``: with the research notes' ranges too, option
+    ``card_checks=notes``). Raises InvalidEntry: without a game, a face that cannot exist is
+    a misreading."""
     card, rest = split_token(text)
     if rest.strip():
         raise InvalidEntry(CARD_RULE, f"unexpected '{rest.strip()}' after the card {card.token()}")
+    try:
+        check_card(card, notes=notes)
+    except IllegalMove as exc:
+        raise InvalidEntry(exc.rule, exc.message, hint=exc.hint) from None
     return card
 
 
+#: What a refusal resting on the research notes says the table can do about it.
+NOTES_HINT = "if your card really shows this, play with --option card_checks=rulebook"
+
+
+def check_card(card: Card, *, notes: bool = True) -> None:
+    """Judge one face (``pax.data.cards``); raises IllegalMove.
+
+    Always (the rulebook): the card shows its category symbol(s), so at least 1 symbol
+    (``pax.components.anatomy``). The value is a whole number of Aurei, which the token form
+    already ensures; the rulebook gives no range.
+
+    With ``notes`` (option ``card_checks=notes``, the default): values 1 to 4 and 1 or 2
+    symbols. These ranges come from reviews of the game (KNOWN.md §3), not from the rulebook,
+    so a table whose cards differ switches them off with ``card_checks=rulebook``.
+    """
+    if card.symbols < 1:
+        raise IllegalMove(
+            CARD_RULE,
+            f"no {card.category} card shows 0 symbols: every card shows its category symbol (rulebook: card anatomy)",
+            hint=f"count the {card.category} icons in the card's top-left corner (1 or more)",
+        )
+    if not notes:
+        return
+    low, high = value_range()
+    if not low <= card.value <= high:
+        raise IllegalMove(
+            CARD_RULE,
+            f"no {card.category} card has the value {card.value}: printed values run from {low} to {high}"
+            " (research notes: reviews of the game, not the rulebook)",
+            hint=f"the value is the Aurei printed on the card ({low}-{high}); {NOTES_HINT}",
+        )
+    slow, shigh = symbol_range()
+    if not slow <= card.symbols <= shigh:
+        raise IllegalMove(
+            CARD_RULE,
+            f"no {card.category} card shows {card.symbols} symbols: a card shows {slow} to {shigh}"
+            " (research notes: reviews of the game, not the rulebook)",
+            hint=f"count the {card.category} icons in the card's top-left corner ({slow}-{shigh}); {NOTES_HINT}",
+        )
+
+
 def all_tokens() -> list[Card]:
-    """Every card face that what is known allows (category x value x symbols)."""
+    """Every card face the research notes allow (category x value 1-4 x symbols 1-2): the
+    faces the legal entries list. Under ``card_checks=rulebook`` other faces are accepted
+    when typed, but not listed (the rulebook gives no range to list)."""
     low, high = value_range()
     slow, shigh = symbol_range()
     return [

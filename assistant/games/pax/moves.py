@@ -185,3 +185,17 @@ class Name:
 
 
 PaxMove = StartPlayer | Keep | Market | Draw | Buy | Play | End | Peek | Refill | Reveal | Name
+
+
+def faces(move: PaxMove) -> tuple[Card, ...]:
+    """Every card face the entry names, in the order typed (``?`` faces left out): what
+    ``pax.data.cards`` judges before the entry itself."""
+    if isinstance(move, Keep):
+        return ((move.card,) if move.card is not None else ()) + move.played + move.returned
+    if isinstance(move, (Market, Play, Refill, Reveal)):
+        return move.cards
+    if isinstance(move, Draw):
+        return tuple(p.card for p in move.placements if p.card is not None)
+    if isinstance(move, Name):
+        return (move.card,) if move.card is not None else ()
+    return ()

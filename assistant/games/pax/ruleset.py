@@ -33,6 +33,8 @@ class PaxRuleset(Ruleset):
                    choices=("symbols", "cards")),
         OptionSpec("last_take", "yes", "when the deck ran out during the last round, Rome still takes a group at its end",
                    choices=("yes", "no")),
+        OptionSpec("card_checks", "notes", "check entered cards against the research notes too (values 1-4, 1-2 symbols, from"
+                   " reviews), or the rulebook only (pax.data.cards)", choices=("notes", "rulebook")),
     )
 
     # -- the protocol ---------------------------------------------------------------------

@@ -177,6 +177,10 @@ class PaxState:
     level: int = 1
     pc_count: str = "symbols"
     last_take: bool = True
+    #: Option ``card_checks``: ``notes`` (the default) checks entered faces against the
+    #: research notes' ranges too (values 1-4, 1-2 symbols, from reviews); ``rulebook`` only
+    #: against what the rulebook says (``pax.data.cards``).
+    card_checks: str = "notes"
     events: tuple[str, ...] = field(default=())
     #: The other ways (besides ``deck``, ``window``, ``seen``) the entered faces can lie.
     others: tuple[World, ...] = ()
@@ -189,6 +193,11 @@ class PaxState:
     def worlds(self) -> tuple[World, ...]:
         """Every way the faces entered so far can lie; the first is ``deck``, ``window``, ``seen``."""
         return (World(self.deck, self.window, self.seen, self.held, self.fresh), *self.others)
+
+    @property
+    def notes_checks(self) -> bool:
+        """Whether faces are checked against the research notes too (``card_checks=notes``)."""
+        return self.card_checks != "rulebook"
 
     @property
     def solo(self) -> bool:

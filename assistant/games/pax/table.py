@@ -3,7 +3,8 @@ the one key reader, :meth:`TableReader.keys`), scoring it, and building the same
 tracked game so that both are scored by the same code.
 
 A table that cannot exist is refused with every problem listed (player, rule id, reason):
-unknown categories (with "did you mean"), symbol counts beyond what the deck holds, a Fleet or
+unknown categories (with "did you mean"), symbol counts beyond what the deck holds (research
+notes: 1 or 2 symbols a card; not checked with ``card_checks = "rulebook"``), a Fleet or
 Army beyond the Estate/Conspiracy limit, a Primus Conspiratus held by two players, by nobody
 although someone played Conspiracy, or by a player with fewer Conspiracy symbols than another.
 """
@@ -13,15 +14,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from assistant.core.errors import InvalidEntry, AmbiguousEntry
+from assistant.core.errors import AmbiguousEntry, IllegalMove, InvalidEntry
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.tablefile import TableReader, key_form
-from assistant.games.pax.components import CATEGORIES, category_cards, category_index, components, parse_token, symbol_counts, symbol_range
+from assistant.games.pax.components import (
+    CATEGORIES,
+    category_cards,
+    category_index,
+    check_card,
+    components,
+    parse_token,
+    symbol_counts,
+    symbol_range,
+)
 from assistant.games.pax.scoring import FinalPlayer, score_final
 from assistant.games.pax.state import PaxState
 
 PLAYER_KEYS = ("name", "symbols", "aureus", "hand", "primus_conspiratus")
-TOP_KEYS = ("game", "rome", "players", "level", "pc_count", "date", "location")
+TOP_KEYS = ("game", "rome", "players", "level", "pc_count", "card_checks", "date", "location")
 
 #: Other spellings of the keys (``aurei``, ``PC`` ...), for :meth:`TableReader.keys`, which
 #: also takes any case, accents, spaces or ``-`` for ``_`` (``Primus Conspiratus``).
@@ -42,7 +52,11 @@ KEY_SUGGESTIONS: dict[str, str] = {
     "cards in hand": "hand",
     "primus": "primus_conspiratus",
     "conspiratus": "primus_conspiratus",
+    "options": "card_checks",
 }
+
+#: What a refusal resting on the research notes says the table can do about it.
+NOTES_HINT = 'if your cards really show this, add card_checks = "rulebook" to the table'
 
 
 def _category_key(raw: str) -> str | None:
@@ -67,10 +81,12 @@ def read_keys(reader: TableReader, obj: Mapping[str, Any], known: tuple[str, ...
     )
 
 
-def read_symbols(reader: TableReader, obj: Mapping[str, Any], who: str | None, rule: str) -> dict[str, int]:
+def read_symbols(reader: TableReader, obj: Mapping[str, Any], who: str | None, rule: str, *, notes: bool = True) -> dict[str, int]:
     """The symbols per category: a ``symbols = { category = n }`` table, and/or categories
     written straight into ``obj`` (``category:`` keys of :func:`read_keys`); categories by
-    name or alias, counts in range, each category once."""
+    name or alias, each category once. With ``notes`` (``card_checks = "notes"``, the
+    default) a count is at most what the category's cards show at 2 symbols each (research
+    notes: reviews, not the rulebook)."""
     raw = dict(reader.mapping(obj, "symbols", rule=rule, player=who))
     for key, value in obj.items():
         if key.startswith("category:"):
@@ -95,15 +111,23 @@ def read_symbols(reader: TableReader, obj: Mapping[str, Any], who: str | None, r
             reader.problem("pax.terms.categories", f"{cat} is given twice (as '{given[cat]}' and '{key}')", who)
             continue
         given[cat] = key
-        limit = category_cards()[cat] * high
-        n = reader.integer(raw, key, rule="pax.data.cards", player=who, low=0, high=limit)
+        n = reader.integer(raw, key, rule="pax.data.cards", player=who, low=0)
+        most = category_cards()[cat] * high
+        if notes and n > most:
+            reader.problem(
+                "pax.data.cards",
+                f"{n} {cat} symbols, but the {category_cards()[cat]} {cat} cards show at most {most}"
+                f" (research notes: 1 or 2 symbols a card, from reviews, not the rulebook; {NOTES_HINT})",
+                who,
+            )
         result[cat] += n
     return result
 
 
-def read_hand(reader: TableReader, obj: Mapping[str, Any], who: str) -> int:
+def read_hand(reader: TableReader, obj: Mapping[str, Any], who: str, *, notes: bool = True) -> int:
     """``hand``: how many influence cards are left in hand, or the list of them (each a card
-    token, e.g. ``"army 3/2"``); absent or an empty list means none."""
+    token, e.g. ``"army 3/2"``, checked as an entered card under ``card_checks``); absent or
+    an empty list means none."""
     value = obj.get("hand", 0)
     if isinstance(value, list):
         for item in value:
@@ -111,9 +135,14 @@ def read_hand(reader: TableReader, obj: Mapping[str, Any], who: str) -> int:
                 reader.problem("pax.scoring.money", f"'hand' lists cards as text such as \"army 3/2\", not {item!r}", who)
                 continue
             try:
-                parse_token(item)
+                card = parse_token(item, notes=False)  # the form and the rulebook's checks
             except (InvalidEntry, AmbiguousEntry) as exc:
                 reader.problem(exc.rule or "pax.data.cards", f"'hand': {exc.message}", who)
+                continue
+            try:
+                check_card(card, notes=notes)  # the research notes' ranges, unless card_checks = "rulebook"
+            except IllegalMove as exc:
+                reader.problem(exc.rule, f"'hand': {exc.message}; {NOTES_HINT}", who)
         return len(value)
     return reader.integer(obj, "hand", rule="pax.scoring.money", player=who, low=0, high=components()["influence_cards"])
 
@@ -138,8 +167,12 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     if not isinstance(rome_obj, dict):
         reader.problem("pax.winner.reveal", "the table needs a [rome] section with Rome's symbols (the 3 hidden cards included)")
         rome_obj = {}
+    card_checks = reader.string(table, "card_checks", rule="pax.data.cards", default="notes")
+    if card_checks not in ("notes", "rulebook"):
+        reader.problem("pax.data.cards", f"card_checks is 'notes' or 'rulebook', not {card_checks!r}")
+    notes_checks = card_checks != "rulebook"
     rome_obj = read_keys(reader, rome_obj, ("symbols",), "Rome")
-    rome = read_symbols(reader, rome_obj, "Rome", "pax.winner.reveal")
+    rome = read_symbols(reader, rome_obj, "Rome", "pax.winner.reveal", notes=notes_checks)
     if sum(rome.values()) < 3 and rome_obj:
         reader.problem(
             "pax.setup.rome",
@@ -164,9 +197,9 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     marked: list[bool | None] = []
     for raw in raw_players:
         name = str(raw.get("name"))
-        symbols = read_symbols(reader, raw, name, "pax.scoring")
+        symbols = read_symbols(reader, raw, name, "pax.scoring", notes=notes_checks)
         aureus = reader.integer(raw, "aureus", rule="pax.scoring.money", player=name, low=0, high=9999)
-        hand = read_hand(reader, raw, name)
+        hand = read_hand(reader, raw, name, notes=notes_checks)
         pc = reader.boolean(raw, "primus_conspiratus", rule="pax.cat.primus-conspiratus", player=name)
         marked.append(pc if "primus_conspiratus" in raw else None)
         players.append(FinalPlayer(name, symbols, aureus, hand, pc))
@@ -184,11 +217,12 @@ def read_table(table: Mapping[str, Any]) -> tuple[dict[str, int], list[FinalPlay
     for cat in CATEGORIES:
         total = rome[cat] + sum(p.symbols[cat] for p in players)
         most = category_cards()[cat] * high
-        if total > most:
+        if notes_checks and total > most:
             reader.problem(
                 "pax.data.cards",
                 f"{total} {cat} symbols on the table (Rome and players together), but the {category_cards()[cat]}"
-                f" {cat} cards show at most {most}",
+                f" {cat} cards show at most {most} (research notes: 1 or 2 symbols a card, from reviews, not the"
+                f" rulebook; {NOTES_HINT})",
             )
     players = _primus_conspiratus(reader, players, marked, pc_count or "symbols", notes)
     reader.raise_if_problems()
@@ -283,4 +317,6 @@ def table_from_state(state: PaxState) -> dict[str, Any]:
         table["level"] = state.level
     if state.pc_count != "symbols":
         table["pc_count"] = state.pc_count
+    if state.card_checks != "notes":
+        table["card_checks"] = state.card_checks
     return table

@@ -62,8 +62,9 @@ def explain(query: str) -> list[RuleText]:
         rule = by_id.get(f"pax.cat.{hit}")
         names = ", ".join(x for x in (c["latin"], c["hungarian"]) if x)
         text = (
-            f"{c['title']} ({names}): {c['cards']} cards in the deck, each of value {low}-{high} with"
-            f" {slow}-{shigh} symbols (enter them as '{hit} VALUE/SYMBOLS').\n\n" + (rule.text if rule else "")
+            f"{c['title']} ({names}): {c['cards']} cards in the deck (rulebook), each of value {low}-{high} with"
+            f" {slow}-{shigh} symbols (research notes, from reviews; option card_checks=rulebook drops these"
+            f" ranges) (enter them as '{hit} VALUE/SYMBOLS').\n\n" + (rule.text if rule else "")
         )
         return [RuleText(f"pax.cat.{hit}", c["title"], text, ("pax.cat.symbols", "pax.data.cards"))]
     rule = by_id.get(hit)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from typing import Any
 
 from assistant.core.errors import IllegalMove
-from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, Name, PaxMove, Peek, Play, Refill, Reveal, StartPlayer
+from assistant.games.pax.components import check_card
+from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, Name, PaxMove, Peek, Play, Refill, Reveal, StartPlayer, faces
 from assistant.games.pax.rules import hidden, rounds, start, turn
 from assistant.games.pax.rules.hints import what_now
 from assistant.games.pax.rules.start import setup, start_draw
@@ -38,12 +39,16 @@ _RULES: dict[type, tuple[Callable[[PaxState, Any], None], Callable[[PaxState, An
 
 
 def check(state: PaxState, move: PaxMove) -> None:
-    """Raise :class:`IllegalMove` when the rules forbid ``move`` now; change nothing."""
+    """Raise :class:`IllegalMove` when the rules forbid ``move`` now; change nothing. Every
+    face the entry names is judged first (``pax.data.cards``: the rulebook's facts, and the
+    research notes' ranges unless the game plays with ``card_checks=rulebook``)."""
     if state.phase == "over":
         raise IllegalMove("pax.winner", "the game is over; no more entries are taken", hint=what_now(state))
     rules = _RULES.get(type(move))
     if rules is None:
         raise IllegalMove("pax.notation", f"unknown entry {move!r}")
+    for card in faces(move):
+        check_card(card, notes=state.notes_checks)
     rules[0](state, move)
 
 

@@ -52,6 +52,7 @@ def setup(seats: Sequence[str], options: Mapping[str, str]) -> PaxState:
         level=level,
         pc_count=options.get("pc", "symbols"),
         last_take=options.get("last_take", "yes") == "yes",
+        card_checks=options.get("card_checks", "notes"),
     )
 
 
