@@ -145,20 +145,23 @@ def main(argv: list[str]) -> int:
                 f"{result.public_faces:>6} {secret:>6} {result.secret_entries:>14}"
             )
     print()
-    print("per game (full-game records): entries and faces typed per game, on average")
-    print(f"{'game':<9} {'records':>7} {'entries':>8} {'faces typed':>11} {'public only':>11} {'saved':>6}")
+    print("per game: entries and faces typed per game, on average over the full-game records that")
+    print("type at least one secret face (all of them for a game without secrets)")
+    print(f"{'game':<9} {'records':>7} {'entries':>8} {'with a secret':>13} {'faces typed':>11} {'public only':>11} {'saved':>6}")
     summary = []
     for game in games:
         mine = [r for r in rows if r.game == game]
+        mine = [r for r in mine if r.secret_entries] or mine
         if not mine:
             continue
         n = len(mine)
         entries = sum(r.entries for r in mine) / n
         faces = sum(r.faces for r in mine) / n
         public = sum(r.public_faces for r in mine) / n
+        secret = sum(r.secret_entries for r in mine) / n
         saved = 1 - public / faces if faces else 0.0
-        print(f"{game:<9} {n:>7} {entries:>8.1f} {faces:>11.1f} {public:>11.1f} {saved:>6.0%}")
-        summary.append(f"{game} {entries:.0f} entries, {faces:.0f} faces ({public:.0f} public)")
+        print(f"{game:<9} {n:>7} {entries:>8.1f} {secret:>13.1f} {faces:>11.1f} {public:>11.1f} {saved:>6.0%}")
+        summary.append(f"{game} {entries:.0f} entries ({secret:.0f} with a secret), {faces:.0f} faces ({public:.0f} public)")
     print("entries_per_game: " + "; ".join(summary))
     return 0
 
