@@ -1,5 +1,12 @@
 """Shared fixtures: the made-up game of tests/toygame.py is registered for every test, and
-each test gets its own database (never the user's)."""
+each test gets its own database (never the user's).
+
+The database engine is one parametrised fixture, ``engine``: the tests of the store, the
+service and the command line (the modules in :data:`BOTH_ENGINES`) run twice, against an
+SQLite file and against a database of their own on a PostgreSQL server (tests/pg_server.py);
+every other test, and any test that asks for ``db_path`` (an SQLite file as such: damaged
+files, file locks, file backups), runs on SQLite only. Without a server the PostgreSQL half is
+reported skipped."""
 
 from __future__ import annotations
 
@@ -10,23 +17,55 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import pg_server  # noqa: E402
 import toygame  # noqa: E402
 
 from assistant.games import register  # noqa: E402
 
 register(toygame.RULESET)
 
+#: The test modules whose tests run on both engines (those not asking for ``db_path``).
+BOTH_ENGINES = frozenset({"test_store", "test_cli", "test_postgres", "test_concurrent_writers"})
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    module = metafunc.module.__name__.rsplit(".", 1)[-1]
+    own = {"db_path", "server_db"} & set(metafunc.fixturenames)  # a test of one engine's own things
+    if module in BOTH_ENGINES and not own and "engine" in metafunc.fixturenames:
+        reason = pg_server.unavailable()
+        postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
+        metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
+
+
+@pytest.fixture
+def engine(request: pytest.FixtureRequest) -> str:
+    """The database engine of this test: "sqlite" unless the test is parametrised."""
+    return getattr(request, "param", "sqlite")
+
 
 @pytest.fixture(autouse=True)
-def _isolated_db(tmp_path, monkeypatch):
-    """Point ASSISTANT_DB at a fresh file so no test touches the user's history."""
-    monkeypatch.setenv("ASSISTANT_DB", str(tmp_path / "history.sqlite3"))
+def _isolated_db(engine, tmp_path, monkeypatch):
+    """Point ASSISTANT_DB at a fresh database, a file or one on the server, so that no test
+    touches the user's history; yields the value ASSISTANT_DB holds."""
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "120")
+    if engine == "postgresql":
+        with pg_server.scratch_database() as url:
+            monkeypatch.setenv("ASSISTANT_DB", url)
+            yield url
+        return
+    monkeypatch.setenv("ASSISTANT_DB", str(tmp_path / "history.sqlite3"))
     yield tmp_path / "history.sqlite3"
 
 
 @pytest.fixture
-def db_path(_isolated_db):
-    """The test's own database file."""
+def db_path(_isolated_db, engine):
+    """The test's own database file (SQLite only: tests asking for it are not run on a server)."""
+    assert engine == "sqlite"
     return _isolated_db
+
+
+@pytest.fixture
+def db_url(_isolated_db) -> str:
+    """The test's own database as ``--db``/``ASSISTANT_DB`` take it: a file path or a URL."""
+    return str(_isolated_db)

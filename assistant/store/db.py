@@ -18,29 +18,45 @@ reads it without changing it), and a command that is refused leaves the file as 
   the others find it made. Until then a read sees an empty history, and writes nothing;
 * WAL is switched on after a write commits (switching changes the file's header);
 * SQLite errors become clear refusals (:func:`storage_error`).
+
+On a PostgreSQL server every write transaction first takes one transaction-level advisory
+lock (:func:`serialise_writes`), the server's counterpart of SQLite's ``BEGIN IMMEDIATE``:
+writers queue, and each one reads (READ COMMITTED: every statement sees what was committed
+before it) and checks its entry only once the writer before it has committed. Two people
+entering into one game at once are thus stored one after the other, or the second gets the
+same :class:`~assistant.core.errors.Conflict` as on SQLite (``--expect-ply``, or an entry no
+longer legal); none fails halfway on the unique key (game, ply).
 """
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import sqlite3
+import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import event, inspect, text
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy import MetaData, event, inspect, text
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine
 
 from assistant.core.errors import StorageError
 from assistant.core.inputs import shown
 from assistant.store import models
-from assistant.store.location import resolve_location, sqlite_path
+from assistant.store.location import default_db_path, resolve_location, sqlite_path
 from assistant.store.models import SCHEMA_VERSION
 from assistant.store.sqlitefile import FileState, connect_readonly, damaged, inspect_file
 
 BUSY_TIMEOUT_MS = 5000
+#: How long a write waits on a server for the writers before it (PostgreSQL's lock_timeout).
+SERVER_LOCK_TIMEOUT_MS = 30000
+#: The advisory lock every write transaction on a PostgreSQL server holds (any fixed number).
+WRITE_LOCK_KEY = 7_310_482_113
 
 #: The SQLite errors a command may meet (SQLAlchemy's wrappers and the driver's own).
 DB_ERRORS = (OperationalError, DatabaseError, sqlite3.DatabaseError)
@@ -61,11 +77,21 @@ def _install_sqlite_pragmas(engine: Engine) -> None:
         conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
+def serialise_writes(conn: Connection) -> None:
+    """On PostgreSQL: wait (at most :data:`SERVER_LOCK_TIMEOUT_MS`) for the database's write
+    lock, held until this transaction ends; a no-op on SQLite, whose ``BEGIN IMMEDIATE``
+    does the same."""
+    if conn.dialect.name != "postgresql":
+        return
+    conn.exec_driver_sql(f"SET LOCAL lock_timeout = {SERVER_LOCK_TIMEOUT_MS}")
+    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
+
+
 def storage_error(exc: BaseException, where: str) -> StorageError:
     """A clear message for a database failure."""
     message = str(getattr(exc, "orig", exc)) or exc.__class__.__name__
     low = message.lower()
-    if "locked" in low or "busy" in low:
+    if "locked" in low or "busy" in low or "lock timeout" in low:
         return StorageError(
             "core.db.locked",
             f"the database {where} is busy: another assistant is writing to it",
@@ -169,6 +195,7 @@ class Store:
             with self.engine.connect() as conn:
                 conn.execution_options(immediate=True)
                 with conn.begin():
+                    serialise_writes(conn)
                     if self.state.pending:
                         self._create(conn)
                     if verify and self.path is not None:
@@ -270,9 +297,13 @@ class Store:
         tables = set(inspect(self.engine).get_table_names())
         if not tables:
             with self.engine.begin() as conn:
-                SQLModel.metadata.create_all(conn, tables=_tables())
-                conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
-            return
+                serialise_writes(conn)  # several first commands at once: one creates
+                if not inspect(conn).get_table_names():
+                    SQLModel.metadata.create_all(conn, tables=_tables())
+                    conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
+            tables = set(inspect(self.engine).get_table_names())
+            if "meta" in tables and "games" in tables and self.schema_version() == SCHEMA_VERSION:
+                return
         if "meta" not in tables or "games" not in tables:
             from assistant.store.sqlitefile import foreign
 
@@ -310,12 +341,21 @@ class Store:
         with self.engine.connect() as conn:
             conn.execution_options(immediate=True)
             with conn.begin():
+                serialise_writes(conn)
                 row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
                 if row is None or str(row[0]) != str(version):
                     return
+                stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
                 if self.path is not None:
-                    stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
                     self.backup_path = self.backup(self._free_name(f"{self.path.name}.v{version}-{stamp}", ".bak"))
+                else:  # a server: a dump in the user data folder, taken inside the lock
+                    folder = default_db_path().parent
+                    try:
+                        folder.mkdir(parents=True, exist_ok=True)
+                    except OSError as exc:
+                        raise StorageError("core.db", f"cannot make {folder} for the backup before the upgrade: {exc.strerror}") from None
+                    name = make_url(self.url).database or "history"
+                    self.backup_path = self.backup(folder / f"{name}.v{version}-{stamp}.backup", conn=conn)
                 for step in range(version, SCHEMA_VERSION):
                     for statement in MIGRATIONS[step]:
                         if callable(statement):
@@ -338,11 +378,11 @@ class Store:
         return candidate
 
     # -- maintenance -----------------------------------------------------------------------
-    def backup(self, dest: Path | None = None) -> Path:
-        """A consistent copy of an SQLite database (the online backup API, safe while in use).
-        A copy that fails halfway is removed."""
+    def backup(self, dest: Path | None = None, *, conn: Connection | None = None) -> Path:
+        """A consistent copy of the database. An SQLite file: the online backup API (safe
+        while in use); a copy that fails halfway is removed. A server: see :meth:`_server_backup`."""
         if self.path is None:
-            raise StorageError("core.db", "backups are made for SQLite files only; use your server's tools")
+            return self._server_backup(dest, conn)
         if self.state.kind in ("missing", "blank"):
             raise StorageError("core.db", f"there is no history in {self.where} yet; nothing to back up")
         if dest is None:
@@ -354,6 +394,46 @@ class Store:
         except (OSError, UnicodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else "the name is not UTF-8 text"
             raise StorageError("core.db", f"cannot write the backup {shown(str(dest))}: {reason}") from None
+
+    def _server_backup(self, dest: Path | None, conn: Connection | None) -> Path:
+        """A server's history (PostgreSQL): ``pg_dump`` writes it as SQL when the program is
+        on the PATH and succeeds; else every row of every table of the history is written as
+        JSON (``{"schema_version": N, "tables": {name: [row, ...]}}``), read in one
+        transaction (``conn``, the migration's, when given)."""
+        parsed = make_url(self.url)
+        named = dest is not None
+        if dest is None:  # NAME-STAMP.sql from pg_dump, else NAME-STAMP.json, in the current folder
+            stamp = datetime.now().strftime("%Y%m%dT%H%M%S")
+            dest = Path.cwd() / f"{parsed.database or 'history'}-{stamp}.sql"
+        dest = Path(dest)
+        if dest.is_dir():
+            raise StorageError("core.db", f"{dest} is a folder; name the backup file inside it")
+        if dest.exists():
+            raise StorageError("core.db", f"{dest} exists already; choose another name")
+        if not dest.parent.is_dir():
+            raise StorageError("core.db", f"there is no folder {dest.parent}")
+        if parsed.get_backend_name() == "postgresql" and _pg_dump(parsed, dest):
+            return dest
+        if not named:
+            dest = dest.with_suffix(".json")
+        try:
+            if conn is not None:
+                dump = _dump_tables(conn)
+            else:
+                with self.engine.connect() as own, own.begin():
+                    if own.dialect.name == "postgresql":  # one snapshot for every table
+                        own.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    dump = _dump_tables(own)
+        except DB_ERRORS as exc:
+            raise storage_error(exc, self.where) from None
+        try:
+            with dest.open("x", encoding="utf-8") as handle:
+                json.dump(dump, handle, ensure_ascii=False, indent=1, default=str)
+                handle.write("\n")
+        except OSError as exc:
+            dest.unlink(missing_ok=True)
+            raise StorageError("core.db", f"cannot write the backup {shown(str(dest))}: {exc.strerror}") from None
+        return dest
 
     def _backup_to(self, dest: Path) -> Path:
         assert self.path is not None
@@ -423,6 +503,39 @@ def _tables() -> list:  # type: ignore[type-arg]
         models.Result.__table__,
         models.CatalogueItem.__table__,
     ]
+
+
+def _pg_dump(url: URL, dest: Path) -> bool:
+    """Run ``pg_dump`` (plain SQL) into ``dest``; False when there is none or it failed (a
+    failed dump is removed). The password goes in the environment, not the command line."""
+    program = shutil.which("pg_dump")
+    if program is None:
+        return False
+    env = {**os.environ}
+    if url.password:
+        env["PGPASSWORD"] = str(url.password)
+    target = url.set(drivername="postgresql", password=None, query={}).render_as_string(hide_password=False)
+    try:
+        done = subprocess.run([program, "--no-owner", "--file", str(dest), target], env=env, capture_output=True, timeout=600)
+    except (OSError, subprocess.SubprocessError):
+        done = None
+    if done is None or done.returncode != 0:
+        dest.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def _dump_tables(conn: Connection) -> dict[str, object]:
+    """Every row of every table the database has (read as they are: an older schema's too),
+    as plain values."""
+    found = MetaData()
+    found.reflect(conn)
+    tables: dict[str, list[dict[str, object]]] = {}
+    for table in found.sorted_tables:
+        rows = conn.execute(table.select().order_by(*table.primary_key.columns)).mappings().all()
+        tables[table.name] = [dict(row) for row in rows]
+    version = next((int(r["value"]) for r in tables.get("meta", []) if r["key"] == "schema_version"), 0)
+    return {"schema_version": version, "tables": tables}
 
 
 def _create_catalogue(conn) -> None:  # type: ignore[no-untyped-def]

@@ -1,39 +1,27 @@
-"""The history on a PostgreSQL server (a club's shared database). Opt-in: set
-ASSISTANT_TEST_PG_URL to a server URL such as postgresql+psycopg://postgres@127.0.0.1:5432/postgres
-(with a driver installed); each run creates and drops a database of its own."""
+"""The history on a PostgreSQL server (a club's shared database): the whole flow on both
+engines (the ``engine`` fixture, tests/conftest.py), and what only a server has: its schema
+migrated or refused, its backup (``pg_dump``, or every table as JSON without it)."""
 
 from __future__ import annotations
 
+import json
 import os
-import uuid
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from assistant import service
-from assistant.core.errors import Conflict, IllegalMove
+from assistant.core.errors import Conflict, IllegalMove, StorageError
 from assistant.store.db import Store
+from assistant.store.models import SCHEMA_VERSION
 
-URL = os.environ.get("ASSISTANT_TEST_PG_URL")
-pytestmark = pytest.mark.skipif(not URL, reason="set ASSISTANT_TEST_PG_URL to test against PostgreSQL")
+import pg_server
 
-
-@pytest.fixture
-def pg_url():
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    name = "tc_test_" + uuid.uuid4().hex[:10]
-    admin = create_engine(URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    yield make_url(URL).set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as conn:
-        conn.execute(text(f"DROP DATABASE {name} WITH (FORCE)"))
-    admin.dispose()
+needs_server = pytest.mark.skipif(pg_server.unavailable() is not None, reason=pg_server.unavailable() or "")
 
 
-def test_postgres_whole_flow(pg_url):
-    store = Store.open(pg_url)
+def test_postgres_whole_flow(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "3"}, location="Club")
     service.enter(store, gid, "take 1")
     with pytest.raises(IllegalMove):
@@ -43,11 +31,103 @@ def test_postgres_whole_flow(pg_url):
     service.catalogue_set(store, "toy", "two", "take 2")
     done = service.enter(store, gid, "@two")
     assert done.outcome is not None and service.read_game(store, gid).row.status == "finished"
-    text = service.export_game(store, gid)
-    assert service.import_records(store, text, allow_duplicate=True)
+    record = service.export_game(store, gid)
+    assert service.import_records(store, record, allow_duplicate=True)
     assert service.player_report(store, "Ann").wins == 2
     assert service.check_database(store).ok
     store.close()
-    again = Store.open(pg_url)  # an existing schema is recognised, not recreated
+    again = Store.open(db_url)  # an existing schema is recognised, not recreated
     assert len(service.list_games(again)) == 2
     again.close()
+
+
+def sql(url: str, *statements: str) -> None:
+    engine = create_engine(url)
+    try:
+        with engine.begin() as conn:
+            for statement in statements:
+                conn.execute(text(statement))
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def server_db():
+    """A database of its own on the server (PostgreSQL only)."""
+    if pg_server.unavailable():
+        pytest.skip(pg_server.unavailable() or "")
+    with pg_server.scratch_database() as url:
+        yield url
+
+
+@needs_server
+@pytest.mark.parametrize("pg_dump", [True, False], ids=["pg_dump", "no-pg_dump"])
+def test_postgres_older_schema_is_backed_up_then_migrated(server_db, tmp_path, monkeypatch, pg_dump):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # where the backup before it goes
+    if not pg_dump:
+        monkeypatch.setenv("PATH", str(tmp_path))  # no pg_dump: the tables are written as JSON
+    store = Store.open(server_db)
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "4"})
+    service.enter(store, gid, "take 2")
+    store.close()
+    # Turn the database into a schema-1 one: the columns version 2 added did not exist.
+    sql(
+        server_db,
+        "ALTER TABLE entries DROP COLUMN comment",
+        "ALTER TABLE games DROP COLUMN kind",
+        "ALTER TABLE games DROP COLUMN table_json",
+        "DROP TABLE catalogue",
+        "UPDATE meta SET value = '1' WHERE key = 'schema_version'",
+    )
+    store = Store.open(server_db)
+    assert store.migrated_from == 1 and store.schema_version() == SCHEMA_VERSION
+    assert store.backup_path is not None and store.backup_path.exists()
+    assert str(store.backup_path).startswith(str(tmp_path / "data"))
+    dumped = store.backup_path.read_text(encoding="utf-8")
+    assert "schema_version" in dumped and "Ann take 2" in dumped
+    if not pg_dump:  # the schema-1 tables as they were
+        old = json.loads(dumped)
+        assert old["schema_version"] == 1 and "catalogue" not in old["tables"]
+        assert "comment" not in old["tables"]["entries"][0]
+    loaded = service.read_game(store, gid)
+    assert loaded.game.ply == 1 and loaded.row.kind == "tracked"
+    service.enter(store, gid, "take 1  # after the migration")
+    assert service.read_game(store, gid).game.comments[-1] == "after the migration"
+    store.close()
+    assert Store.open(server_db).migrated_from is None  # done once
+
+
+@needs_server
+def test_postgres_newer_schema_is_refused_and_left_alone(server_db):
+    Store.open(server_db).close()
+    sql(server_db, "UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    with pytest.raises(StorageError) as info:
+        Store.open(server_db)
+    assert "newer version" in info.value.message and "schema 99" in info.value.message
+    engine = create_engine(server_db)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT value FROM meta")).scalar_one() == "99"
+    engine.dispose()
+
+
+@needs_server
+def test_postgres_backup_with_pg_dump_and_without(server_db, tmp_path, monkeypatch):
+    store = Store.open(server_db)
+    gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "9"})
+    service.enter(store, gid, "take 2  # Ann's opening")
+    # Without pg_dump on the PATH: every row of every table, as JSON.
+    with monkeypatch.context() as patch:
+        patch.setenv("PATH", str(tmp_path))
+        copy = store.backup(tmp_path / "club.json")
+    dump = json.loads(copy.read_text(encoding="utf-8"))
+    assert dump["schema_version"] == SCHEMA_VERSION
+    assert [(e["ply"], e["text"], e["comment"]) for e in dump["tables"]["entries"]] == [(1, "Ann take 2", "Ann's opening")]
+    assert [p["name"] for p in dump["tables"]["players"]] == ["Ann", "Ben"]
+    with pytest.raises(StorageError):
+        store.backup(copy)  # never overwritten
+    # With pg_dump (the server's own tool, when installed): SQL that restores the history.
+    if not any(os.access(os.path.join(d, "pg_dump"), os.X_OK) for d in os.environ.get("PATH", "").split(os.pathsep)):
+        pytest.skip("pg_dump is not on the PATH")
+    sqlfile = store.backup(tmp_path / "club.sql")
+    assert "CREATE TABLE" in sqlfile.read_text(encoding="utf-8")
+    store.close()

@@ -20,39 +20,51 @@ from assistant.store.models import SCHEMA_VERSION
 from cli_support import TESTS, cli_command, run_cli
 
 
-def dump(path) -> list[str]:
-    conn = sqlite3.connect(path)
+def dump(db) -> list[str]:
+    """Everything the database holds, as lines to compare (an SQLite file or a server's URL)."""
+    if "://" not in str(db):
+        conn = sqlite3.connect(db)
+        try:
+            return list(conn.iterdump())
+        finally:
+            conn.close()
+    from sqlalchemy import MetaData, create_engine
+
+    engine = create_engine(str(db))
     try:
-        return list(conn.iterdump())
+        meta = MetaData()
+        meta.reflect(engine)
+        with engine.connect() as conn:
+            return [f"{table.name} {tuple(row)}" for table in meta.sorted_tables for row in sorted(conn.execute(table.select()), key=repr)]
     finally:
-        conn.close()
+        engine.dispose()
 
 
-def test_store_illegal_entry_leaves_database_unchanged(db_path):
-    store = Store.open(str(db_path))
+def test_store_illegal_entry_leaves_database_unchanged(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "5"})
     service.enter(store, gid, "take 3")
-    before = dump(db_path)
+    before = dump(db_url)
     for bad in ("take 3", "take four", "Cleo take 1", "", "take 1\ntake 1"):
         with pytest.raises((IllegalMove, InvalidEntry)):
             service.enter(store, gid, bad)
-    assert dump(db_path) == before
+    assert dump(db_url) == before
 
 
-def test_store_unknown_option_and_bad_players_write_nothing(db_path):
-    store = Store.open(str(db_path))
-    before = dump(db_path)
+def test_store_unknown_option_and_bad_players_write_nothing(db_url):
+    store = Store.open(db_url)
+    before = dump(db_url)
     with pytest.raises(InvalidEntry):
         service.new_game(store, "pebbles", ["Ann", "Ben"], {"colour": "red"})
     with pytest.raises(InvalidEntry):
         service.new_game(store, "pebbles", ["Ann"], {})
     with pytest.raises(InvalidEntry):
         service.new_game(store, "pebbles", ["Ann", "ann"], {})
-    assert dump(db_path) == before
+    assert dump(db_url) == before
 
 
-def test_store_undo_and_reopen_finished_game(db_path):
-    store = Store.open(str(db_path))
+def test_store_undo_and_reopen_finished_game(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "2"})
     service.enter(store, gid, "take 1")
     done = service.enter(store, gid, "take 1")
@@ -65,8 +77,8 @@ def test_store_undo_and_reopen_finished_game(db_path):
     assert all(s.total is None for s in loaded.seats)
 
 
-def test_store_replayed_state_equals_live_state(db_path):
-    store = Store.open(str(db_path))
+def test_store_replayed_state_equals_live_state(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben", "Cleo"], {"pile": "12"})
     from assistant.core.game import Game
     from assistant.games import get_ruleset
@@ -78,8 +90,8 @@ def test_store_replayed_state_equals_live_state(db_path):
     assert service.read_game(store, gid).game.state == live.state
 
 
-def test_store_expected_ply_conflict(db_path):
-    store = Store.open(str(db_path))
+def test_store_expected_ply_conflict(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
     service.enter(store, gid, "take 1", expect_ply=0)
     with pytest.raises(Conflict):
@@ -105,9 +117,9 @@ WRITER = textwrap.dedent(
 )
 
 
-def test_store_killed_process_loses_no_committed_entry(db_path):
+def test_store_killed_process_loses_no_committed_entry(db_url):
     proc = subprocess.Popen(
-        [sys.executable, "-c", WRITER.format(tests=str(TESTS), db=str(db_path))],
+        [sys.executable, "-c", WRITER.format(tests=str(TESTS), db=db_url)],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -121,7 +133,7 @@ def test_store_killed_process_loses_no_committed_entry(db_path):
     finally:
         proc.wait(timeout=30)
     assert proc.returncode == -signal.SIGKILL
-    store = Store.open(str(db_path))
+    store = Store.open(db_url)
     assert store.integrity_problems() == []
     loaded = service.read_game(store, 1)
     assert loaded.game.ply >= last  # every entry reported as committed is there
@@ -271,8 +283,8 @@ def test_store_import_export_round_trip(db_path):
     assert len(ids) == 2
 
 
-def test_store_players_rename_and_merge(db_path):
-    store = Store.open(str(db_path))
+def test_store_players_rename_and_merge(db_url):
+    store = Store.open(db_url)
     g1 = service.new_game(store, "pebbles", ["Ann", "Bob"], {"pile": "1"})
     service.enter(store, g1, "take 1")
     g2 = service.new_game(store, "pebbles", ["Ann", "Robert"], {"pile": "1"})
@@ -289,8 +301,8 @@ def test_store_players_rename_and_merge(db_path):
     assert service.read_game(store, g1).game.ply == 1  # records keep their names
 
 
-def test_store_list_filters(db_path):
-    store = Store.open(str(db_path))
+def test_store_list_filters(db_url):
+    store = Store.open(db_url)
     service.new_game(store, "pebbles", ["Ann", "Ben"], {}, date="2026-01-05")
     g2 = service.new_game(store, "pebbles", ["Cleo", "Ben"], {}, date="2026-03-05")
     service.abandon(store, g2)
@@ -302,19 +314,19 @@ def test_store_list_filters(db_path):
         service.list_games(store, since="March")
 
 
-def test_store_catalogue_keys_expand_in_entries(db_path):
-    store = Store.open(str(db_path))
+def test_store_catalogue_keys_expand_in_entries(db_url):
+    store = Store.open(db_url)
     assert service.catalogue_set(store, "toy", "big", "take 3") is True
     assert service.catalogue_set(store, "pebbles", "@BIG", "take  2") is False  # replaced, key folded
     assert service.catalogue_items(store, "toy") == [{"key": "big", "value": "take 2"}]
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
     result = service.enter(store, gid, "@big")
     assert result.entry.text == "Ann take 2"  # the record keeps the full text
-    before = dump(db_path)
+    before = dump(db_url)
     with pytest.raises(InvalidEntry) as info:
         service.enter(store, gid, "@huge")
     assert info.value.rule == "core.catalogue" and "@big" in info.value.hint
-    assert dump(db_path) == before
+    assert dump(db_url) == before
     other = service.new_game(store, "pebbles", ["Ann", "Ben"], {}, catalogue="club-box")
     with pytest.raises(InvalidEntry):
         service.enter(store, other, "@big")  # another box, other answers
@@ -330,8 +342,8 @@ def test_store_catalogue_keys_expand_in_entries(db_path):
         service.catalogue_set(store, "toy", "loop", "@big")
 
 
-def test_store_player_report_head_to_head(db_path):
-    store = Store.open(str(db_path))
+def test_store_player_report_head_to_head(db_url):
+    store = Store.open(db_url)
     # Pebbles: whoever takes the last pebble loses; with pile=1 the first player loses at once.
     for first, second in [("Ben", "Ann"), ("Ben", "Ann"), ("Ann", "Ben"), ("Ben", "Ann")]:
         gid = service.new_game(store, "pebbles", [first, second], {"pile": "1"})
@@ -368,10 +380,10 @@ def test_store_locked_database_gives_clear_error(db_path, monkeypatch):
 
 
 # -- the play prompt: the game kept in memory -------------------------------------------------------
-def test_store_play_session_replays_once_and_writes_each_entry(db_path, monkeypatch):
+def test_store_play_session_replays_once_and_writes_each_entry(db_url, monkeypatch):
     from assistant.service import games as games_module
 
-    store = Store.open(str(db_path))
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben", "Cleo"], {"pile": "12"})
     loads = []
     real_load = games_module.load
@@ -380,10 +392,10 @@ def test_store_play_session_replays_once_and_writes_each_entry(db_path, monkeypa
     for text in ("take 2", "Ben pass", "take 3  # big one", "take 1"):
         table.enter(text)
     assert loads == [gid]  # read once, when the prompt opened
-    before = dump(db_path)
+    before = dump(db_url)
     with pytest.raises(IllegalMove):
         table.enter("take 9")
-    assert dump(db_path) == before and table.loaded.game.ply == 4  # refused: nothing changed
+    assert dump(db_url) == before and table.loaded.game.ply == 4  # refused: nothing changed
     monkeypatch.setattr(games_module, "load", real_load)
     stored = service.read_game(store, gid)
     assert stored.game.state == table.loaded.game.state
@@ -392,17 +404,17 @@ def test_store_play_session_replays_once_and_writes_each_entry(db_path, monkeypa
     assert service.read_game(store, gid).game.ply == 2 == table.loaded.game.ply
 
 
-def test_store_play_session_conflict_reloads_and_writes_nothing(db_path):
-    store = Store.open(str(db_path))
+def test_store_play_session_conflict_reloads_and_writes_nothing(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "20"})
     table = service.PlaySession.open(store, gid)
     table.enter("take 1")
     service.enter(store, gid, "take 2")  # another window
-    before = dump(db_path)
+    before = dump(db_url)
     with pytest.raises(Conflict) as info:
         table.enter("take 1")
     assert info.value.rule == "core.conflict" and "changed meanwhile" in info.value.message
-    assert dump(db_path) == before
+    assert dump(db_url) == before
     assert table.reloads == 1 and table.loaded.game.ply == 2  # the prompt shows the new position
     assert table.enter("take 1").entry.ply == 3
     # an undo and a different entry from elsewhere, same number of entries: still noticed
@@ -418,8 +430,8 @@ def test_store_play_session_conflict_reloads_and_writes_nothing(db_path):
         table.enter("take 1")  # an abandoned game takes no entries
 
 
-def test_store_play_session_finishing_entry_writes_results(db_path):
-    store = Store.open(str(db_path))
+def test_store_play_session_finishing_entry_writes_results(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "2"})
     table = service.PlaySession.open(store, gid)
     table.enter("take 1")
@@ -436,8 +448,8 @@ def test_store_play_session_finishing_entry_writes_results(db_path):
     assert table.enter("take 1").outcome is not None  # reopened in memory too
 
 
-def test_store_play_session_on_an_empty_game_notices_a_first_entry_elsewhere(db_path):
-    store = Store.open(str(db_path))
+def test_store_play_session_on_an_empty_game_notices_a_first_entry_elsewhere(db_url):
+    store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {})
     table = service.PlaySession.open(store, gid)
     service.enter(store, gid, "take 1")
