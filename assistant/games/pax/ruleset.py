@@ -87,6 +87,14 @@ class PaxRuleset(Ruleset):
         """The state as JSON-able data (hands and Aurei only with ``reveal``)."""
         return view.describe(state, reveal)
 
+    def board(self, state: PaxState, *, reveal: bool = False, wide: bool = False) -> str:
+        """The board at a glance in 80 columns (hands and Aurei only with ``reveal``)."""
+        return view.board(state, reveal=reveal, wide=wide)
+
+    def legal_summary(self, state: PaxState) -> list[str]:
+        """The legal entries grouped in a few lines, with no secret face."""
+        return view.legal_summary(state)
+
     def completions(self, state: PaxState) -> list[str]:
         """Words worth completing at the prompt now."""
         return view.completions(state)

@@ -122,6 +122,7 @@ def score_final(
     level: int = 1,
     notes: Sequence[str] = (),
     money_hidden: bool = False,
+    provisional: bool = False,
 ) -> ScoreSheet:
     """The final score sheet: the verdict (``rome_wins``), the points and the winners.
 
@@ -129,12 +130,19 @@ def score_final(
     holder of Primus Conspiratus wins (nobody if none holds it); otherwise the most points win
     (ties share). With one player: the solitaire verdict of ``pax.solo.goal`` for ``level``;
     the points are shown for information only.
+
+    ``provisional`` (a game still running): the points as they stand and how Rome compares so
+    far (``rome_leads_so_far``), but no verdict: no winner and no ``rome_wins`` (issue 12:
+    after round 1 the running score declared "Rome wins" and a winner with every category
+    at 0).
     """
     names = [p.name for p in players]
     points, details = player_points(rome, players, money_hidden)
     r = strengths(rome)
     all_notes = list(notes)
     extra: dict[str, object] = {}
+    if provisional:
+        return _provisional(rome, players, level, names, points, details, all_notes)
     if len(players) == 1:
         p = players[0]
         s = strengths(p.symbols)
@@ -188,12 +196,45 @@ def score_final(
     return sheet
 
 
+def _provisional(
+    rome: Mapping[str, int],
+    players: Sequence[FinalPlayer],
+    level: int,
+    names: list[str],
+    points: dict[str, dict[str, int]],
+    details: dict[str, dict[str, str]],
+    notes: list[str],
+) -> ScoreSheet:
+    """The sheet of a game still running: points and ranks as they stand, how Rome compares
+    so far, and no winner (the verdict of ``pax.winner`` comes only at the end)."""
+    if len(players) == 1:
+        p = players[0]
+        s, r = strengths(p.symbols), strengths(rome)
+        stronger = sum(1 for cat in CATEGORIES if s[cat] > r[cat])
+        played = sum(1 for cat in CATEGORIES if p.symbols.get(cat, 0) > 0)
+        notes.append(
+            f"so far {p.name} is stronger than Rome in {_n(stronger, 'category').replace('ys', 'ies')}"
+            f" (solitaire game {level} needs {solo_target(level)}) and has played {played} of the 7;"
+            " the verdict comes at the end [pax.solo.goal]"
+        )
+        extra: dict[str, object] = {"solo_level": level}
+    else:
+        taken = rome_categories(rome, players)
+        notes.append(
+            f"so far Rome is at least as strong as every player in {_n(len(taken), 'category').replace('ys', 'ies')};"
+            f" the verdict comes at the end (Rome wins with {ROME_CATEGORIES_NEEDED} or more) [pax.winner.rome]"
+        )
+        extra = {"rome_leads_so_far": taken}
+    return ScoreSheet.build("pax", names, SCORE_CATEGORIES, points, winners_override=[], notes=notes, details=details, extra=extra)
+
+
 def score(state: PaxState, reveal: bool = False) -> ScoreSheet:
     """The score of the tracked game, by the same :func:`score_final` as its final table
     (provisional, without Rome's hidden cards, until they are revealed). The Aurei follow
     from public entries alone (prices, play costs, income), but the rules keep them behind
     the hand until the end, so a provisional score shows no Aurei and no money points
-    (``pax.hidden.money``) unless ``reveal``; the final one does."""
+    (``pax.hidden.money``) unless ``reveal``; the final one does. A provisional score
+    declares no winner and no verdict (no ``rome_wins``)."""
     players = [
         FinalPlayer(p.name, symbol_counts(p.display), p.aureus, p.hand_size, state.pc == i)
         for i, p in enumerate(state.players)
@@ -201,7 +242,12 @@ def score(state: PaxState, reveal: bool = False) -> ScoreSheet:
     notes = []
     hidden = state.phase != "over" and not reveal
     if state.phase != "over":
-        notes.append(f"provisional: the game is not over; Rome's {state.rome_hidden} hidden card(s) are not counted")
+        cards = f"{state.rome_hidden} hidden card{'s are' if state.rome_hidden != 1 else ' is'}"
+        notes.append(f"provisional: the game is not over; Rome's {cards} not counted" if state.rome_hidden else
+                     "provisional: the game is not over")
     if hidden:
         notes.append("no money points: " + MONEY_HIDDEN)
-    return score_final(symbol_counts(state.all_rome()), players, level=state.level, notes=notes, money_hidden=hidden)
+    return score_final(
+        symbol_counts(state.all_rome()), players, level=state.level, notes=notes, money_hidden=hidden,
+        provisional=state.phase != "over",
+    )
