@@ -69,3 +69,39 @@ def db_path(_isolated_db, engine):
 def db_url(_isolated_db) -> str:
     """The test's own database as ``--db``/``ASSISTANT_DB`` take it: a file path or a URL."""
     return str(_isolated_db)
+
+
+# -- the PostgreSQL half's count, at the end of the run ---------------------------------------------
+_ON_SERVER: set[str] = set()
+_SERVER_OUTCOMES: dict[str, str] = {}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if params.get("engine") == "postgresql" or "server_db" in getattr(item, "fixturenames", ()):
+            _ON_SERVER.add(item.nodeid)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.nodeid not in _ON_SERVER:
+        return
+    if report.failed:
+        _SERVER_OUTCOMES[report.nodeid] = "failed"
+    elif report.skipped:
+        _SERVER_OUTCOMES.setdefault(report.nodeid, "skipped")
+    elif report.when == "call":
+        _SERVER_OUTCOMES.setdefault(report.nodeid, "passed")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    if not _ON_SERVER:
+        return
+    counts = {word: list(_SERVER_OUTCOMES.values()).count(word) for word in ("passed", "failed", "skipped")}
+    from sqlalchemy.engine import make_url
+
+    where = make_url(pg_server.SERVER_URL).render_as_string(hide_password=True) if pg_server.SERVER_URL else "no server"
+    terminalreporter.write_line(
+        f"PostgreSQL half ({where}): {len(_ON_SERVER)} tests, "
+        f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
+    )
