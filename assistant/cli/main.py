@@ -523,8 +523,6 @@ def replay(
     except RecordError as exc:
         if json_out:
             render.print_json(exc.to_json())
-        where = f"ply {exc.ply} ('{exc.entry}')" if exc.ply else (f"line {exc.line}" if exc.line else "the record")
-        exc.message = f"{where}: {exc.message}"
         render.error(exc)
         raise typer.Exit(1) from None
     view = service.replay_view(game, reveal=reveal)

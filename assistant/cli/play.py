@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from assistant.core import inputs
 from assistant.cli import render
 from assistant.cli.rules import find_rules
 from assistant.core.errors import AssistantError, Conflict, InvalidEntry
@@ -82,8 +83,8 @@ def _undo_args(rest: str) -> tuple[int, bool] | None:
     for word in rest.split():
         if word.lower() == "--reveal":
             reveal = True
-        elif word.isascii() and word.isdigit() and int(word) >= 1:
-            count = int(word)
+        elif (number := inputs.number(word)) is not None and number >= 1:
+            count = number
         else:
             return None
     return count, reveal

@@ -104,6 +104,20 @@ def escape(text: object) -> str:
 _esc = escape
 
 
+def where(exc: "AssistantError") -> str:
+    """Where in a record an error is (``line 4, ply 3 'money 6': ``), or nothing."""
+    from assistant.core.errors import RecordError
+
+    if not isinstance(exc, RecordError):
+        return ""
+    parts = []
+    if exc.line:
+        parts.append(f"line {exc.line}")
+    if exc.ply is not None:
+        parts.append(f"ply {exc.ply}" + (f" '{safe(exc.entry)}'" if exc.entry else ""))
+    return ", ".join(parts) + ": " if parts else ""
+
+
 def error(exc: "AssistantError", game: str | None = None) -> None:
     """An error as one or a few lines: ✗ message [rule] → hint, and where to read the rule."""
     stream = sys.stderr
@@ -113,7 +127,7 @@ def error(exc: "AssistantError", game: str | None = None) -> None:
         return f"\x1b[{_CODES[style]}m{text}\x1b[0m" if colour else text
 
     rule = "  " + paint(f"[{safe(exc.rule)}]", "dim") if exc.rule else ""
-    lines = [f"{paint('✗', 'bold red')} {safe(exc.message)}{rule}"]
+    lines = [f"{paint('✗', 'bold red')} {where(exc)}{safe(exc.message)}{rule}"]
     problems = getattr(exc, "problems", ())
     if len(problems) > 1:
         lines += [f"  • {safe(problem)}" for problem in problems]

@@ -112,7 +112,13 @@ def split_records(text: str) -> list[str]:
     ['Game: a\\n', 'Game: b\\n']
     """
     parts: list[list[str]] = [[]]
-    for line in text.splitlines():
+    # split at "\n" only, as records are read (core.record.record_lines): str.splitlines would
+    # also split at "\x1c" or "\u2028" inside a comment, which the record reader refuses.
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    for line in lines:
+        line = line.removesuffix("\r")
         if line.strip() == RECORD_SEPARATOR:
             parts.append([])
         else:

@@ -152,3 +152,33 @@ def test_cli_input_stored_text_is_printed_escaped(game, db_path):
         result = invoke(*args)
         assert result.exit_code in (0, 1), result.output  # show replays: the comment is refused there
         assert "\x1b" not in result.stdout + result.stderr and "\x07" not in result.stdout + result.stderr
+
+
+def test_cli_input_import_splits_records_at_newline_only(db_path, tmp_path):
+    """A file separator (\\x1c) inside a comment is not a line break: `import` refuses the
+    line as `replay` does, naming it, instead of storing two entries."""
+    path = tmp_path / "r.txt"
+    path.write_text(
+        "Game: roma\nPlayers: Ann, Ben\n\nhand Ann Legat Forum Forum Turris  # dealt\x1chand Ben Legat Forum Forum Turris\n",
+        encoding="utf-8",
+    )
+    for command in ("import", "replay"):
+        result = invoke(command, str(path))
+        assert result.exit_code == 1, result.output
+        assert "line 4" in result.stderr and "U+001C" in result.stderr
+    assert "no games" in invoke("games").output.lower() or invoke("games", "--json").stdout.strip() in ("[]", "")
+
+
+def test_cli_input_bad_record_says_line_and_ply(db_path, tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text("Game: roma\nPlayers: Ann, Ben\n\nhand Ann Legat Forum Forum Turris\nroll 9 9 9\n", encoding="utf-8")
+    result = invoke("import", str(path))
+    assert result.exit_code == 1
+    assert "line 5, ply 2 'roll 9 9 9':" in result.stderr
+
+
+@pytest.mark.parametrize("count", ["፩", "9" * 5000, "0"])
+def test_cli_input_undo_count_at_the_prompt_is_ascii_digits(count, game):
+    result = invoke("play", game, input=f"undo {count}\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "internal error" not in result.output
