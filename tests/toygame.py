@@ -139,7 +139,7 @@ class Pebbles(Ruleset):
             return None
         return Outcome(f"{state.loser} took the last pebble", self.score(state).winners)
 
-    def score(self, state):
+    def score(self, state, *, reveal=False):
         points = {
             p: {"taken": state.taken[i], "survived": 0 if p == state.loser or state.loser is None else 10}
             for i, p in enumerate(state.seats)

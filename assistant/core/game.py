@@ -91,9 +91,9 @@ class Game:
         """How the game ended, or ``None`` while it runs."""
         return self.ruleset.outcome(self.state)
 
-    def score(self) -> ScoreSheet:
+    def score(self, *, reveal: bool = False) -> ScoreSheet:
         """The score sheet of the current state (provisional while the game runs)."""
-        return self.ruleset.score(self.state)
+        return self.ruleset.score(self.state, reveal=reveal)
 
     def legal_moves(self) -> list[Any]:
         """The moves legal now, where the game can list them."""

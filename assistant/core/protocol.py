@@ -153,8 +153,10 @@ class Ruleset:
         """The moves legal now, where they can be listed (hints, completion, random play)."""
         return ()
 
-    def score(self, state: Any) -> ScoreSheet:
-        """The score sheet of ``state``: provisional while the game runs, final at its end."""
+    def score(self, state: Any, *, reveal: bool = False) -> ScoreSheet:
+        """The score sheet of ``state``: provisional while the game runs, final at its end. A
+        value the rules keep hidden (money behind a screen) stays out of a provisional score
+        unless ``reveal``."""
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:

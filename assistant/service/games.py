@@ -13,12 +13,10 @@ game in memory instead: :mod:`assistant.service.play`.)
 
 from __future__ import annotations
 
-import inspect
 import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError
@@ -142,20 +140,11 @@ def has_secrets(ruleset: Ruleset) -> bool:
     return type(ruleset).public_notation is not Ruleset.public_notation
 
 
-@cache
-def _score_takes_reveal(kind: type) -> bool:
-    """Whether a ruleset's ``score`` takes ``reveal`` (a game that hides a value in its
-    provisional score, money behind a screen, and can show it)."""
-    return "reveal" in inspect.signature(kind.score).parameters
-
-
 def score_of(game: Game, *, reveal: bool = False) -> ScoreSheet:
     """The score sheet of ``game`` as it stands. A game whose ``score`` keeps hidden values out
     of the provisional score (``score(state, reveal=False)``) shows them with ``reveal``; for
     every other game the two are the same sheet."""
-    if reveal and _score_takes_reveal(type(game.ruleset)):
-        return game.ruleset.score(game.state, reveal=True)  # type: ignore[call-arg]
-    return game.score()
+    return game.score(reveal=reveal)
 
 
 def load(session: Session, game_id: int | str) -> Loaded:

@@ -73,7 +73,7 @@ class PaxRuleset(Ruleset):
         sheet = scoring.score(state)
         return Outcome("; ".join(n for n in sheet.notes if "[pax.open.solo-points]" not in n), sheet.winners)
 
-    def score(self, state: PaxState, reveal: bool = False) -> ScoreSheet:
+    def score(self, state: PaxState, *, reveal: bool = False) -> ScoreSheet:
         """The score of the tracked game (the final-table scoring of the same counts); while
         the game runs, the Aurei and money points only with ``reveal`` (``pax.hidden.money``)."""
         return scoring.score(state, reveal)

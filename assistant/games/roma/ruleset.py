@@ -62,7 +62,7 @@ class Roma(Ruleset):
         """The entries legal now (legal.legal_moves)."""
         return legal.legal_moves(state)
 
-    def score(self, state: RomaState) -> ScoreSheet:
+    def score(self, state: RomaState, *, reveal: bool = False) -> ScoreSheet:
         """The VP score (scoring.score)."""
         return scoring.score(state)
 
@@ -78,6 +78,14 @@ class Roma(Ruleset):
     def describe(self, state: RomaState, *, reveal: bool = False) -> dict[str, Any]:
         """The state as data (view.describe)."""
         return view.describe(state, reveal)
+
+    def board(self, state: RomaState, *, reveal: bool = False, wide: bool = False) -> str:
+        """The board at a glance in 80 columns (view.board_text)."""
+        return view.board_text(state, reveal=reveal, wide=wide)
+
+    def legal_summary(self, state: RomaState) -> list[str]:
+        """The legal choices grouped in a few lines (view.legal_summary)."""
+        return view.legal_summary(state)
 
     def events(self, before: RomaState, after: RomaState) -> list[str]:
         """What an entry set off by itself (view.events)."""

@@ -86,7 +86,7 @@ class SevenWonders(Ruleset):
         """Every legal entry of every awaited player."""
         return legal.legal_moves(state)
 
-    def score(self, state: SWState) -> ScoreSheet:
+    def score(self, state: SWState, *, reveal: bool = False) -> ScoreSheet:
         """The score sheet (provisional before the end)."""
         return scoring.score(state)
 
@@ -105,6 +105,14 @@ class SevenWonders(Ruleset):
     def describe(self, state: SWState, *, reveal: bool = False) -> dict[str, Any]:
         """The state as JSON."""
         return view.describe(state, reveal=reveal)
+
+    def board(self, state: SWState, *, reveal: bool = False, wide: bool = False) -> str:
+        """The board at a glance (80 columns; ``wide``: one line a city)."""
+        return view.board(state, reveal=reveal, wide=wide)
+
+    def legal_summary(self, state: SWState) -> list[str]:
+        """The legal entries grouped per awaited player and verb."""
+        return view.legal_summary(state)
 
     def events(self, before: SWState, after: SWState) -> list[str]:
         """What an entry set off."""

@@ -74,7 +74,7 @@ class Sylla(Ruleset):
             return None
         return Outcome("five rounds played and the Ecclesia scored", scoring.score(state).winners)
 
-    def score(self, state: State) -> ScoreSheet:
+    def score(self, state: State, *, reveal: bool = False) -> ScoreSheet:
         """The score sheet (scoring.score)."""
         return scoring.score(state)
 
