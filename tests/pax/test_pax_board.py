@@ -157,6 +157,11 @@ def test_pax_board_snapshot_of_a_four_player_game_in_round_4():
     assert R.legal_summary(game.states[70]) == ["draw ?|<card> hand|deck   (2 cards: one to each place)"]
 
 
+def test_pax_notation_guide_shows_the_board_as_printed():
+    guide = (ROOT / "docs" / "notation" / "pax.md").read_text(encoding="utf-8")
+    assert "```\n" + SNAPSHOT + "\n```" in guide
+
+
 def test_pax_legal_summary_after_the_draw_shows_prices_not_the_hand():
     state = give(started(("Ada", "Ben", "Cy")), "Ada", display="wealth 2/2, wealth 1/1", hand="senator 3/2")
     state = push(state, "draw army 2/1 hand, fleet 1/1 II, religion 1/1 deck")
