@@ -98,6 +98,11 @@ def copy_candidates(state: RomaState, player: int) -> list[str]:
     return sorted(names)
 
 
+def sestertii(n: int) -> str:
+    """An amount of money as said at the table: ``1 sestertius``, ``5 sestertii``."""
+    return f"{n} sestertius" if n == 1 else f"{n} sestertii"
+
+
 def die_text(dice: tuple[int, ...]) -> str:
     """Dice for messages: ``2, 5`` or ``none``."""
     return ", ".join(str(d) for d in dice) if dice else "none"

@@ -69,6 +69,16 @@ def _number(word: str, what: str, low: int, high: int) -> int:
     return value
 
 
+def _disc_number(word: str, what: str, discs: int) -> int:
+    """A disc number as typed. Disc 7 is read on every table, so that the rules can say why
+    it is not there without the bribe disc (rules/refusals.need_disc); a number no table has
+    is refused naming this table's discs (``between 1 and 6`` without the option)."""
+    value = number(word)
+    if value is not None and 1 <= value <= BRIBE_DISC:
+        return value
+    return _number(word, what, 1, discs)  # refused, naming this table's discs
+
+
 def _cards(words: list[str], *, counts: bool = False) -> tuple[str, ...]:
     """Card names, one after the other (names of several words allowed; each looked up in a
     window of NAME_WORDS words, so that the work grows linearly with the entry). ``?`` is an
@@ -96,8 +106,9 @@ def _cards(words: list[str], *, counts: bool = False) -> tuple[str, ...]:
 _FILLERS = ("on", "at", "disc", "to")
 
 
-def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
-    """``Card disc Card disc ...`` pairs (``Legat on 4``, ``Legat disc 4`` read too)."""
+def _pairs(words: list[str], what: str, discs: int) -> tuple[tuple[str, int], ...]:
+    """``Card disc Card disc ...`` pairs (``Legat on 4``, ``Legat disc 4`` read too); a disc
+    is one of the table's ``discs`` (6, or 7 with the bribe disc)."""
     words = [w for w in words if w.lower() not in _FILLERS]
     pairs: list[tuple[str, int]] = []
     if UNKNOWN in words:
@@ -117,7 +128,7 @@ def _pairs(words: list[str], what: str) -> tuple[tuple[str, int], ...]:
         name, used = CARD_NAMES.resolve_leading(words[i:j])
         if used != j - i:
             raise InvalidEntry(RULE, f"{what}: cannot read '{' '.join(words[i:j])}' as one card")
-        pairs.append((name, _number(words[j], "a disc number", 1, 7)))
+        pairs.append((name, _disc_number(words[j], "a disc number", discs)))
         i = j + 1
     return tuple(pairs)
 
@@ -145,6 +156,8 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if first not in VERBS:
         player, used = _player_at(words, seats)
         if player is None:
+            if len(words) > 1 and _VERB_ALIASES.get(words[1].lower(), words[1].lower()) in VERBS:
+                _not_a_player(state, words[0])  # 'Carl money 6': a name the table does not have
             raise InvalidEntry(RULE, f"cannot read '{text}': unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
         words = words[used:]
         if not words:
@@ -155,6 +168,8 @@ def parse(state: RomaState, text: str) -> RomaMove:
     verb, rest = first, words[1:]
     if verb in ("start", "hand", "give", "place", "holds") and player is None:
         named, used = _player_at(rest, seats)
+        if named is None and rest and not _card_like(rest[0]):
+            _not_a_player(state, rest[0])  # 'give Carl Forum Turris': say so, not "needs a name"
         if verb == "place" and named is None:
             player = placing_player(state)
         else:
@@ -176,11 +191,11 @@ def parse(state: RomaState, text: str) -> RomaMove:
             raise InvalidEntry("roma.hidden.named", "'holds' names cards of the player's hand, e.g. 'holds Ann Legat'")
         return Holds(player, _cards(rest, counts=True))
     if verb == "place":
-        return Place(player, _pairs(rest, "place"))
+        return Place(player, _pairs(rest, "place", state.discs))
     if verb in ("roll", "reroll"):
         return Roll(player, _dice(rest, verb), reroll=verb == "reroll")
     if verb == "lay":
-        pairs = _pairs(rest, "lay")
+        pairs = _pairs(rest, "lay", state.discs)
         if len(pairs) != 1:
             raise InvalidEntry("roma.actions.lay", "'lay' takes one card and one disc, e.g. 'lay Legat 4'")
         return Lay(player, pairs[0][0], pairs[0][1])
@@ -197,6 +212,18 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if rest and [w.lower() for w in rest] != ["turn"]:
         raise InvalidEntry("roma.turn.end", "'end' takes nothing more", hint="end")
     return End(player)
+
+
+def _card_like(word: str) -> bool:
+    """Whether a word may begin the cards of an entry: ``?``, a count or (a prefix of) a card
+    name; anything else where a player's name may stand is taken for a name."""
+    return word == UNKNOWN or is_number(word) or CARD_NAMES.exact(word) is not None or bool(CARD_NAMES.candidates(word))
+
+
+def _not_a_player(state: RomaState, word: str) -> None:
+    """Refuse a word standing where a player's name goes that is no player of this table,
+    listing the players (``Carl is not a player``)."""
+    raise InvalidEntry("roma.turn", f"{shown(word, 40)} is not a player", hint="players: " + ", ".join(state.seats))
 
 
 def _verb_hint(word: str) -> str:
@@ -268,7 +295,7 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
         rest = rest[1:]
     if not rest:
         raise InvalidEntry("roma.actions.activate", "'activate' takes the disc, e.g. 'activate 4'")
-    disc = _number(rest[0], "a disc number", 1, 7)
+    disc = _disc_number(rest[0], "a disc number", state.discs)
     groups: dict[str, list[str]] = {}
     key: str | None = None
     for word in rest[1:]:
@@ -307,7 +334,7 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
                 "'copy' names one character (or 'copy Scaenicus Legat': the other Scaenicus copying a Legat)",
             )
     if "target" in groups:
-        fields["target"] = _one_number(groups["target"], "target", 1, 7)
+        fields["target"] = _disc_number(_one_word(groups["target"], "target"), "the target number", state.discs)
     if "vp" in groups:
         if not 1 <= len(groups["vp"]) <= 2:
             raise InvalidEntry("roma.cards.forum", "'vp' takes the Forum's die and maybe the Templum's")
@@ -325,9 +352,9 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
             raise InvalidEntry("roma.actions.activate", "'take' names one card")
         fields["take"] = names[0]
     if "lay" in groups:
-        fields["lays"] = _pairs(groups["lay"], "lay")
+        fields["lays"] = _pairs(groups["lay"], "lay", state.discs)
     if "move" in groups:
-        fields["moves"] = _pairs(groups["move"], "move")
+        fields["moves"] = _pairs(groups["move"], "move", state.discs)
     move = Activate(player, disc, **fields)  # type: ignore[arg-type]
     return complete_activation(state, move, groups.get("bare"))
 
@@ -346,6 +373,12 @@ def _named_card(state: RomaState, player: str, disc: int, words: list[str]) -> l
             hint = f"activate {where[0]}" if where else f"activate {disc}"
             raise InvalidEntry("roma.actions.activate", f"{player}'s disc {disc} {holds}, not {name}", hint=hint)
     return words[used:]
+
+
+def _one_word(words: list[str], what: str) -> str:
+    if len(words) != 1:
+        raise InvalidEntry(RULE, f"'{what}' takes one number")
+    return words[0]
 
 
 def _one_number(words: list[str], what: str, low: int, high: int) -> int:

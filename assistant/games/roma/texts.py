@@ -8,6 +8,7 @@ from functools import cache
 
 from assistant.core.protocol import RuleText
 from assistant.core.rulebook import parse_rules
+from assistant.games.roma.board import sestertii
 from assistant.games.roma.components import CARD_NAMES, CARDS
 from assistant.resources import read_text
 
@@ -39,7 +40,7 @@ def explain_card(name: str) -> list[RuleText]:
     card = CARDS[name]
     by_id = {r.id: r for r in rulebook()}
     rule = by_id.get(card.rule_id)
-    facts = f"{card.kind}, cost {card.cost} sestertii, defence {card.defence}, {card.copies} in the deck"
+    facts = f"{card.kind}, cost {sestertii(card.cost)}, defence {card.defence}, {card.copies} in the deck"
     text = facts + ".\n\n" + (rule.text if rule is not None else card.text)
     see_also: tuple[str, ...] = rule.see_also if rule is not None else ()
     result = [RuleText(card.rule_id, name, text, see_also)]

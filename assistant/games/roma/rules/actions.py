@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.core.errors import IllegalMove
+from assistant.games.roma.board import sestertii
 from assistant.games.roma.components import CARDS
 from assistant.games.roma.moves import Lay, Money, TakeCards
 from assistant.games.roma.rules.ledger import say
@@ -20,10 +21,12 @@ def check_lay(state: RomaState, move: Lay) -> None:
     need_disc(state, move.disc, "roma.actions.lay")
     cost = CARDS[move.card].cost
     if state.money[me] < cost:
+        # with no die left there is no money to take this turn: the way on is 'end'
+        hint = "take money first (money N)" if state.dice else f"no die left for money: 'end' ends {state.player}'s turn"
         raise IllegalMove(
             "roma.actions.lay",
-            f"{state.player} cannot lay {move.card}: it costs {cost} sestertii and {state.player} has {state.money[me]}",
-            hint="take money first (money N)",
+            f"{state.player} cannot lay {move.card}: it costs {sestertii(cost)} and {state.player} has {state.money[me]}",
+            hint=hint,
         )
 
 

@@ -7,6 +7,7 @@ from collections import Counter
 
 from assistant.core.errors import IllegalMove
 from assistant.games.roma.board import (
+    sestertii,
     ATTACKS,
     BRIBE_DISC,
     TARGET_KIND,
@@ -54,7 +55,7 @@ def check_activate(state: RomaState, move: Activate) -> None:
         if state.money[me] < move.die:
             raise IllegalMove(
                 "roma.bribe",
-                f"the bribe disc costs {move.die} sestertii for a {move.die}; {name} has {state.money[me]}",
+                f"the bribe disc costs {sestertii(move.die)} for a {move.die}; {name} has {state.money[me]}",
                 hint="use a smaller die or take money first",
             )
     else:
@@ -139,7 +140,7 @@ def check_activate(state: RomaState, move: Activate) -> None:
         money = state.money[me] - (move.die if move.disc == BRIBE_DISC and move.die else 0)
         if 2 * n > money:
             after = f" after paying {move.die} for the bribe disc" if move.disc == BRIBE_DISC and move.die else ""
-            raise IllegalMove(rule, f"{n} VP cost {2 * n} sestertii; {name} has {money}{after}", hint=f"buy {min(money // 2, state.vp[opp])}")
+            raise IllegalMove(rule, f"{n} VP cost {sestertii(2 * n)}; {name} has {money}{after}", hint=f"buy {min(money // 2, state.vp[opp])}")
         if n > state.vp[opp]:
             raise IllegalMove(rule, f"{state.seats[opp]} has only {state.vp[opp]} VP to sell", hint=f"buy {min(money // 2, state.vp[opp])}")
     elif effect == "search_draw_pile":
@@ -320,7 +321,7 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
     state = evolve(state, dice=remove_die(state.dice, die))
     if move.disc == BRIBE_DISC:
         state = evolve(state, money=with_item(state.money, me, state.money[me] - die))
-        state = say(state, f"{name} pays {die} sestertii on the bribe disc")
+        state = say(state, f"{name} pays {sestertii(die)} on the bribe disc")
     card = effective_card(state, move)
     assert card is not None
     label = card if move.copy is None else f"Scaenicus (as {card})" if move.via is None else f"Scaenicus (as the other Scaenicus, as {card})"
@@ -354,7 +355,7 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
         n = move.buy or 0
         money = with_item(state.money, me, state.money[me] - 2 * n)
         money = with_item(money, opp, money[opp] + 2 * n)
-        state = say(state, f"{label}: {name} buys {n} VP from {other} for {2 * n} sestertii")
+        state = say(state, f"{label}: {name} buys {n} VP from {other} for {sestertii(2 * n)}")
         return take_from_opponent(evolve(state, money=money), me, n)
     if effect == "adjust_unused_die":
         assert move.change is not None

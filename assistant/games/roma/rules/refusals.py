@@ -20,10 +20,11 @@ def turn_hint(state: RomaState) -> str:
         return "battle N"
     if state.dice is None:
         return f"{state.player}: roll A B C"
+    if not state.dice:
+        return f"{state.player}: no dice left; lay a card (no die needed) or 'end'"
     usable = activatable(state)
     cards = f"; activate: {', '.join(usable)}" if usable else ""
-    others = "lay, money, cards, end" if state.dice else "lay (no die needed) or end"
-    return f"{state.player}: dice left {die_text(state.dice)}{cards}; or {others}"
+    return f"{state.player}: dice left {die_text(state.dice)}{cards}; or lay, money, cards, end"
 
 
 def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: str, extra: Counter[str] | None = None) -> None:
