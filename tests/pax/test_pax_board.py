@@ -145,7 +145,7 @@ Rome     f4/1 f3/1 · a2/1 · r3/1 r3/1 · s2/1 · c4/1 · 3 hidden cards
 Legions  I: f2/1 s1/2 = 3 · II: e4/1 a2/1 = 6 · III: w1/1 = 1
          IV: e1/1 a2/1 c3/1 = 6 · V: c3/1 f3/1 = 6
 
-so far Rome leads in 2 of 7 categories (ties count); with 4 at the end Rome wins
+Rome leads 2 of 7 categories so far (ties go to Rome); 4 at the end: Rome wins
 cards: value/symbols · grid: symbols (+1 Fleet per 3 Army, +1 Army per 3 Fleet)"""
 
 

@@ -281,7 +281,7 @@ def _standing(state: PaxState) -> list[str]:
         ]
     players = [FinalPlayer(p.name, symbol_counts(p.display), 0, 0, False) for p in state.players]
     taken = len(rome_categories(rome, players))
-    return [f"so far Rome leads in {taken} of 7 categories (ties count); with {ROME_CATEGORIES_NEEDED} at the end Rome wins"]
+    return [f"Rome leads {taken} of 7 categories so far (ties go to Rome); {ROME_CATEGORIES_NEEDED} at the end: Rome wins"]
 
 
 def board(state: PaxState, *, reveal: bool = False, wide: bool = False) -> str:
@@ -365,10 +365,10 @@ def legal_summary(state: PaxState) -> list[str]:
             lines += _wrap("", ["start " + "|".join(state.seats), "(the first start player, before the first keep)"], WIDTH, 0, sep="   ")
     elif state.phase == "market":
         empty = ", ".join(ROMAN[i] for i in state.empty_legions())
-        lines += _choice("market <card>, …", f"(a face-up card under each empty Legion, in order: {empty})")
+        lines += _choice("market <card>, …", f"(a face-up card under each Legion, in order: {empty})")
     elif state.phase == "refill":
         empty = [ROMAN[i] for i in state.empty_legions()]
-        lines += _choice("refill " + ", ".join(f"{leg} <card>" for leg in empty), "(a face-up card under each empty Legion)")
+        lines += _choice("refill " + ", ".join(f"{leg} <card>" for leg in empty), "(a face-up card under each empty one)")
     elif state.phase == "reveal":
         lines.append(f"reveal <card>, …   (Rome's {_n(state.rome_hidden, 'hidden card')}, turned face up)")
     elif state.phase == "turn" and state.turn is not None:
