@@ -14,6 +14,7 @@ header.
 
 from __future__ import annotations
 
+import difflib
 import re
 from functools import lru_cache
 from collections.abc import Sequence
@@ -132,6 +133,15 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
                 hint=f"e.g. '{(awaited or state.seats)[0]} {' '.join(words)}'",
             )
         player = awaited[0]
+    elif not seats.candidates(first) and (second_is_verb or not close_verbs(first)):
+        # 'dan board Gizah A' at a table without Dan: not a near miss of Ada's name
+        raise InvalidEntry(
+            "core.players",
+            f"{first} is not a player in this game",
+            hint="the players: " + ", ".join(state.seats),
+        )
+    elif not seats.candidates(first):  # 'bild Baths': a mistyped verb, the player left out
+        raise not_a_verb(state, first, words[1:], awaited[0] if len(awaited) == 1 else None)
     else:
         player = seats.resolve(first)
         words = words[1:]
@@ -139,11 +149,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
         raise InvalidEntry(RULE, f"what does {player} do?", hint="build <card>, stage, sell <card>, recruit <leader>")
     verb = VERBS.get(normalize(words[0]))
     if verb is None:
-        raise InvalidEntry(
-            RULE,
-            f"'{words[0]}' is not a 7 Wonders verb",
-            hint="build, stage, sell, recruit, pick, courtesan, copy, board, leaders",
-        )
+        raise not_a_verb(state, words[0], words[1:], player)
     rest = words[1:]
     assert player is not None
     if verb == "board":
@@ -208,6 +214,30 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
     return Sell(player, name), None
 
 
+def close_verbs(word: str) -> list[str]:
+    """The verbs a mistyped word is close to (``bild`` -> ``build``), nearest first."""
+    full = sorted(set(VERBS.values()))
+    return difflib.get_close_matches(normalize(word), full, n=2, cutoff=0.6)
+
+
+def not_a_verb(state: SWState, word: str, rest: list[str], player: str | None) -> InvalidEntry:
+    """The refusal of a word that is no verb: "did you mean" the nearest verb, with the
+    entry as it would then read (``Ada build Baths``), else the list of verbs."""
+    close = close_verbs(word)
+    if not close:
+        return InvalidEntry(
+            RULE,
+            f"'{word}' is not a 7 Wonders verb",
+            hint="build, stage, sell, recruit, pick, courtesan, copy, board, leaders",
+        )
+    who = f"{player} " if player else "<player> "
+    return InvalidEntry(
+        RULE,
+        f"'{word}' is not a 7 Wonders verb",
+        hint=f"did you mean {' or '.join(close)}? ({who}{' '.join([close[0], *rest])})",
+    )
+
+
 def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list[str]) -> tuple[str, int]:
     """The card or leader named at the start of ``words``. A leader named in an Age turn, or
     an Age card named in a Recruitment phase, is refused saying which phase it is. A name is
@@ -247,7 +277,16 @@ def read_board(player: str, rest: list[str]) -> SetBoard:
         last = rest[-1]
         if len(last) > 1 and last[-1].upper() in ("A", "B") and components.board_index().find(last[:-1].rstrip("-")):
             return SetBoard(player, components.board_index().resolve(" ".join([*rest[:-1], last[:-1].rstrip("-")])), last[-1].upper())
-        raise InvalidEntry(RULE, "say the side, A or B", hint=f"{player} board {' '.join(rest)} A")
+        # the hint is an entry that reads: the board named without the wrong side, then A
+        boards = components.board_index()
+        before = " ".join([*rest[:-1], last.rsplit("-", 1)[0]]) if "-" in last else " ".join(rest[:-1])
+        board = boards.find(" ".join(rest)) or boards.find(before)
+        if board is not None and boards.find(" ".join(rest)) is None:
+            wrong = last.rsplit("-", 1)[1] if "-" in last else last
+            raise InvalidEntry(RULE, f"a board's side is A or B, not '{wrong}'", hint=f"{player} board {board} A")
+        if board is None:
+            boards.resolve(before or rest[0])  # an unknown board: "did you mean"
+        raise InvalidEntry(RULE, "say the side, A or B", hint=f"{player} board {board or 'Gizah'} A")
     if len(rest) < 2:
         raise InvalidEntry(RULE, "name the board", hint=f"{player} board Gizah {side}")
     return SetBoard(player, components.board_index().resolve(" ".join(rest[:-1])), side)

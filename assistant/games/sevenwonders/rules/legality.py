@@ -76,7 +76,9 @@ def check_board(state: SWState, move: SetBoard) -> None:
 
 def check_hand(state: SWState, move: LeaderHand) -> None:
     """A leader hand entry (``7w.leaders.hand``): as many distinct leaders as held, none known
-    to be elsewhere, the pending choice among them."""
+    to be elsewhere, the pending choice among them. A hand is entered once: a second entry
+    would silently replace the first, so it is refused while the hand is known (a typo is
+    undone or amended); after Rome B's draw the hand is entered again, the known ones kept."""
     if not state.leaders_on:
         raise IllegalMove("7w.setup.leaders", "this game is played without Leaders (option leaders=false)")
     i = state.index(move.player)
@@ -90,6 +92,20 @@ def check_hand(state: SWState, move: LeaderHand) -> None:
             "7w.leaders.hand",
             f"{move.player} holds {city.hand_size} leader(s) now, not {len(move.leaders)}",
             hint=f"name exactly {city.hand_size}" if city.hand_size else None,
+        )
+    if city.hand is not None and len(city.hand) >= city.hand_size:
+        raise IllegalMove(
+            "7w.leaders.hand",
+            f"{move.player}'s leader hand is already entered ({', '.join(city.hand)}): a hand is entered once",
+            hint="a mistyped hand is corrected by undoing (or amending) the entry that gave it",
+        )
+    known = city.hand or ()
+    missing = [name for name in known if name not in move.leaders]
+    if missing:  # a partly known hand (Rome B drew leaders from the box): the known ones stay
+        raise IllegalMove(
+            "7w.leaders.hand",
+            f"{move.player}'s hand holds {', '.join(missing)} (entered before): name them with the leaders drawn",
+            hint=f"{move.player} leaders " + ", ".join([*known, "..."]),
         )
     pending = state.choices[i] if state.phase == "recruit" and state.choices else None
     chosen = getattr(pending, "leader", None) or getattr(pending, "card", None)
