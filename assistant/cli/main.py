@@ -280,28 +280,47 @@ def undo(
         render.success(f"took back {entry.ply}. {entry.text}")
 
 
-@app.command(epilog=examples("assistant state 12", "assistant state last --reveal", "assistant state 12 --json"))
+@app.command(
+    epilog=examples(
+        "assistant state 12",
+        "assistant state last --wide",
+        "assistant state last --reveal   # hands and money behind screens too",
+        "assistant state 12 --json",
+    )
+)
 @handle_errors
 def state(
     game_id: GameIdArg,
     reveal: RevealOpt = False,
+    wide: Annotated[bool, typer.Option("--wide", help="A wider board with more detail (lines longer than 80 columns).")] = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Show where the game stands and what it waits for (hidden information only with --reveal)."""
+    """The board at a glance and what the game waits for (hidden information only with --reveal).
+
+    Every line fits 80 columns unless --wide. --json prints the game's full description
+    (a stable shape, with the board as text under "board").
+    """
+    from dataclasses import replace
+
     from assistant import service
 
-    view = service.game_state(_store(db), game_id, reveal=reveal)
+    loaded = service.read_game(_store(db), game_id)
+    view = service.state_view(loaded, reveal=reveal)
+    if loaded.game is not None:
+        view = replace(view, board=render.board_text(loaded.ruleset, loaded.game.state, reveal=reveal, wide=wide))
     if json_out:
         render.print_json(view.to_json())
         return
     if view.table:
         render.message(f"game {view.id} was scored from a final table")
         return
-    render.out().print(f"[bold]Game {view.id}[/bold] · {view.title} · {view.status} · {view.ply} entries")
-    render.described_state(view.state or {}, view.expecting)
+    render.plain(f"Game {view.id} · {view.title} · {view.status} · {view.ply} entries")
+    render.plain(view.board or "")
     if view.outcome:
         render.message(f"game over: {view.outcome.reason}")
+    elif view.expecting is not None:
+        render.prompt_line(view.expecting)
 
 
 @app.command(epilog=examples("assistant log 12", "assistant log last --json", "assistant log 12 --reveal"))
@@ -530,7 +549,9 @@ def replay(
         render.print_json(view.to_json())
         return
     render.success(f"{view.ply} entries replayed; every one is legal")
-    render.described_state(view.state, view.expecting)
+    render.plain(render.board_text(game.ruleset, game.state, reveal=reveal))
+    if view.expecting is not None:
+        render.prompt_line(view.expecting)
     render.score_sheet(view.sheet, "Final score" if view.outcome else "Score so far (the game is not over)")
 
 

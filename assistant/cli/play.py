@@ -25,6 +25,7 @@ TABLE_COMMANDS = (
     "secret",
     "private",
     "undo",
+    "board",
     "state",
     "score",
     "log",
@@ -44,7 +45,7 @@ HELP = """At the prompt, type an entry in the game's notation, or:
                     hand or money while the others look; checked like any entry, echoed
                     as the table may see it; Ctrl-C cancels it
   undo [N]          take back the last entry (or N)
-  state [--reveal]  where the game stands (secret faces only with --reveal)
+  board [--wide]    the board at a glance (also: state; secret faces only with --reveal)
   score [--reveal]  the score as it stands (hidden values only with --reveal)
   log [--reveal]    the entries so far (secret faces as ? unless --reveal)
   legal             what is legal now (where the game can list it)
@@ -57,9 +58,10 @@ HELP = """At the prompt, type an entry in the game's notation, or:
   quit              leave (everything entered is already saved)"""
 
 # The flags each table command takes at the prompt (as on the command line).
-FLAGS = {"state": ("--reveal",), "score": ("--reveal",), "log": ("--reveal",), "legal": (), "catalogue": ()}
+FLAGS = {"board": ("--reveal", "--wide"), "state": ("--reveal", "--wide"), "score": ("--reveal",), "log": ("--reveal",), "legal": (), "catalogue": ()}
 USAGE = {
-    "state": "state [--reveal]",
+    "board": "board [--wide] [--reveal]",
+    "state": "state [--wide] [--reveal]",
     "score": "score [--reveal]",
     "log": "log [--reveal]",
     "legal": "legal",
@@ -193,6 +195,7 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
 
     ruleset = table.loaded.ruleset
     shown = reveal
+    flags: set[str] | None = None
     if verb in USAGE:
         flags = _flags(verb, rest) if verb in FLAGS else None
         if (flags is None) if verb in FLAGS else (_undo_args(rest) is None):
@@ -203,8 +206,8 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
         count, asked = _undo_args(rest) or (1, False)
         for item in table.undo(count, reveal=reveal or asked):
             render.success(f"took back {item.ply}. {item.text}")
-    elif verb == "state":
-        render.described_state(game.describe(reveal=shown))
+    elif verb in ("board", "state"):
+        render.plain(render.board_text(ruleset, game.state, reveal=shown, wide="--wide" in (flags or ())))
     elif verb == "score":
         title = "Score as it stands" if game.outcome() is None else "Final score"
         render.score_sheet(score_of(game, reveal=shown), title)
@@ -243,6 +246,17 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
     else:
         return False
     return True
+
+
+def _running_score(game: Any, *, reveal: bool = False) -> str:
+    """The score as it stands, short (``Ann 12 · Ben 9``), for the prompt line; nothing when
+    the game cannot score this position."""
+    from assistant.service.games import score_of
+
+    try:
+        return render.short_score(score_of(game, reveal=reveal))
+    except Exception:  # the prompt must never break on a provisional score
+        return ""
 
 
 def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
@@ -284,7 +298,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             else:
                 render.message(f"game {gid} is {loaded.row.status}")
         else:
-            render.prompt_line(game.expecting())
+            render.prompt_line(game.expecting(), score=_running_score(game, reveal=reveal))
         try:
             line = read(f"{gid}:{game.ply + 1}> ")
         except (EOFError, KeyboardInterrupt):

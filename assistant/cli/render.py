@@ -180,6 +180,24 @@ def score_sheet(sheet: "ScoreSheet", title: str | None = None) -> None:
                 out().print(f"  [dim]{_esc(p)} · {_esc(category)}:[/dim] {_esc(text)}")
 
 
+def plain(text: str, *, stream: Any = None) -> None:
+    """Plain lines on stdout (no markup, no wrapping by rich), user text made safe."""
+    stream = stream or sys.stdout
+    stream.write("\n".join(safe(part) for part in text.split("\n")) + "\n")
+    stream.flush()
+
+
+def board_text(ruleset: Any, state: Any, *, reveal: bool = False, wide: bool = False) -> str:
+    """The game's board at a glance (``Ruleset.board``), trailing spaces trimmed."""
+    text = ruleset.board(state, reveal=reveal, wide=wide)
+    return "\n".join(line.rstrip() for line in text.splitlines())
+
+
+def short_score(sheet: "ScoreSheet") -> str:
+    """The running score on one line: ``Ann 12 · Ben 9``."""
+    return " · ".join(f"{p} {sheet.totals[p]}" for p in sheet.players)
+
+
 def described_state(data: Mapping[str, Any], prompt: "Prompt | None" = None) -> None:
     """A game's ``describe()`` output: the phase, a players table, the other keys."""
     from rich.table import Table
@@ -209,16 +227,38 @@ def described_state(data: Mapping[str, Any], prompt: "Prompt | None" = None) -> 
         prompt_line(prompt)
 
 
-def prompt_line(prompt: "Prompt", *, to_stderr: bool = False) -> None:
-    """What the game waits for, on one line (stderr for commands whose stdout is data)."""
+def prompt_text(prompt: "Prompt") -> str:
+    """What the game waits for, as one line of text (whose turn, the phase, the verbs)."""
     who = ", ".join(prompt.players) if prompt.players else "the table"
     kinds = f" ({' / '.join(prompt.kinds)})" if prompt.kinds else ""
     text = prompt.message or f"waiting for {who}{kinds}"
     if prompt.phase and prompt.phase.casefold() not in text.casefold():
         text = f"{prompt.phase} · {text}"
+    return text
+
+
+def fit(text: str, width: int = 80, indent: str = "  ") -> list[str]:
+    """``text`` in lines of at most ``width`` columns, broken between words only (the later
+    lines indented), so that no name or figure is cut."""
+    import textwrap
+
+    return textwrap.wrap(
+        text, width=width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    ) or [""]
+
+
+def prompt_line(prompt: "Prompt", *, to_stderr: bool = False, score: str = "") -> None:
+    """What the game waits for (and, at the prompt, the running score ``Ann 12 · Ben 9``),
+    within 80 columns: one line when it fits, else broken between words (stderr for
+    commands whose stdout is data)."""
+    text = prompt_text(prompt)
     stream = sys.stderr if to_stderr else sys.stdout
     arrow = "\x1b[36m→\x1b[0m" if _colour(stream) else "→"
-    stream.write(f"{arrow} {safe(text)}\n")
+    lines = fit(f"→ {safe(text)}" + (f" · score: {safe(score)}" if score else ""))
+    if score and len(lines) > 1:  # the score on a line of its own rather than cut
+        lines = [*fit(f"→ {safe(text)}"), *fit(f"  score: {safe(score)}", indent="    ")]
+    lines[0] = arrow + lines[0][1:]
+    stream.write("\n".join(lines) + "\n")
     stream.flush()
 
 

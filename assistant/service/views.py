@@ -177,12 +177,14 @@ class StateView:
     outcome: Outcome | None = None
     table: bool = False
     revealed: bool = False
+    board: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """The object of ``state --json`` (``revealed``: hidden information is shown)."""
+        """The object of ``state --json`` (``revealed``: hidden information is shown;
+        ``board``: the board at a glance as ``state`` prints it, when it was drawn)."""
         if self.table:
             return {"id": self.id, "game": self.game, "status": self.status, "table": True}
-        return {
+        data = {
             "id": self.id,
             "game": self.game,
             "status": self.status,
@@ -192,6 +194,9 @@ class StateView:
             "expecting": self.expecting.to_json() if self.expecting else None,
             "outcome": self.outcome.to_json() if self.outcome else None,
         }
+        if self.board is not None:
+            data["board"] = self.board
+        return data
 
 
 @dataclass(frozen=True)

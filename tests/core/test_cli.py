@@ -285,5 +285,5 @@ def test_cli_play_every_command_help_lists_works(line):
 def test_cli_play_prompt_commands_refuse_unknown_flags():
     gid = json.loads(invoke("new", "toy", "-p", "Ann", "-p", "Ben", "--json").stdout)["id"]
     result = runner.invoke(app, ["play", str(gid)], input="state --json\nlog --everything\nundo x\nquit\n")
-    assert "usage: state [--reveal]" in result.output and "usage: log [--reveal]" in result.output
+    assert "usage: state [--wide] [--reveal]" in result.output and "usage: log [--reveal]" in result.output
     assert "usage: undo [N] [--reveal]" in result.output and "[toy.take]" not in result.output

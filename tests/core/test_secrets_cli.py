@@ -153,7 +153,7 @@ def test_secrets_gems_play_prompt(gems_game):
     result = runner.invoke(app, ["play", "1"], input=lines + "\n")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "│ ruby" in out  # state --reveal
+    assert "gem ruby" in out  # state --reveal (the board)
     assert "Ann hides ruby  # the lucky ruby" in out  # log --reveal
     assert "[gems.unique]" in out and "already in Ann's fist" not in out  # withheld reason
     assert "✓ 3. Ben hides ?" in out and "Ben hides opal" in out  # private echo public; then 'reveal' + log
