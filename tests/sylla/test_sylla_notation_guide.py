@@ -39,8 +39,9 @@ def _load(name):
 
 
 def code_blocks() -> list[list[str]]:
-    """The lines of each fenced block of the guide, comments stripped."""
-    blocks = re.findall(r"```\n(.*?)```", GUIDE, flags=re.S)
+    """The lines of each untagged fenced block of the guide, comments stripped (a tagged
+    block, ```sylla or ```text for the board, is tested where it belongs)."""
+    blocks = [body for tag, body in re.findall(r"^```(\w*)\n(.*?)^```$", GUIDE, flags=re.S | re.M) if not tag]
     return [[ln.split("#", 1)[0].strip() for ln in b.splitlines() if ln.split("#", 1)[0].strip()] for b in blocks]
 
 

@@ -86,6 +86,14 @@ class Sylla(Ruleset):
         """The state for the table (view.describe)."""
         return view.describe(state, reveal=reveal)
 
+    def board(self, state: State, *, reveal: bool = False, wide: bool = False) -> str:
+        """The board at a glance in 80 columns (view.board)."""
+        return view.board(state, reveal=reveal, wide=wide)
+
+    def legal_summary(self, state: State) -> list[str]:
+        """The legal entries grouped in a few lines, nothing secret (view.legal_summary)."""
+        return view.legal_summary(state)
+
     def completions(self, state: State) -> list[str]:
         """Words worth completing (view.completions)."""
         return view.completions(state)

@@ -8,10 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.core.protocol import Prompt
-from assistant.games.sylla.components import TOKENS, event_names, token_name, works_by_id
+from assistant.games.sylla import moves as m
+from assistant.games.sylla.components import ROMAN_OF, TOKENS, event_names, token_name, works_by_id
+from assistant.games.sylla.legal import legal_moves
 from assistant.games.sylla.rules import setup
 from assistant.games.sylla.rules.auction import COLOUR, describe_offer, name_of
-from assistant.games.sylla.state import PHASE_NAMES, Player, State
+from assistant.games.sylla.rules.election import senators
+from assistant.games.sylla.rules.income import usable_tiles
+from assistant.games.sylla.state import PHASE_NAMES, Card, Player, State
 
 STEP_TEXT = {
     "I.bid": ("bid, pass", "{actor} bids (total votes) or passes"),
@@ -163,3 +167,245 @@ def describe(state: State, *, reveal: bool = False) -> dict[str, Any]:
             data["votes so far"] = {n: f"{t} {d}" if t is not None else "?" for n, (t, d) in state.votes.items()}
     data["log"] = list(state.log[-12:])
     return data
+
+
+# -- the board at a glance ---------------------------------------------------------------------
+#: Columns of the default board; ``wide`` allows more.
+WIDTH = 80
+WIDE = 132
+#: The short name of each token kind on the board.
+SHORT = {"civic": "Civic", "health": "Health", "leisure": "Leisure"}
+
+
+def _wrap(head: str, items: list[str], width: int, indent: int, sep: str = " · ") -> list[str]:
+    """``head`` then the items joined by ``sep``, wrapped onto lines of at most ``width``
+    columns, continuation lines indented by ``indent``. An item is never cut; a head as long
+    as ``indent`` or longer (a long name) stands on its own line, so a name is never cut."""
+    lines: list[str] = []
+    if len(head) >= indent and head.strip():
+        lines.append(head)
+        line = " " * indent
+    else:
+        line = head.ljust(indent)
+    fresh = True
+    for item in items:
+        if not fresh and len(line) + len(sep) + len(item) > width:
+            lines.append(line.rstrip())
+            line, fresh = " " * indent, True
+        line += item if fresh else sep + item
+        fresh = False
+    lines.append(line.rstrip())
+    return [line for line in lines if line.strip()]
+
+
+def _card(card: Card) -> str:
+    """A character as the board shows it: ``Sen1 ry fish``, ``tapped`` or ``down`` added."""
+    flags = [card.hexes] + (["fish"] if card.christian else [])
+    flags += ["tapped"] if card.tapped else []
+    flags += ["down"] if card.down else []
+    return f"{card.label} {' '.join(flags)}"
+
+
+def _ladder(state: State) -> list[str]:
+    """The Res Publica ladder with its printed values, the crisis zone, and where each
+    token kind's marker stands with the prestige a token of that kind is worth there."""
+    if state.board is None:
+        return ["Res Publica: the board is not entered yet"]
+    ladder = state.board.ladder
+    zone = f"crisis zone: the first {state.board.crisis} spaces" if state.board.crisis != 1 else "crisis zone: space 1"
+    lines = _wrap("Res Publica ladder", [" ".join(map(str, ladder)), f"({zone})"], WIDTH, 19, sep=" ")
+    if state.markers:
+        lines += _wrap("  per token", [
+            f"{SHORT[k]} {state.value(k)} (space {state.markers[k] + 1}" + (", crisis)" if state.in_crisis(k) else ")")
+            for k in TOKENS
+        ], WIDTH, 12)
+    return lines
+
+
+def _events(state: State, width: int) -> list[str]:
+    """The event row, top to bottom: name, famine icons, fighters, token colour, the cubes on
+    it; in phase V which events are prevented (they do not happen)."""
+    items = []
+    for i, s in enumerate(state.events):
+        text = f"{i + 1} {event_names()[s.id]} {s.spec.icons} {s.spec.fighters}" + (f" {s.spec.token}" if s.spec.token else "")
+        if s.cubes:
+            text += " [" + ", ".join(f"{who} {n}" for who, n in s.cubes.items()) + "]"
+        if state.phase == "V" and s.id in state.prevented:
+            text += " prevented"
+        elif state.phase == "V" and s.id == state.current_effect:
+            text += " happening"
+        items.append(text)
+    lines = _wrap("events", items or ["not entered yet"], width, 8)
+    if items:
+        lines += _wrap("", ["(famine icons, fighters V Vestal L Legionary, token; [cubes])"], width, 8)
+    return lines
+
+
+def _player_lines(state: State, p: Player, reveal: bool, width: int, indent: int) -> list[str]:
+    """A player: prestige, tokens held (their kinds only with ``reveal``: a Temple's or an
+    Insula's colour is secret, sylla.components.hidden), denarii only with ``reveal``, the
+    Consul; then his characters and his buildings."""
+    held = sum(p.tokens.values()) + p.unknown
+    figures = [f"{p.prestige} prestige", f"{held} token" + ("" if held == 1 else "s")]
+    if reveal or state.phase == "over":  # at the end every player shows his tokens
+        kinds = tokens_text(p)
+        figures.append(" ".join(f"{SHORT.get(k, k)} {v}" for k, v in kinds.items()))
+    if reveal:
+        figures.append(f"{p.money} denarii")
+    if p.name == state.consul:
+        figures.append("Consul")
+    if p.set is not None:
+        figures.append(f"set {ROMAN_OF.get(p.set, p.set)}")
+    lines = _wrap(p.name, figures, width, indent)
+    cards = [_card(c) for c in p.cards]
+    lines += _wrap(" " * indent, cards or ["no characters yet"], width, indent)
+    if p.tiles:
+        lines += _wrap(" " * indent, [t.label + (" down" if t.down else "") for t in p.tiles], width, indent)
+    return lines
+
+
+def board(state: State, *, reveal: bool = False, wide: bool = False) -> str:
+    """The board at a glance, plain text in 80 columns (``wide``: 132): the round, phase and
+    whose entry the game waits for; the Res Publica ladder with each marker and what a token
+    is worth there, the famine track, the Great Work of the round and those built; the event
+    row (cubes, prevented events); the building tiles on offer; then each player's prestige,
+    tokens held, the Consul, his characters (tapped, face down) and buildings. What is behind
+    the screens (denarii, token colours, fist votes) shows only with ``reveal``: without it the
+    board of a game equals the board of its public record. Names and figures are never cut."""
+    width = WIDE if wide else WIDTH
+    prompt = expecting(state)
+    title = ["SYLLA", prompt.phase] + ([f"Consul {state.consul}"] if state.consul else [])
+    lines = _wrap("", title, width, 0)
+    message = prompt.message.split(": ", 1)[-1] if state.phase not in ("over", "setup") else prompt.message
+    lines += _wrap("", message.split(" "), width, 2, sep=" ")
+    lines.append("")
+    lines += _ladder(state)
+    works = [f"famine {state.famine}"]
+    if state.work:
+        works.append(f"Great Work: {works_by_id()[state.work]['name']}")
+    if state.works_built:
+        works.append("built: " + ", ".join(works_by_id()[w]["name"] for w in state.works_built))
+    lines += _wrap("", works, width, 2)
+    lines += _events(state, width)
+    offered = [f"{i + 1} {name_of(t)}" + (f" ({COLOUR[state.board.spaces[i]]})" if state.board else "")
+               for i, t in enumerate(state.spaces) if t]
+    if offered:
+        lines += _wrap("tiles", offered, width, 8)
+    if state.votes and state.step in ("VI.vote", "VI.fists", "end.vote", "end.fists"):
+        if reveal:
+            said = [f"{n} " + (f"{t} {d}" if t is not None else "?") for n, (t, d) in state.votes.items()]
+        else:
+            said = [n for n in state.seats if n in state.votes]
+        lines += _wrap("voted", said, width, 8)
+    lines.append("")
+    indent = max([6] + [len(n) for n in state.seats if len(n) <= 16]) + 2
+    for p in state.players:
+        lines += _player_lines(state, p, reveal, width, indent)
+    lines.append("cards: hexagons r red, y yellow, g grey · fish: Christian")
+    if not reveal:
+        lines.append("denarii and token colours are behind the screens (--reveal shows them)")
+    return "\n".join(lines)
+
+
+# -- the legal choices, grouped ----------------------------------------------------------------
+def _alts(words: list[str]) -> str:
+    """Choices joined by ``|`` (each once, in order)."""
+    return "|".join(dict.fromkeys(words))
+
+
+def legal_summary(state: State) -> list[str]:
+    """The legal entries grouped for a person (``legal``): a few lines of at most 80 columns,
+    each an entry form with its choices (``Black bids 1|2 · passes``). Nothing behind the
+    screens: no range that would show a player's denarii (bids and votes say what they are
+    made of), no token colour, no vote."""
+    width = WIDTH
+    if state.phase == "over":
+        return ["nothing more: the game is over (score shows the result)"]
+    if state.phase == "setup":
+        return _wrap("", ["setup: enter " + ", ".join(setup.missing(state)), "(any order; see the notation guide)"], width, 0, sep="   ")
+    step = state.step
+    moves = legal_moves(state)
+    lines: list[str] = []
+    if step == "I.bid":
+        name = state.actor or ""
+        sen = senators(state, name)
+        low = sen if state.turn == 0 else max(sen, state.high + 1)
+        lines.append(f"{name} bids <votes> · passes   (at least {low}: {sen} face-up Senator votes + denarii)")
+    elif step == "I.token":
+        lines.append(f"{state.consul} takes " + _alts([SHORT[k].lower() for k in TOKENS]) + "   (shown to all)")
+    elif step == "II.recruit":
+        lines.append(f"{state.actor} recruits <type> <hexagons> [fish] [set]   (or a display number)")
+    elif step == "III.offer":
+        spaces = [f"{i + 1}" for i, t in enumerate(state.spaces) if t]
+        lines.append(f"{state.offerer} offers " + _alts(spaces) + "   (a space with a tile)")
+    elif step == "III.bid":
+        bids = [str(mv.amount) for mv in moves if isinstance(mv, m.BidMove)]
+        lines.append(f"{state.actor} " + " · ".join((["bids " + _alts(bids)] if bids else []) + ["passes"]))
+    elif step == "III.pay":
+        pays = [" ".join(mv.labels) for mv in moves if isinstance(mv, m.PayMove)]
+        head = f"{state.high_bidder} pays"
+        lines += _wrap(head, pays[:12] + ([f"… {len(pays) - 12} more"] if len(pays) > 12 else []), width, len(head) + 1, sep=" | ")
+    elif step == "III.insula":
+        lines.append(f"{state.high_bidder} insula <token> <token> · insula ? ?   (the colours are secret)")
+    elif step == "III.crane":
+        lines.append(f"{state.high_bidder} crane <colours>   (the Crane card's hexagons, e.g. ry)")
+    elif step == "IV.use":
+        name = state.actor or ""
+        kinds = {t.kind for t in usable_tiles(state.player(name))}
+        forms = []
+        if "temple" in kinds:
+            forms.append("temple <token>|?   (2 denarii for a token; the colour is secret)")
+        taverns = [f"{k} {d}" for mv in moves if isinstance(mv, m.TavernMove) for k, d in [(mv.marker, mv.direction)]]
+        if taverns:
+            forms.append("tavern " + _alts(taverns))
+        forms.append("done")
+        lines += [f"{name} {f}" for f in forms]
+    elif step == "V.place":
+        by_cube: dict[str, list[str]] = {}
+        for mv in moves:
+            if isinstance(mv, m.CubeMove):
+                by_cube.setdefault(mv.source, []).append(event_names()[mv.event])
+        for cube, events_ in by_cube.items():
+            head = f"{state.actor} {cube}"
+            lines += _wrap(head, [_alts(events_)], width, len(head) + 1)
+    elif step == "V.prevent":
+        chosen = [mv.events for mv in moves if isinstance(mv, m.PreventMove)]
+        tied = _alts([event_names()[e] for c in chosen for e in c])
+        need = len(chosen[0]) if chosen else 1
+        if need == 1:
+            lines.append(f"{state.consul} prevents {tied}")
+        else:
+            lines += _wrap("", [f"{state.consul} prevents {need} of {tied}", "(names joined by commas)"], width, 0, sep="   ")
+    elif step == "V.down":
+        by_player: dict[str, list[str]] = {}
+        for mv in moves:
+            if isinstance(mv, m.DownMove):
+                by_player.setdefault(mv.player, []).append(mv.label)
+        for name, labels in by_player.items():
+            lines += _wrap(f"{name} turns", [_alts(labels)], width, len(name) + 7)
+    elif step == "V.remove":
+        lines.append(f"{state.consul} removes " + _alts([event_names()[mv.event] for mv in moves if isinstance(mv, m.RemoveEventMove)]))
+    elif step == "V.draw":
+        lines.append("event <name> <famine icons> <fighters> <token>   (the event drawn)")
+    elif step == "VI.work":
+        lines.append("work <name>   (the Great Work now showing: next round's)")
+    elif step in ("VI.vote", "end.vote"):
+        lines += _wrap("", ["<player> up|down <denarii> · <player> votes ?", f"(to vote: {', '.join(state.pending)}; the fist is secret)"], width, 0, sep="   ")
+    elif step in ("VI.fists", "end.fists"):
+        unseen = [n for n, (t, _) in state.votes.items() if t is None]
+        lines += _wrap("fists", [f"{n} up|down <denarii>" for n in unseen], width, 6, sep=", ")
+    elif step == "VII.crisis":
+        kind = SHORT[state.crises[0]].lower() if state.crises else "<token>"
+        lines += _wrap("", [f"<player> tokens {kind} <count>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
+    elif step == "VII.tiles":
+        lines.append("tiles <tile>, <tile>, …   (the 6 new building tiles, left to right)")
+    elif step == "end.free":
+        lines += _wrap("", ["<player> frees <count>", f"(to say: {', '.join(state.pending)}; 2 denarii per Slave)"], width, 0, sep="   ")
+    elif step == "end.tokens":
+        lines += _wrap("", ["<player> tokens civic <n> health <n> leisure <n>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
+    return lines[:10] or [prompt_line(state)]
+
+
+def prompt_line(state: State) -> str:
+    """The prompt's message, for a step without a listed form."""
+    return expecting(state).message
