@@ -280,6 +280,10 @@ def undo(
         render.success(f"took back {entry.ply}. {entry.text}")
 
 
+from assistant.cli.edit import register as register_edit  # noqa: E402  (amend, insert: issue 12)
+register_edit(app, handle_errors, _store)  # fix a mistake in place
+
+
 @app.command(
     epilog=examples(
         "assistant state 12",

@@ -18,6 +18,7 @@ from typing import Any
 
 from assistant.core import inputs
 from assistant.cli import render
+from assistant.cli.edit import prompt_edit
 from assistant.cli.rules import find_rules
 from assistant.core.errors import AssistantError, Conflict, InvalidEntry
 
@@ -331,6 +332,8 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 if private_line is None:
                     continue
                 line, private = private_line, True
+            elif prompt_edit(table, verb_l, rest, reveal=reveal):  # amend, insert (assistant/cli/edit.py)
+                continue
             elif _table_command(table, store, game, verb_l, rest, reveal=reveal):
                 continue
             result = table.enter(line, reveal=reveal and not private)  # a private entry: always public

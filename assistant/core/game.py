@@ -82,6 +82,18 @@ class Game:
         self.comments.pop()
         return self.entries.pop()
 
+    def prefix(self, n: int) -> "Game":
+        """A new game holding this game's first ``n`` entries (states are immutable, so they
+        are shared, not replayed); this game is not changed."""
+        copy = object.__new__(type(self))
+        copy.ruleset = self.ruleset
+        copy.seats = self.seats
+        copy.options = self.options
+        copy.entries = self.entries[:n]
+        copy.comments = self.comments[:n]
+        copy.states = self.states[: n + 1]
+        return copy
+
     # -- views -----------------------------------------------------------------------------
     def expecting(self) -> Prompt:
         """What the game waits for now (see ``Ruleset.expecting``)."""
@@ -184,3 +196,31 @@ def record_options(ruleset: Ruleset, record: Record) -> dict[str, str]:
             if key in record.headers:
                 options[spec.name] = record.headers[key]
     return options
+
+
+def rebuilt(game: Game, at: int, lines: Sequence[RecordLine], *, drop: int) -> Game:
+    """A new game: ``game`` with its ``drop`` entries from ply ``at`` on replaced by ``lines``,
+    then every later entry replayed and re-checked (a rules fix is replay and re-check).
+    Amend is ``drop=1`` and one line, delete ``drop=1`` and none, insert ``drop=0`` and one
+    line before ply ``at``. ``game`` is not changed, so a refusal changes nothing.
+
+    A refused new line raises its own :class:`EntryError`. A later entry that is no longer
+    accepted raises :class:`RecordError` with that entry's ply as the table knows it (before
+    the change), its text and the underlying error (its rule id)."""
+    if not 1 <= at <= game.ply + 1 or at + drop > game.ply + 1:
+        raise ValueError(f"ply {at} (dropping {drop}) is outside a game of {game.ply} entries")
+    new = game.prefix(at - 1)
+    for line in lines:
+        new.push(line.text, line.comment)
+    for old_ply in range(at + drop, game.ply + 1):
+        old = game.entries[old_ply - 1]
+        try:
+            new.push(old.text, game.comments[old_ply - 1])
+        except EntryError as exc:
+            raise RecordError(
+                f"no longer accepted after this change: {exc.message}",
+                ply=old_ply,
+                entry=old.text,
+                cause=exc,
+            ) from None
+    return new

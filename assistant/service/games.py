@@ -17,12 +17,12 @@ import json
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError
-from assistant.core.game import Game
+from assistant.core.game import Game, rebuilt
 from assistant.core.inputs import clean
-from assistant.core.protocol import Ruleset
+from assistant.core.protocol import Outcome, Prompt, Ruleset
 from assistant.core.record import Record, RecordLine
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
@@ -275,6 +275,171 @@ def take_back(session: Session, loaded: Loaded, n: int, *, reveal: bool = False)
     for _ in range(n):
         game.pop()
     return taken
+
+
+# -- fixing a mistake in place (amend, delete, insert) -----------------------------------------------
+EditAction = Literal["amend", "delete", "insert"]
+
+
+@dataclass(frozen=True)
+class Amended:
+    """What ``amend``, ``amend --delete`` or ``insert`` did: the ply changed, the entry now
+    there (``None`` after a delete) or the one taken out (``removed``), each in its public
+    form unless ``revealed``; the new number of entries and where the game now stands."""
+
+    game_id: int
+    action: str
+    ply: int
+    entry: str | None
+    removed: str | None
+    secret: bool
+    revealed: bool
+    entries: int
+    status: str
+    prompt: Prompt | None
+    outcome: Outcome | None
+
+    def to_json(self) -> dict[str, Any]:
+        """The object of ``amend --json`` and ``insert --json`` (docs/json.md)."""
+        return {
+            "ok": True,
+            "game": self.game_id,
+            "action": self.action,
+            "ply": self.ply,
+            "entry": self.entry,
+            "removed": self.removed,
+            "secret": self.secret,
+            "revealed": self.revealed,
+            "entries": self.entries,
+            "status": self.status,
+            "expecting": self.prompt.to_json() if self.prompt else None,
+            "outcome": self.outcome.to_json() if self.outcome else None,
+        }
+
+
+def _shown(game: Game, ply: int, reveal: bool) -> str:
+    """Entry ``ply`` of ``game`` as a refusal or an echo may print it: as typed with
+    ``reveal``, else in its public form."""
+    return game.entries[ply - 1].text if reveal else public_text(game, ply)
+
+
+def check_editable(loaded: Loaded, action: EditAction, ply: int) -> Game:
+    """The game of ``loaded`` if entry ``ply`` may be amended, deleted or inserted before
+    (``insert`` takes one past the last entry: it appends). A finished game may be fixed (its
+    results follow); a game scored from a final table or abandoned may not."""
+    rule = "core.insert" if action == "insert" else "core.amend"
+    game = loaded.game
+    if game is None:
+        raise IllegalMove(rule, f"game {loaded.id} was scored from a final table; it has no entries to change",
+                          hint="score it again with: assistant score GAME --from FILE --save")
+    if loaded.row.status == "abandoned":
+        raise IllegalMove(rule, f"game {loaded.id} was abandoned; its entries are kept as they are",
+                          hint="start a new game to play it again (assistant new)")
+    last = game.ply + 1 if action == "insert" else game.ply
+    if last < 1:
+        raise InvalidEntry(rule, f"game {loaded.id} has no entries yet; there is none to {action}", hint="enter one with move or play")
+    if not 1 <= ply <= last:
+        raise InvalidEntry(
+            rule,
+            f"game {loaded.id} has {game.ply} entries, so the entry to {action} is between 1 and {last}, not {ply}",
+            hint=f"assistant log {loaded.id} numbers them" + ("; insert N+1 appends" if action == "insert" else ""),
+        )
+    return game
+
+
+def edit_entries(
+    session: Session,
+    loaded: Loaded,
+    action: EditAction,
+    ply: int,
+    text: str | None = None,
+    *,
+    reveal: bool = False,
+) -> Amended:
+    """Amend (replace), delete or insert (before) entry ``ply`` of the game in memory, replay
+    every later entry, and store the result in ``session``'s transaction: the entries from
+    ``ply`` on, the status and results when the game becomes finished or stops being so.
+    The replaced entry keeps its comment unless ``text`` has one (``ENTRY # comment``). The
+    later entries are stored as the replay writes them, each in its notation at its new
+    position (as ``move`` stores an entry), so that the game read back is the game in memory.
+
+    Nothing is written and the game in memory is left as it was when the new entry is refused
+    (its own error) or when a later entry is no longer accepted (:class:`RecordError` naming
+    that entry's ply and text, the rule and the reason). ``loaded.game`` is the new game once
+    the writes are made."""
+    old = check_editable(loaded, action, ply)
+    lines: list[RecordLine] = []
+    if action != "delete":
+        if text is None:
+            raise InvalidEntry("core.amend", f"{action} needs the entry to write at {ply}", hint=f'{action} {ply} "ENTRY"')
+        entry_text, comment = split_entry(text)
+        if action == "amend" and not comment:
+            comment = old.comments[ply - 1]
+        if "@" in entry_text:
+            entry_text = expand_catalogue(session, loaded.row.ruleset, loaded.catalogue, entry_text)
+        lines.append(RecordLine(entry_text, comment))
+    drop = 0 if action == "insert" else 1
+    try:
+        new = rebuilt(old, ply, lines, drop=drop)
+    except RecordError as exc:
+        later = exc.ply or ply
+        exc.entry = _shown(old, later, reveal)
+        exc.hint = (
+            f"change entry {later} first (amend {later} ENTRY, or amend {later} --delete), "
+            f"or {action} {ply} differently; nothing was changed"
+        )
+        raise
+    rows = [
+        (n, new.entries[n - 1].text, payload(new.entries[n - 1].move), new.comments[n - 1])
+        for n in range(ply, new.ply + 1)
+    ]
+    queries.replace_entries_from(session, loaded.id, ply, rows)
+    outcome = new.outcome()
+    if outcome is not None:
+        write_results(session, loaded, new.score(), status="finished")
+    elif loaded.row.status == "finished":
+        if old.outcome() is not None:
+            queries.clear_results(session, loaded.row, loaded.seats)  # no longer over: reopened
+        else:  # finished by hand (finish --force): scored again as it now stands
+            write_results(session, loaded, score_of(new, reveal=True), status="finished")
+    queries.touch(session, loaded.row)
+    removed = _shown(old, ply, reveal) if action != "insert" else None
+    entry = _shown(new, ply, reveal) if action != "delete" else None
+    secret = action != "delete" and public_text(new, ply) != new.entries[ply - 1].text
+    loaded.game = new
+    return Amended(
+        loaded.id,
+        action,
+        ply,
+        entry,
+        removed,
+        secret,
+        reveal,
+        new.ply,
+        loaded.row.status,
+        None if outcome else new.expecting(),
+        outcome,
+    )
+
+
+def edit(
+    store: Store,
+    game_id: int | str,
+    action: EditAction,
+    ply: int,
+    text: str | None = None,
+    *,
+    expect_ply: int | None = None,
+    reveal: bool = False,
+) -> Amended:
+    """``amend``, ``amend --delete``, ``insert``: one transaction, one replay (see
+    :func:`edit_entries`). ``expect_ply``: the number of entries the caller saw; if the game
+    has changed since, raise :class:`Conflict` and write nothing."""
+    with store.write(needs_history=True) as session:
+        loaded = load(session, game_id)
+        if loaded.game is not None and expect_ply is not None and loaded.game.ply != expect_ply:
+            raise conflict(loaded.id, loaded.game.ply, expect_ply)
+        return edit_entries(session, loaded, action, ply, text, reveal=reveal)
 
 
 # -- commands ------------------------------------------------------------------------------------

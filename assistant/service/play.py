@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict
 from assistant.core.protocol import Outcome, Prompt
-from assistant.service.games import Loaded, check_open, push_entry, read_game, split_entry, take_back
+from assistant.service.games import (
+    Amended,
+    EditAction,
+    Loaded,
+    check_open,
+    edit_entries,
+    push_entry,
+    read_game,
+    split_entry,
+    take_back,
+)
 from assistant.service.views import Entered, LogLine
 from assistant.store import queries
 from assistant.store.db import Store
@@ -102,6 +112,25 @@ class PlaySession:
                 self.reload()
             raise
         return taken
+
+    def edit(self, action: EditAction, ply: int, text: str | None = None, *, reveal: bool = False) -> Amended:
+        """Amend, delete or insert entry ``ply`` of the game in memory and replay the rest
+        (``amend``, ``amend --delete``, ``insert`` at the prompt): one transaction guarded by
+        what the prompt saw. Afterwards the session holds the new game; a refusal changes
+        nothing, a :class:`Conflict` reloads the game first."""
+        edited: Amended | None = None
+        try:
+            with self.store.write() as session:
+                self._guard(session)
+                edited = edit_entries(session, self.loaded, action, ply, text, reveal=reveal)
+        except Conflict:
+            self.reload()
+            raise
+        except BaseException:
+            if edited is not None:  # the commit failed: the database holds the game as it was
+                self.reload()
+            raise
+        return edited
 
     def _stored_ply(self) -> int:
         with self.store.read() as session:

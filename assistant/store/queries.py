@@ -344,3 +344,12 @@ def last_entry(session: Session, game_id: int) -> EntryRow | None:
     return session.exec(
         select(EntryRow).where(EntryRow.game_id == game_id).order_by(col(EntryRow.ply).desc()).limit(1)
     ).first()
+
+
+def replace_entries_from(session: Session, game_id: int, first: int, rows: Sequence[tuple[int, str, str, str]]) -> None:
+    """Rewrite a game's entries from ply ``first`` on (amend, delete, insert): remove them,
+    then store ``rows`` (ply, text, payload, comment each) in their place, in the caller's
+    transaction."""
+    delete_entries_after(session, game_id, first - 1)
+    session.flush()
+    add_entries(session, game_id, rows)
