@@ -184,7 +184,42 @@ class Name:
         return f"{self.player} {self.where} was {face(self.card)}"
 
 
-PaxMove = StartPlayer | Keep | Market | Draw | Buy | Play | End | Peek | Refill | Reveal | Name
+#: What a correction may change (``pax.correct``).
+AUREI = "aurei"
+CARD = "card"
+PRIMUS = "primus"
+
+
+@dataclass(frozen=True)
+class Correct:
+    """A physical mistake noticed late (``pax.correct``), with the table's ``reason``:
+    ``aurei`` (a wrong payment or income: ``change`` Aurei, the change is public, the total
+    stays secret), ``card`` (a card of ``player``'s display that really lies in ``to_player``'s
+    display, or really is ``to_card``: laid in the wrong category) or ``primus`` (Primus
+    Conspiratus really belongs to ``player``). Not a turn: it changes nothing else."""
+
+    player: str
+    thing: str
+    reason: str
+    change: int = 0
+    card: Card | None = None
+    to_player: str = ""
+    to_card: Card | None = None
+
+    def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
+        if self.thing == AUREI:
+            what = f"aurei {self.change:+d}"
+        elif self.thing == CARD:
+            assert self.card is not None
+            target = self.to_player or (self.to_card.token() if self.to_card else "")
+            what = f"card {self.card.token()} to {target}"
+        else:
+            what = "primus"
+        return f"correct {self.player} {what} because {self.reason}"
+
+
+PaxMove = StartPlayer | Keep | Market | Draw | Buy | Play | End | Peek | Refill | Reveal | Name | Correct
 
 
 def faces(move: PaxMove) -> tuple[Card, ...]:
@@ -198,4 +233,6 @@ def faces(move: PaxMove) -> tuple[Card, ...]:
         return tuple(p.card for p in move.placements if p.card is not None)
     if isinstance(move, Name):
         return (move.card,) if move.card is not None else ()
+    if isinstance(move, Correct):
+        return tuple(c for c in (move.card, move.to_card) if c is not None)
     return ()

@@ -17,7 +17,11 @@ from assistant.core.errors import InvalidEntry
 from assistant.core.names import NameIndex, normalize
 from assistant.games.pax.components import Card, split_token
 from assistant.games.pax.moves import (
+    AUREI,
+    CARD,
+    PRIMUS,
     Buy,
+    Correct,
     Draw,
     End,
     Keep,
@@ -202,6 +206,8 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     if not words:
         raise InvalidEntry(NOTATION_RULE, "the entry is empty", hint=_hint(state))
     players = _player_index(state.seats)
+    if normalize(words[0]) in ("correct", "correction"):
+        return _parse_correct(players, text.strip().split(None, 1)[1] if len(words) > 1 else "")
     if any(normalize(word) == "was" for word in words):
         return _parse_name(state, players, text)
     player: str | None = None
@@ -382,6 +388,69 @@ def _parse_name(state: PaxState, players: NameIndex, text: str) -> Name:
     if len(cards) != 1:
         raise InvalidEntry(NOTATION_RULE, f"name one card at a time, not {len(cards)}", hint=hint)
     return Name(player, where, cards[0])
+
+
+CORRECT_HINT = (
+    "correct NAME aurei +1 because REASON; correct NAME card CARD to OTHER-NAME (or to CARD) because REASON;"
+    " correct NAME primus because REASON"
+)
+_AUREI_WORDS = ("aurei", "aureus", "aureii", "money", "coin", "coins", "gold")
+_PRIMUS_WORDS = ("primus", "pc", "primus conspiratus")
+_CHANGE = re.compile(r"^[+-]\d+$")
+
+
+def _parse_correct(players: NameIndex, body: str) -> Correct:
+    """``correct Ann aurei +1 because ...``, ``correct Ann card army 3/2 to Ben because ...``,
+    ``correct Ann card army 3/2 to fleet 3/2 because ...``, ``correct Ann primus because ...``
+    (``pax.correct``): the reason is required and kept in the entry."""
+    match = re.search(r"(?:^|\s)because(?:\s+|$)", body, flags=re.IGNORECASE)
+    if match is None or not body[match.end():].strip():
+        raise InvalidEntry(
+            "pax.correct",
+            "a correction says why it is made: end it with 'because REASON'",
+            hint=CORRECT_HINT,
+        )
+    reason = " ".join(body[match.end():].split())
+    words = body[: match.start()].split()
+    if len(words) < 2:
+        raise InvalidEntry(NOTATION_RULE, "correct whose what?", hint=CORRECT_HINT)
+    player = players.resolve(words[0])
+    thing = normalize(words[1])
+    rest = " ".join(words[2:])
+    if thing in _AUREI_WORDS:
+        if not _CHANGE.match(rest.replace(" ", "")):
+            raise InvalidEntry(
+                "pax.correct",
+                f"'{rest or 'nothing'}' is not a change of Aurei: write it with its sign, +1 or -2",
+                hint="the Aurei are secret (pax.hidden.money): a correction enters the change, never the total",
+            )
+        return Correct(player, AUREI, reason, change=int(rest.replace(" ", "")))
+    if normalize(" ".join(words[1:])) in _PRIMUS_WORDS:
+        return Correct(player, PRIMUS, reason)
+    if thing == "card":
+        card, tail = split_face(rest)
+        if card is None:
+            raise InvalidEntry("pax.correct", "a card in a display is public: give its face, not ?", hint=CORRECT_HINT)
+        tail = tail.strip()
+        to = re.match(r"^(?:to|->|into|in)\s+(?P<target>.+)$", tail, flags=re.IGNORECASE)
+        if to is None:
+            raise InvalidEntry("pax.correct", f"where does {card.token()} really belong? 'to NAME' or 'to CARD'",
+                               hint=CORRECT_HINT)
+        target = to.group("target").strip()
+        other = players.exact(target)
+        if other is not None:
+            return Correct(player, CARD, reason, card=card, to_player=other)
+        if target[:1].isalpha() and len(target.split()) == 1 and not re.search(r"\d", target):
+            return Correct(player, CARD, reason, card=card, to_player=players.resolve(target))
+        new, left = split_token(target)
+        if left.strip():
+            raise InvalidEntry("pax.correct", f"cannot read '{left.strip()}' after {new.token()}", hint=CORRECT_HINT)
+        return Correct(player, CARD, reason, card=card, to_card=new)
+    raise InvalidEntry(
+        "pax.correct",
+        f"'{words[1]}' cannot be corrected: a PAX correction is about aurei, a card of a display, or primus",
+        hint=CORRECT_HINT,
+    )
 
 
 def _split_was(text: str) -> tuple[str, str, str]:

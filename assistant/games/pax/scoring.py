@@ -247,6 +247,7 @@ def score(state: PaxState, reveal: bool = False) -> ScoreSheet:
                      "provisional: the game is not over")
     if hidden:
         notes.append("no money points: " + MONEY_HIDDEN)
+    notes.extend(state.corrections)
     return score_final(
         symbol_counts(state.all_rome()), players, level=state.level, notes=notes, money_hidden=hidden,
         provisional=state.phase != "over",

@@ -187,6 +187,10 @@ class PaxState:
     #: The first world's faces of the unknown hand cards (see :class:`World`).
     held: tuple[tuple[Card, ...], ...] = ()
     fresh: tuple[int, ...] = ()
+    #: How many entries were applied (the ply of the last one), for the corrections' notes.
+    ply: int = 0
+    #: One score-sheet note per correction entry (``pax.correct``), in order.
+    corrections: tuple[str, ...] = ()
 
     # -- derived views ---------------------------------------------------------------------
     @property

@@ -170,7 +170,8 @@ def completions(state: PaxState) -> list[str]:
     """Words worth completing at the prompt now: the entry kinds, the player, cards in hand,
     Legions, categories."""
     prompt = expecting(state)
-    return sorted({*prompt.kinds, *prompt.players, *prompt.words})
+    extra = ("correct", "because", "aurei", "card", "primus", *state.seats) if state.phase != "over" else ()
+    return sorted({*prompt.kinds, *prompt.players, *prompt.words, *extra})
 
 
 # -- the board at a glance --------------------------------------------------------------------

@@ -12,12 +12,13 @@ state of a checked entry (the automatic steps, Rome's take and the refill, happe
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import check_card
-from assistant.games.pax.moves import Buy, Draw, End, Keep, Market, Name, PaxMove, Peek, Play, Refill, Reveal, StartPlayer, faces
-from assistant.games.pax.rules import hidden, rounds, start, turn
+from assistant.games.pax.moves import Buy, Correct, Draw, End, Keep, Market, Name, PaxMove, Peek, Play, Refill, Reveal, StartPlayer, faces
+from assistant.games.pax.rules import correct, hidden, rounds, start, turn
 from assistant.games.pax.rules.hints import what_now
 from assistant.games.pax.rules.start import setup, start_draw
 from assistant.games.pax.state import PaxState
@@ -35,6 +36,7 @@ _RULES: dict[type, tuple[Callable[[PaxState, Any], None], Callable[[PaxState, An
     Refill: (rounds.check_refill, rounds.apply_refill),
     Reveal: (rounds.check_reveal, rounds.apply_reveal),
     Name: (hidden.check_name, hidden.apply_name),
+    Correct: (correct.check_correct, correct.apply_correct),
 }
 
 
@@ -53,8 +55,9 @@ def check(state: PaxState, move: PaxMove) -> None:
 
 
 def apply(state: PaxState, move: PaxMove) -> PaxState:
-    """The state after a checked ``move``."""
-    return _RULES[type(move)][1](state, move)
+    """The state after a checked ``move`` (``ply`` counts the entries applied)."""
+    new = _RULES[type(move)][1](state, move)
+    return replace(new, ply=state.ply + 1)
 
 
 def is_legal(state: PaxState, move: PaxMove) -> bool:
