@@ -21,14 +21,11 @@ from pax_helpers import push, refused, started
 
 def _with_cards() -> tuple[Game, int]:
     """A random 3-player game and the ply of a state mid-game where a display holds a card."""
-    game = random_game(3, 3)
+    game = random_game(8, 3)  # seed 8 holds a mid-game state with several deck readings
     for ply, state in enumerate(game.states):
         if state.phase == "turn" and sum(len(p.display) for p in state.players) >= 4 and state.others:
             return game, ply
-    for ply, state in enumerate(game.states):
-        if state.phase == "turn" and sum(len(p.display) for p in state.players) >= 4:
-            return game, ply
-    raise AssertionError("no display with cards")
+    raise AssertionError("no display with cards and several deck readings")
 
 
 def test_pax_correct_aurei() -> None:
@@ -106,21 +103,90 @@ def test_pax_correct_card_face_every_world() -> None:
 
 
 def test_pax_correct_primus() -> None:
-    state = started(seats=("Ada", "Ben", "Cy"))
-    state = replace(state, players=tuple(
-        replace(p, display=p.display) for p in state.players
-    ))
-    game = random_game(5, 3)
-    for s in game.states:
-        measures = [p.symbols("conspiracy") for p in s.players]
-        if s.phase == "turn" and s.pc is not None and measures.count(max(measures)) > 1:
-            other = next(i for i, m in enumerate(measures) if m == max(measures) and i != s.pc)
-            after = push(s, f"correct {s.seats[other]} primus because he reached it first")
-            assert after.pc == other and not check_invariants(after)
-            assert R.score(after).totals != {} and any("Primus Conspiratus to" in n for n in R.score(after).notes)
-            break
-    exc = refused(state, "correct Ada primus because why not")
-    assert exc.rule == "pax.correct" and "most Conspiracy" in exc.message
+    game = random_game(8, 3)
+    tied = [
+        s for s in game.states
+        if s.phase == "turn" and s.pc is not None
+        and [p.symbols("conspiracy") for p in s.players].count(max(p.symbols("conspiracy") for p in s.players)) > 1
+    ]
+    assert tied
+    state = tied[0]
+    measures = [p.symbols("conspiracy") for p in state.players]
+    other = next(i for i, m in enumerate(measures) if m == max(measures) and i != state.pc)
+    after = push(state, f"correct {state.seats[other]} primus because he reached it first")
+    assert after.pc == other and not check_invariants(after)
+    assert after.turn == state.turn and after.others == state.others
+    assert any(f"Primus Conspiratus to {state.seats[other]} (he reached it first)" in n for n in R.score(after).notes)
+    exc = refused(after, f"correct {state.seats[other]} primus because again")
+    assert exc.rule == "pax.correct" and "already holds" in exc.message
+    low = next((i for i, m in enumerate(measures) if m < max(measures)), None)
+    if low is not None:
+        exc = refused(state, f"correct {state.seats[low]} primus because why not")
+        assert exc.rule == "pax.correct" and "most Conspiracy" in exc.message
+
+
+def test_pax_correct_card_moves_primus() -> None:
+    game = random_game(8, 3)
+    state = next(s for s in game.states if s.phase == "turn" and s.pc is not None)
+    holder = state.players[state.pc]
+    card = next(c for c in holder.display if c.category == "conspiracy")
+    for other in state.seats:
+        if other == holder.name:
+            continue
+        try:
+            after = push(state, f"correct {holder.name} card {card.token()} to {other} because wrong display")
+        except IllegalMove as exc:
+            assert exc.rule == "pax.correct"
+            continue
+        assert not check_invariants(after)
+        if after.pc != state.pc:
+            assert any("Primus Conspiratus now with" in e for e in after.events)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 8])
+def test_pax_correct_soak_keeps_invariants(seed: int) -> None:
+    """Corrections tried at many plies of random games: accepted ones keep every invariant
+    (cards in every deck reading, Aurei, Primus Conspiratus, limits); refused ones cite pax.correct."""
+    game = random_game(seed, 3)
+    for state in game.states[1::7]:
+        if state.phase == "over":
+            continue
+        tries = [f"correct {state.seats[0]} aurei +2 because income", f"correct {state.seats[1]} aurei -1 because paid short"]
+        for p in state.players:
+            for card in p.display[:2]:
+                tries.append(f"correct {p.name} card {card.token()} to {state.seats[(state.seats.index(p.name) + 1) % 3]} because x")
+                tries.append(f"correct {p.name} card {card.token()} to senator {card.value}/{card.symbols} because y")
+        for text in tries:
+            move = R.parse(state, text)
+            try:
+                R.check(state, move)
+            except IllegalMove as exc:
+                assert exc.rule == "pax.correct", (text, exc)
+                continue
+            after = R.apply(state, move)
+            assert not check_invariants(after), (text, check_invariants(after))
+            assert after.phase == state.phase and after.turn == state.turn and after.current == state.current
+
+
+def test_pax_correct_guide_examples() -> None:
+    """The examples of docs/notation/pax.md, section Corrections, in one position."""
+    from pathlib import Path
+
+    from pax_helpers import give
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "notation" / "pax.md").read_text(encoding="utf-8")
+    block = guide.split("## Corrections", 1)[1].split("```", 2)[1]
+    examples = [line.strip() for line in block.splitlines() if line.strip()]
+    assert len(examples) == 5
+    state = started(seats=("Livinia", "Decimus"))
+    state = give(state, "Livinia", display="estate 1/2, fleet 2/1, conspiracy 1/2")
+    state = give(state, "Decimus", display="estate 1/1, army 4/1, conspiracy 2/2")
+    state = replace(state, pc=0)
+    for text in examples:
+        move = R.parse(state, text)
+        assert R.parse(state, move.notation()) == move
+        state = push(state, text)
+    assert state.pc == 1 and len(state.corrections) == 5
 
 
 def test_pax_correct_odd_moments_and_record_round_trip() -> None:
@@ -155,3 +221,21 @@ def test_pax_correct_not_after_the_end() -> None:
     assert game.state.phase == "over"
     with pytest.raises(IllegalMove):
         game.push("correct " + game.seats[0] + " aurei +1 because late")
+
+
+def test_pax_correct_inserted_before_the_end_changes_the_final_score() -> None:
+    """A finished game takes no entry; the correction is inserted before the last one
+    (``insert PLY``) and the final score shows it in its notes."""
+    from assistant.core.game import rebuilt
+    from assistant.core.record import RecordLine
+
+    game = random_game(8, 3)
+    assert game.state.phase == "over"
+    name = game.seats[0]
+    line = RecordLine(f"correct {name} aurei +9 because the bank never paid the last income", "", 0)
+    new = rebuilt(game, game.ply, [line], drop=0)
+    assert new.state.phase == "over" and new.ply == game.ply + 1
+    assert new.state.players[0].aureus == game.state.players[0].aureus + 9
+    notes = new.score().notes
+    assert any(f"correction at ply {game.ply}: {name} +9 Aurei (the bank never paid the last income)" in n for n in notes)
+    assert not check_invariants(new.state)
