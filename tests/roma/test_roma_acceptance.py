@@ -105,9 +105,17 @@ POSITIONS: dict[str, Callable[[], Table]] = {
     "activate 3 take ?": lambda: make_table({3: "Haruspex"}, dice=DICE),
     "activate 5 copy Scaenicus Legat": lambda: make_table({2: "Legat", 5: "Scaenicus", 6: "Scaenicus"}, dice=(5, 1, 1)),
     "activate 2 lay Forum 3": lambda: make_table({2: "Architectus"}, hands=(("?",), ()), dice=(2, 2, 3)),
+    # corrections (issue 12)
+    "correct Ann vp +2 from stockpile because the Forum paid her once": lambda: make_table({1: "Forum"}, dice=DICE),
+    "correct Ann vp -1 to stockpile because Phase 1 was not paid": lambda: make_table({1: "Forum"}, dice=DICE),
+    "correct Ann vp +3 from Ben because the Mercator took none": lambda: make_table({1: "Mercator"}, dice=DICE),
+    "correct Ann sestertii +2 because she forgot her money die": lambda: make_table({1: "Forum"}, dice=DICE),
+    "correct Ann card Forum from 2 to 3 because it was laid on the wrong disc": lambda: make_table({2: "Forum"}, dice=DICE),
+    "correct Ann card Forum from 2 to discard because the Onager destroyed it": lambda: make_table({2: "Forum"}, dice=DICE),
+    "correct Ann card Forum from discard to 2 because the attack had failed": lambda: make_table({1: "Forum"}, discard=("Forum",), dice=DICE),
 }
 
-VERBS = ("hand", "give", "start", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "Ann ")
+VERBS = ("hand", "give", "start", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "Ann ", "correct ")
 
 
 def guide_entries() -> list[str]:
@@ -119,7 +127,7 @@ def guide_entries() -> list[str]:
     entries = []
     for span in spans:
         words = span.split()
-        if not span.startswith(VERBS) or "N" in words or "..." in words:
+        if not span.startswith(VERBS) or "N" in words or "..." in words or "PLAYER" in words:
             continue
         if len(words) == 1 and span != "end":  # `place`: the word, not an entry
             continue

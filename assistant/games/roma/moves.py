@@ -203,4 +203,38 @@ class Holds:
         return f"holds {self.player} " + " ".join(self.cards)
 
 
-RomaMove = Start | Hand | Give | Place | Roll | Lay | Money | TakeCards | Activate | Battle | End | Holds
+#: Where corrected VP come from or go to when it is not the other player.
+STOCKPILE = "stockpile"
+#: The discard pile as the place a corrected card comes from or goes to.
+DISCARD = "discard"
+
+
+@dataclass(frozen=True)
+class Correct:
+    """A physical mistake noticed late, put right (rule roma.correct); not a turn. ``thing``:
+    ``vp`` (``amount`` VP gained, or lost when negative, from or to ``other``: the stockpile
+    or the other player, so that the 36 VP stay 36), ``sestertii`` (``amount`` gained or lost),
+    or ``card`` (``card`` moved from ``origin`` to ``dest``: a disc number of the player's
+    board, or ``"discard"`` for the discard pile). ``reason`` is kept in the entry text."""
+
+    player: str
+    thing: str
+    reason: str
+    amount: int = 0
+    other: str = ""
+    card: str = ""
+    origin: str = ""
+    dest: str = ""
+
+    def notation(self) -> str:
+        """The canonical entry text."""
+        if self.thing == "card":
+            change = f"card {self.card} from {self.origin} to {self.dest}"
+        elif self.thing == "vp":
+            change = f"vp {self.amount:+d} {'from' if self.amount > 0 else 'to'} {self.other}"
+        else:
+            change = f"{self.thing} {self.amount:+d}"
+        return f"correct {self.player} {change} because {self.reason}"
+
+
+RomaMove = Start | Hand | Give | Place | Roll | Lay | Money | TakeCards | Activate | Battle | End | Holds | Correct

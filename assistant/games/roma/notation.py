@@ -8,6 +8,7 @@ may be typed as unknown (``?``, or a count where players speak that way: ``hand 
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import replace
 from functools import lru_cache
 
@@ -26,6 +27,8 @@ from assistant.games.roma.components import CARD_NAMES, CARDS
 from assistant.games.roma.moves import (
     Activate,
     Battle,
+    Correct,
+    DISCARD,
     End,
     Give,
     Hand,
@@ -35,6 +38,7 @@ from assistant.games.roma.moves import (
     Place,
     Roll,
     RomaMove,
+    STOCKPILE,
     Start,
     TakeCards,
     UNKNOWN,
@@ -42,8 +46,8 @@ from assistant.games.roma.moves import (
 from assistant.games.roma.state import RomaState
 
 RULE = "roma.notation"
-VERBS = ("start", "hand", "give", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "holds")
-_VERB_ALIASES = {"held": "holds", "hold": "holds", "act": "activate", "a": "activate", "draw": "cards", "coins": "money", "pass": "end", "done": "end", "play": "lay"}
+VERBS = ("start", "hand", "give", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "holds", "correct")
+_VERB_ALIASES = {"held": "holds", "hold": "holds", "act": "activate", "a": "activate", "draw": "cards", "coins": "money", "pass": "end", "done": "end", "play": "lay", "correction": "correct", "fix": "correct"}
 _ACT_KEYS = {
     "die": "die", "with": "die", "bribe": "die",
     "copy": "copy", "as": "copy",
@@ -145,6 +149,10 @@ def _dice(words: list[str], verb: str) -> tuple[int, int, int]:
 def parse(state: RomaState, text: str) -> RomaMove:
     """Read one typed entry into a move (``InvalidEntry`` when it cannot be read); whether
     the move is legal is :func:`rules.check`'s job."""
+    reason: str | None = None
+    said = _BECAUSE.match(text)
+    if said and any(_VERB_ALIASES.get(w.lower(), w.lower()) == "correct" for w in said.group(1).split()[:3]):
+        text, reason = said.group(1), " ".join((said.group(2) or "").split())  # as typed
     for mark in ",:()":
         text = text.replace(mark, " ")
     words = text.split()
@@ -166,7 +174,7 @@ def parse(state: RomaState, text: str) -> RomaMove:
         if first not in VERBS:
             raise InvalidEntry(RULE, f"unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
     verb, rest = first, words[1:]
-    if verb in ("start", "hand", "give", "place", "holds") and player is None:
+    if verb in ("start", "hand", "give", "place", "holds", "correct") and player is None:
         named, used = _player_at(rest, seats)
         if named is None and rest and not _card_like(rest[0]):
             _not_a_player(state, rest[0])  # 'give Carl Forum Turris': say so, not "needs a name"
@@ -186,6 +194,8 @@ def parse(state: RomaState, text: str) -> RomaMove:
         return Hand(player, _cards(rest, counts=True))
     if verb == "give":
         return Give(player, _cards(rest, counts=True))
+    if verb == "correct":
+        return _parse_correct(state, player, rest, reason)
     if verb == "holds":
         if not rest:
             raise InvalidEntry("roma.hidden.named", "'holds' names cards of the player's hand, e.g. 'holds Ann Legat'")
@@ -212,6 +222,86 @@ def parse(state: RomaState, text: str) -> RomaMove:
     if rest and [w.lower() for w in rest] != ["turn"]:
         raise InvalidEntry("roma.turn.end", "'end' takes nothing more", hint="end")
     return End(player)
+
+
+_BECAUSE = re.compile(r"(?is)^(.*?)\s+because(?:\s+(.*))?$")
+_CORRECT_HINT = "e.g. 'correct Ann vp +2 from stockpile because ...', 'correct Ann sestertii -1 because ...', 'correct Ann card Forum from 2 to 3 because ...'"
+_THINGS = {
+    "vp": "vp", "vps": "vp", "points": "vp", "point": "vp",
+    "sestertii": "sestertii", "sestertius": "sestertii", "money": "sestertii", "coins": "sestertii", "coin": "sestertii",
+    "card": "card",
+}
+_STOCKPILE_WORDS = ("stockpile", "stock", "pile", "supply")
+_DISCARD_WORDS = ("discard", "discards", "discarded")
+
+
+def _signed(word: str | None, what: str) -> int:
+    """A signed amount (``+2``, ``-1``; a bare ``2`` is a gain), never 0."""
+    if word is None or not re.fullmatch(r"[+-]?[0-9]{1,3}", word) or int(word) == 0:
+        raise InvalidEntry("roma.correct", f"{what}: write the change with its sign, e.g. '+2' or '-1'", hint=_CORRECT_HINT)
+    return int(word)
+
+
+def _parse_correct(state: RomaState, player: str, rest: list[str], reason: str | None) -> Correct:
+    """``correct PLAYER THING CHANGE because REASON`` (rule roma.correct)."""
+    if not rest or rest[0].lower() not in _THINGS:
+        raise InvalidEntry("roma.correct", "a correction names what was wrong: vp, sestertii or card", hint=_CORRECT_HINT)
+    if not reason:
+        raise InvalidEntry("roma.correct", "a correction says why: end it with 'because REASON'", hint=_CORRECT_HINT)
+    if "#" in reason:
+        raise InvalidEntry("roma.correct", "'#' starts a comment: the reason cannot hold one", hint="write the reason without '#'")
+    thing = _THINGS[rest[0].lower()]
+    words = rest[1:]
+    if thing == "sestertii":
+        if len(words) != 1:
+            raise InvalidEntry("roma.correct", "'sestertii' takes the change only, e.g. 'sestertii +2'", hint=_CORRECT_HINT)
+        return Correct(player, thing, reason, amount=_signed(words[0], "sestertii"))
+    if thing == "vp":
+        amount = _signed(words[0] if words else None, "vp")
+        other = [w for w in words[1:] if w.lower() not in ("from", "to", "the", "of")]
+        if not other:
+            where = "come from" if amount > 0 else "go to"
+            raise InvalidEntry(
+                "roma.correct",
+                f"say where the VP {where} (the 36 VP stay 36): the stockpile or the other player",
+                hint=f"correct {player} vp {amount:+d} {'from' if amount > 0 else 'to'} stockpile because ...",
+            )
+        if len(other) == 1 and other[0].lower() in _STOCKPILE_WORDS:
+            return Correct(player, thing, reason, amount=amount, other=STOCKPILE)
+        named, used = _player_at(other, _seat_index(state.seats))
+        if named is None or used != len(other):
+            _not_a_player(state, " ".join(other))
+        return Correct(player, thing, reason, amount=amount, other=named or "")
+    lower = [w.lower() for w in words]
+    if "from" not in lower or "to" not in lower or lower.index("to") < lower.index("from"):
+        raise InvalidEntry("roma.correct", "'card' takes the card, where it is and where it goes, e.g. 'card Forum from 2 to 3'", hint=_CORRECT_HINT)
+    at, to = lower.index("from"), lower.index("to")
+    names = _cards(words[:at]) if at else ()
+    if len(names) != 1:
+        raise InvalidEntry("roma.correct", "name the one card moved, e.g. 'card Forum from 2 to 3'", hint=_CORRECT_HINT)
+    if names[0] == UNKNOWN:
+        raise InvalidEntry(
+            "roma.hidden.public", "only a public card is corrected (on a disc or face up on the discard pile): name it",
+            hint=_CORRECT_HINT,
+        )
+    origin = _place(words[at + 1 : to], state.discs)
+    dest = _place(words[to + 1 :], state.discs)
+    return Correct(player, thing, reason, card=names[0], origin=origin, dest=dest)
+
+
+def _place(words: list[str], discs: int) -> str:
+    """Where a corrected card is: a disc number (``2``, ``disc 2``) or the discard pile."""
+    if any(w.lower() in ("hand", "hands") for w in words):
+        raise InvalidEntry(
+            "roma.correct", "a card in a hand is hidden: a correction moves only cards on discs or on the discard pile",
+            hint="amend the entry that was wrong instead",
+        )
+    words = [w for w in words if w.lower() not in ("disc", "the", "pile", "on")] or [w for w in words if w.lower() == "pile"]
+    if len(words) == 1 and words[0].lower() in (*_DISCARD_WORDS, "pile"):
+        return DISCARD
+    if len(words) != 1:
+        raise InvalidEntry("roma.correct", "a card is on a disc (a number) or on the discard pile ('discard')", hint=_CORRECT_HINT)
+    return str(_disc_number(words[0], "a disc number", discs))
 
 
 def _card_like(word: str) -> bool:

@@ -25,9 +25,9 @@ def sheet(seats: Sequence[str], vp: Mapping[str, int], notes: Sequence[str] = ()
 
 
 def score(state: RomaState) -> ScoreSheet:
-    """The score now, with a note for VP credited beyond the empty stockpile and one while the
+    """The score now, with a note per correction of VP (rule roma.correct), one for VP credited beyond the empty stockpile and one while the
     game is not over (the score is then provisional)."""
-    notes = []
+    notes = list(state.corrections)
     if state.credited:
         notes.append(f"{state.credited} VP credited beyond the empty stockpile (the last payout)")
     if not state.over:

@@ -71,8 +71,12 @@ class RomaState:
     blocked: tuple[frozenset[int], frozenset[int]] = (frozenset(), frozenset())
     battle: PendingBattle | None = None
     ended: str = ""
+    #: the score sheet's notes of the corrections that changed VP (rule roma.correct)
+    corrections: tuple[str, ...] = ()
     #: what the last automatic step or battle did, for the display (not part of the position)
     last: str = field(default="", compare=False)
+    #: how many entries led here (the ply of the last one), for the corrections' notes
+    ply: int = field(default=0, compare=False)
 
     # -- views ------------------------------------------------------------------------------
     @property

@@ -146,10 +146,12 @@ def events(before: RomaState, after: RomaState) -> list[str]:
 
 def completions(state: RomaState) -> list[str]:
     """The words worth completing now: the verbs accepted, the players awaited, card names,
-    and ``holds`` once a hand holds a card typed as unknown (rule roma.hidden.named)."""
+    ``holds`` once a hand holds a card typed as unknown (rule roma.hidden.named), and
+    ``correct`` while the game runs (rule roma.correct)."""
     prompt = expecting(state)
     named = ("holds",) if not state.in_setup and any("?" in hand for hand in state.hands) else ()
-    return sorted({*prompt.kinds, *prompt.players, *prompt.words, *named})
+    fix = ("correct",) if not state.over else ()
+    return sorted({*prompt.kinds, *prompt.players, *prompt.words, *named, *fix})
 
 
 # -- the board at a glance ---------------------------------------------------------------------

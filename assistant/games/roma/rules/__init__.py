@@ -5,7 +5,8 @@ it never changes anything) and ``apply`` plays a checked entry, with the automat
 the game the moment a player has no VP or the stockpile is empty (the last payout's shortfall
 is credited). The modules hold one topic each: ``setup``, ``turn`` (phases 1 and 2, the end of
 a turn), ``actions`` (lay, money, cards), ``activation`` (the cards), ``battle``, and what
-they share (``refusals``, ``ledger``); ``hidden`` names cards entered as unknown."""
+they share (``refusals``, ``ledger``); ``hidden`` names cards entered as unknown; ``correct``
+puts right a physical mistake noticed late."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from assistant.core.errors import IllegalMove
 from assistant.games.roma.moves import (
     Activate,
     Battle,
+    Correct,
     End,
     Give,
     Hand,
@@ -35,6 +37,7 @@ from assistant.games.roma.rules.actions import (
 )
 from assistant.games.roma.rules.activation import apply_activate, check_activate
 from assistant.games.roma.rules.battle import apply_battle, check_battle
+from assistant.games.roma.rules.correct import apply_correct, check_correct
 from assistant.games.roma.rules.ledger import finish
 from assistant.games.roma.rules.refusals import turn_hint
 from assistant.games.roma.rules.hidden import apply_holds, check_holds
@@ -52,6 +55,9 @@ def check(state: RomaState, move: RomaMove) -> None:
         raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken", hint="undo the last entry if it was a mistake")
     if move.player not in state.seats:
         raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game", hint="players: " + ", ".join(state.seats))
+    if isinstance(move, Correct):
+        check_correct(state, move)
+        return
     if isinstance(move, Holds):
         check_holds(state, move)
         return
@@ -98,7 +104,16 @@ def check(state: RomaState, move: RomaMove) -> None:
 def apply(state: RomaState, move: RomaMove) -> RomaState:
     """The table after a checked entry, with the automatic steps it sets off (Phase 1 of the
     next turn, a reshuffle, the end of the game). ``state.last`` says what they did, and only
-    for this entry: what the previous entry did is cleared first."""
+    for this entry: what the previous entry did is cleared first. ``ply`` counts the entries
+    (the corrections' notes name theirs)."""
+    new = _apply(state, move)
+    return evolve(new, ply=state.ply + 1)
+
+
+def _apply(state: RomaState, move: RomaMove) -> RomaState:
+    """:func:`apply` without the count of entries."""
+    if isinstance(move, Correct):
+        return apply_correct(_cleared(state), move)
     if isinstance(move, Holds):
         return apply_holds(_cleared(state), move)
     if state.in_setup:
