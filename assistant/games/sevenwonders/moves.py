@@ -227,4 +227,57 @@ class CopyGuild:
         return f"{self.player} copy {self.guild or 'best'}"
 
 
-Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild
+#: Where a corrected card goes, or comes from: the discard pile (``7w.correct``).
+DISCARD = "discard"
+
+
+@dataclass(frozen=True)
+class Correct:
+    """``correct Ann coins +1 because the Vineyard paid her``: a physical mistake noticed late,
+    corrected in the tracked game (``7w.correct``). ``thing`` is one of:
+
+    * ``coins``: ``delta`` coins more (or fewer);
+    * ``stage``: ``delta`` wonder stages more (or fewer);
+    * ``token``: the conflict token ``old`` taken back and/or ``new`` given (values 1, 3, 5, -1);
+    * ``card``: the Age card ``card`` moved from the player's city ``to`` the discard pile
+      (:data:`DISCARD`) or another player's city, or (``to`` None) from the discard pile into
+      the player's city.
+
+    ``reason`` is required and kept in the entry.
+
+    >>> Correct("Ann", "coins", delta=1, reason="the Vineyard paid").notation()
+    'correct Ann coins +1 because the Vineyard paid'
+    >>> Correct("Ann", "token", old=-1, new=3, reason="she won").notation()
+    'correct Ann token -1 to 3 because she won'
+    """
+
+    player: str
+    thing: str
+    delta: int = 0
+    old: int | None = None
+    new: int | None = None
+    card: str | None = None
+    to: str | None = None
+    reason: str = ""
+
+    @property
+    def change(self) -> str:
+        """The change as the entry writes it (``+1``, ``add 3``, ``Baths to discard``)."""
+        if self.thing in ("coins", "stage"):
+            return f"{self.delta:+d}"
+        if self.thing == "token":
+            if self.old is None:
+                return f"add {self.new}"
+            if self.new is None:
+                return f"remove {self.old}"
+            return f"{self.old} to {self.new}"
+        if self.to is None:
+            return f"{self.card} from {DISCARD}"
+        return f"{self.card} to {self.to}"
+
+    def notation(self) -> str:
+        """The entry as typed."""
+        return f"correct {self.player} {self.thing} {self.change} because {self.reason}"
+
+
+Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild | Correct

@@ -21,10 +21,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from assistant.core.errors import InvalidEntry
-from assistant.core.inputs import NAME_WORDS, number
+from assistant.core.inputs import NAME_WORDS, number, signed
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import components, costs
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import DISCARD, Build, CopyGuild, Correct, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
 
 VERBS: dict[str, str] = {
@@ -98,6 +98,9 @@ def parse(state: SWState, text: str) -> Any:
     """The move an entry means in this state: names resolved, and for a build or a stage the
     payment it means (:func:`costs.settle`). Raises InvalidEntry or AmbiguousEntry (a name
     or player prefix that fits several); never judges legality (that is :func:`rules.check`)."""
+    first = words_of(text.split("#", 1)[0])[:1]
+    if first and normalize(first[0]) in CORRECT_WORDS:
+        return read_correct(state, text.split("#", 1)[0])
     move, said = read(state, text, awaited(state))
     if isinstance(move, (Build, Stage)):
         return costs.settle(state, move, said or Said())
@@ -212,6 +215,99 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
     if stated is not None:
         raise InvalidEntry(RULE, "selling a card pays nothing", hint=f"{player} sell {name or ''}".strip())
     return Sell(player, name), None
+
+
+CORRECT_WORDS = ("correct", "correction")
+#: The things a correction changes (``7w.correct``), with the words that name them.
+THINGS = {"coins": "coins", "coin": "coins", "money": "coins", "stage": "stage", "stages": "stage", "wonder": "stage",
+          "token": "token", "tokens": "token", "conflict": "token", "card": "card"}
+PILE_WORDS = ("discard", "discards", "pile", "box")
+CORRECT_HINT = "correct Ann coins +1 because the Vineyard paid her"
+
+
+def read_correct(state: SWState, text: str) -> Correct:
+    """``correct PLAYER THING CHANGE because REASON`` (``7w.correct``): ``coins +1``,
+    ``stage -1``, ``token add 3`` / ``token remove -1`` / ``token -1 to 3``, ``card Baths to
+    discard`` / ``card Baths to Ben`` / ``card Baths from discard``. The reason is required and
+    kept as typed (spaces collapsed)."""
+    found = re.search(r"\bbecause\b", text, re.IGNORECASE)
+    head, reason = (text[: found.start()], text[found.end() :]) if found else (text, "")
+    reason = " ".join(reason.split())
+    if not reason:
+        raise InvalidEntry("7w.correct", "a correction says why: end it with 'because' and a few words", hint=CORRECT_HINT)
+    words = words_of(head)[1:]
+    if not words:
+        raise InvalidEntry("7w.correct", "say whose figure or card is corrected", hint=CORRECT_HINT)
+    taken = free_city_words(state, words)
+    if taken:
+        player: str = FREE_CITY
+        words = words[taken:]
+    else:
+        seats = seat_index(state)
+        if not seats.candidates(words[0]):
+            raise InvalidEntry("core.players", f"{words[0]} is not a player in this game", hint="the players: " + ", ".join(state.seats))
+        player = seats.resolve(words[0])
+        words = words[1:]
+    thing = THINGS.get(normalize(words[0])) if words else None
+    if thing is None:
+        raise InvalidEntry(
+            "7w.correct",
+            "a correction changes coins, a wonder stage count, a conflict token or where a card lies"
+            + (" (victory points are counted from the city: correct what is wrong in it)" if words and normalize(words[0]) in ("vp", "points", "score") else ""),
+            hint=f"correct {player} coins +1 / stage -1 / token -1 to 3 / card Baths to discard because ...",
+        )
+    rest = words[1:]
+    if thing in ("coins", "stage"):
+        delta = signed(rest[0].lstrip("+")) if len(rest) == 1 and rest[0][:1] in "+-" and rest[0][1:] else None
+        if delta is None or (rest[0][:1] == "+" and rest[0][1:2] == "-"):
+            raise InvalidEntry("7w.correct", f"say the {thing} added or taken away with its sign", hint=f"correct {player} {thing} +1 because ... / {thing} -1")
+        return Correct(player, thing, delta=delta, reason=reason)
+    if thing == "token":
+        return Correct(player, "token", **read_token_change(player, rest), reason=reason)  # type: ignore[arg-type]
+    return read_card_change(state, player, rest, reason)
+
+
+def read_token_change(player: str, rest: list[str]) -> dict[str, int | None]:
+    """``add 3`` / ``remove -1`` / ``-1 to 3`` as the token taken back and the token given."""
+    hint = f"correct {player} token add 3 / token remove -1 / token -1 to 3 because ..."
+
+    def value(word: str) -> int:
+        found = signed(word.lstrip("+")) if word.lstrip("+") else None
+        if found is None:
+            raise InvalidEntry("7w.correct", f"'{word}' is not a token value (1, 3, 5 or -1)", hint=hint)
+        return found
+
+    keys = [normalize(w) for w in rest]
+    if len(rest) == 2 and keys[0] in ("add", "give", "plus"):
+        return {"old": None, "new": value(rest[1])}
+    if len(rest) == 2 and keys[0] in ("remove", "take", "drop", "minus"):
+        return {"old": value(rest[0 + 1]), "new": None}
+    if len(rest) == 3 and keys[1] in ("to", "as", "into"):
+        return {"old": value(rest[0]), "new": value(rest[2])}
+    raise InvalidEntry("7w.correct", "say which token is added, removed or changed", hint=hint)
+
+
+def read_card_change(state: SWState, player: str, rest: list[str], reason: str) -> Correct:
+    """``Baths to discard`` / ``Baths to Ben`` / ``Baths from discard``."""
+    hint = f"correct {player} card Baths to discard / to <player> / from discard because ..."
+    keys = [normalize(w) for w in rest]
+    at = next((k for k, key in enumerate(keys) if key in ("to", "from") and k > 0), None)
+    if at is None or at == len(rest) - 1:
+        raise InvalidEntry("7w.correct", "say the card and where it goes (to discard, to a player) or comes from (from discard)", hint=hint)
+    name = components.card_index().resolve(" ".join(rest[:at][:NAME_WORDS]))
+    place = rest[at + 1 :]
+    if keys[at] == "from":
+        if len(place) != 1 or normalize(place[0]) not in PILE_WORDS:
+            raise InvalidEntry("7w.correct", "a card comes into a city from the discard pile ('from discard'); between cities say 'to <player>'", hint=hint)
+        return Correct(player, "card", card=name, to=None, reason=reason)
+    if len(place) == 1 and normalize(place[0]) in PILE_WORDS:
+        return Correct(player, "card", card=name, to=DISCARD, reason=reason)
+    taken = free_city_words(state, place)
+    if taken and taken == len(place):
+        return Correct(player, "card", card=name, to=FREE_CITY, reason=reason)
+    if len(place) != 1 or not seat_index(state).candidates(place[0]):
+        raise InvalidEntry("core.players", f"{' '.join(place)} is not a player in this game", hint="the players: " + ", ".join(state.seats))
+    return Correct(player, "card", card=name, to=seat_index(state).resolve(place[0]), reason=reason)
 
 
 def close_verbs(word: str) -> list[str]:

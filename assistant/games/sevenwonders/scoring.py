@@ -409,6 +409,7 @@ def score(state: SWState) -> ScoreSheet:
     if state.phase == "boards":
         return ScoreSheet.build(GAME, state.players, CATEGORIES, {}, notes=["the boards are not all known yet"])
     notes = [] if state.phase == "over" else ["provisional: the game is not over"]
+    notes.extend(state.corrections)  # 7w.correct: each correction is part of the working
     return score_cities(cities_of(state), extra_notes=notes, free_city=state.free_city)
 
 

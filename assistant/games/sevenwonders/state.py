@@ -141,6 +141,8 @@ class SWState:
     pile_unknown: tuple[int, int, int] = (0, 0, 0)
     options: tuple[tuple[str, str], ...] = field(default=())
     free_city: bool = False  # a 2-player game: the last seat is the Free City (7w.2p.setup)
+    entries: int = 0  # the entries applied so far (the ply of the last one)
+    corrections: tuple[str, ...] = ()  # one note per correction entry (7w.correct), for the score
 
     # -- seats -----------------------------------------------------------------------------
     @property

@@ -151,7 +151,9 @@ def describe(state: SWState, *, reveal: bool = False) -> dict[str, Any]:
 def events(before: SWState, after: SWState) -> list[str]:
     """When a turn, a Recruitment phase or an extra step resolves: what each city gained
     (cards, stages, leaders, coins, conflict tokens). Nothing while choices are collected:
-    they stay hidden until everyone has chosen."""
+    they stay hidden until everyone has chosen. A correction says what it changed."""
+    if after.corrections != before.corrections:
+        return [after.corrections[-1]]
     if before.phase == "boards" or (before.clock == after.clock and before.cities == after.cities):
         return []
     lines = []
@@ -191,7 +193,7 @@ def completions(state: SWState) -> list[str]:
     """The words the prompt may complete now: verbs, players, card or leader names, payment
     words."""
     prompt = expecting(state)
-    return sorted({*prompt.kinds, *state.seats, *prompt.words, "pay", "left", "right", "free"})
+    return sorted({*prompt.kinds, *state.seats, *prompt.words, "pay", "left", "right", "free", "correct", "because"})
 
 
 # -- the board at a glance ----------------------------------------------------------------------

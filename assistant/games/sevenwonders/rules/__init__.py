@@ -5,11 +5,33 @@ conflicts and the next Age).
 
 * :mod:`.setup`: the state before the first entry;
 * :mod:`.legality`: whether an entry is legal now, with the rule id and what is legal instead;
-* :mod:`.resolution`: resolving turns, Recruitment phases and extra steps, the Ages' ends.
+* :mod:`.resolution`: resolving turns, Recruitment phases and extra steps, the Ages' ends;
+* :mod:`.corrections`: correction entries (``7w.correct``), taken at any point of the game.
 """
 
-from assistant.games.sevenwonders.rules.legality import check
-from assistant.games.sevenwonders.rules.resolution import apply
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from assistant.games.sevenwonders.moves import Correct
+from assistant.games.sevenwonders.rules import legality, resolution
+from assistant.games.sevenwonders.rules.corrections import apply_correct, check_correct
 from assistant.games.sevenwonders.rules.setup import normal_options, setup
+from assistant.games.sevenwonders.state import SWState
+
+
+def check(state: SWState, move: Any) -> None:
+    """Raise IllegalMove unless ``move`` is legal now (a correction at any point of the game)."""
+    if isinstance(move, Correct):
+        return check_correct(state, move)
+    return legality.check(state, move)
+
+
+def apply(state: SWState, move: Any) -> SWState:
+    """The state after a checked entry (counted in ``entries``)."""
+    after = apply_correct(state, move) if isinstance(move, Correct) else resolution.apply(state, move)
+    return replace(after, entries=state.entries + 1)
+
 
 __all__ = ["apply", "check", "normal_options", "setup"]
