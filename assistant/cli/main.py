@@ -257,7 +257,7 @@ def move(
     render.success(f"{result.entry.ply}. {result.shown}")
     render.events(result.events)
     if result.outcome:
-        render.message(f"game over: {result.outcome.reason}")
+        render.wrapped(f"game over: {result.outcome.reason}")
         if result.sheet:
             render.score_sheet(result.sheet)
     elif result.prompt:
@@ -322,9 +322,42 @@ def state(
     render.plain(f"Game {view.id} · {view.title} · {view.status} · {view.ply} entries")
     render.plain(view.board or "")
     if view.outcome:
-        render.message(f"game over: {view.outcome.reason}")
+        render.wrapped(f"game over: {view.outcome.reason}")
     elif view.expecting is not None:
         render.prompt_line(view.expecting)
+
+
+@app.command(epilog=examples("assistant legal 12", "assistant legal last --all", "assistant legal 12 --json"))
+@handle_errors
+def legal(
+    game_id: GameIdArg,
+    all_moves: Annotated[bool, typer.Option("--all", help="Every legal move, one a line (where the game can list them).")] = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """What is legal now, grouped in a few lines (money 1|3 · cards 1|3 keep <card> · end)."""
+    from assistant import service
+    from assistant.service.views import LegalView
+
+    loaded = service.read_game(_store(db), game_id)
+    game = loaded.game
+    if game is None:
+        render.message(f"game {loaded.id} was scored from a final table; nothing to enter")
+        return
+    if game.outcome() is not None or loaded.row.status != "active":
+        summary: tuple[str, ...] = ()
+        moves: tuple[str, ...] | None = () if all_moves else None
+    else:
+        summary = tuple(loaded.ruleset.legal_summary(game.state))
+        moves = tuple(m.notation() for m in game.legal_moves()) if all_moves else None
+    view = LegalView(loaded.id, loaded.row.ruleset, game.ply, summary, moves)
+    if json_out:
+        render.print_json(view.to_json())
+        return
+    if game.outcome() is not None or loaded.row.status != "active":
+        render.message(f"game {loaded.id} is {loaded.row.status}; nothing is legal any more")
+        return
+    render.legal_lines(view.summary, view.moves)
 
 
 @app.command(epilog=examples("assistant log 12", "assistant log last --json", "assistant log 12 --reveal"))
@@ -367,12 +400,16 @@ def score(
     reveal: Annotated[
         bool, typer.Option("--reveal", help="A tracked game: show hidden values too (money behind screens), where the game can.")
     ] = False,
+    working: Annotated[
+        bool, typer.Option("--working", "-w", help="Add the breakdown of each category (science sets, guilds, coins...).")
+    ] = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Score a tracked game (provisional while it runs), or a final table from a file.
 
-    A provisional score shows no hidden value (money behind a screen) unless --reveal.
+    Prints the score table; --working adds how each figure was reached. A provisional
+    score names no winner and shows no hidden value (money behind a screen) unless --reveal.
     """
     from assistant import service
     from assistant.service.views import ScoreView
@@ -387,7 +424,8 @@ def score(
         if json_out:
             render.print_json(view.to_json())
         else:
-            render.score_sheet(view.sheet)
+            render.score_sheet(view.sheet, working=working)
+            _working_hint(view.sheet, working, f"assistant score {target} --from {from_file} --working")
             if saved is not None:
                 render.success(f"saved as game {saved}")
         return
@@ -399,7 +437,14 @@ def score(
     if json_out:
         render.print_json(view.to_json())
         return
-    render.score_sheet(view.sheet, view.title)
+    render.score_sheet(view.sheet, view.title, provisional=bool(view.provisional), working=working)
+    _working_hint(view.sheet, working, f"assistant score {target} --working")
+
+
+def _working_hint(sheet: Any, working: bool, command: str) -> None:
+    """Say (on stderr) how to see the breakdown the short answer left out."""
+    if not working and render.has_working(sheet):
+        render.message(f"how each figure was reached: {command}", style="dim")
 
 
 @app.command(
@@ -556,7 +601,9 @@ def replay(
     render.plain(render.board_text(game.ruleset, game.state, reveal=reveal))
     if view.expecting is not None:
         render.prompt_line(view.expecting)
-    render.score_sheet(view.sheet, "Final score" if view.outcome else "Score so far (the game is not over)")
+    render.score_sheet(
+        view.sheet, "Final score" if view.outcome else "Score so far (the game is not over)", provisional=not view.outcome
+    )
 
 
 @app.command("import", epilog=examples("assistant import game.txt", "assistant import all-games.txt --allow-duplicate"))
@@ -637,7 +684,14 @@ def cards(game: GameArg, json_out: JsonOpt = False) -> None:
     if json_out:
         render.print_json(view.to_json())
         return
-    render.rows_table(view.items, view.columns)
+    from assistant.cli.cards import tables
+
+    width = render.text_width()
+    lines: list[str] = []
+    for title, header, rows, align in tables(view.items):
+        wraps = [i for i, h in enumerate(header) if h in ("cost", "what it does")]
+        lines += ([""] if lines else []) + [title, *render.grid(header, rows, align, width=width, wrap=wraps)]
+    render.plain("\n".join(lines))
 
 
 @app.command(

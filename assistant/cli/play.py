@@ -42,30 +42,35 @@ TABLE_COMMANDS = (
 )
 
 HELP = """At the prompt, type an entry in the game's notation, or:
-  secret            type the next entry without it showing (also: private): for your own
-                    hand or money while the others look; checked like any entry, echoed
-                    as the table may see it; Ctrl-C cancels it
-  undo [N]          take back the last entry (or N)
-  board [--wide]    the board at a glance (also: state; secret faces only with --reveal)
-  score [--reveal]  the score as it stands (hidden values only with --reveal)
-  log [--reveal]    the entries so far (secret faces as ? unless --reveal)
-  legal             what is legal now (where the game can list it)
-  rules [TOPIC]     rule texts: an id, a card name, 'notation' or words
-  remember KEY TEXT save what a component shows; then write @KEY in entries
-  catalogue         the saved keys of this game's catalogue
-  reveal            show secret faces from now on (echoes, state, score, log)
-  hide              stop showing them (the default)
-  help              this text
-  quit              leave (everything entered is already saved)"""
+  secret             type the next entry without it showing (also: private):
+                     for your own hand or money while the others look; checked
+                     like any entry, echoed as the table may see it; Ctrl-C
+                     cancels it
+  undo [N]           take back the last entry (or N)
+  board [--wide]     the board at a glance (also: state; secret faces only
+                     with --reveal)
+  score [--working]  the score as it stands; --working: how each figure was
+                     reached (hidden values only with --reveal)
+  log [--reveal]     the entries so far (secret faces as ? unless --reveal)
+  legal [--all]      what is legal now, in a few lines (--all: every move
+                     listed)
+  rules [TOPIC]      rule texts: an id, a card name, 'notation' or words
+  remember KEY TEXT  save what a component shows; then write @KEY in entries
+  catalogue          the saved keys of this game's catalogue
+  reveal             show secret faces from now on (echoes, board, score, log)
+  hide               stop showing them (the default)
+  help               this text
+  quit               leave (everything entered is already saved; Ctrl-D too;
+                     Ctrl-C clears the line)"""
 
 # The flags each table command takes at the prompt (as on the command line).
-FLAGS = {"board": ("--reveal", "--wide"), "state": ("--reveal", "--wide"), "score": ("--reveal",), "log": ("--reveal",), "legal": (), "catalogue": ()}
+FLAGS = {"board": ("--reveal", "--wide"), "state": ("--reveal", "--wide"), "score": ("--reveal", "--working"), "log": ("--reveal",), "legal": ("--all",), "catalogue": ()}
 USAGE = {
     "board": "board [--wide] [--reveal]",
     "state": "state [--wide] [--reveal]",
-    "score": "score [--reveal]",
+    "score": "score [--working] [--reveal]",
     "log": "log [--reveal]",
-    "legal": "legal",
+    "legal": "legal [--all]",
     "catalogue": "catalogue",
     "undo": "undo [N] [--reveal]",
 }
@@ -210,20 +215,21 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
     elif verb in ("board", "state"):
         render.plain(render.board_text(ruleset, game.state, reveal=shown, wide="--wide" in (flags or ())))
     elif verb == "score":
-        title = "Score as it stands" if game.outcome() is None else "Final score"
-        render.score_sheet(score_of(game, reveal=shown), title)
+        over = game.outcome() is not None
+        working = "--working" in (flags or ())
+        sheet = score_of(game, reveal=shown)
+        render.score_sheet(sheet, "Final score" if over else "Score as it stands · provisional", provisional=not over, working=working)
+        if not working and render.has_working(sheet):
+            render.message("how each figure was reached: score --working", style="dim")
     elif verb == "log":
         render.log_lines(entry_lines(game, reveal=shown))
         if not game.entries:
             render.message("no entries yet")
     elif verb == "legal":
-        moves = game.legal_moves()
-        if not moves:
-            render.message("the game lists no moves here (enter what happened)")
-        for m in moves[:60]:
-            render.out().print("  " + m.notation(), markup=False)
-        if len(moves) > 60:
-            render.message(f"… and {len(moves) - 60} more")
+        if "--all" in (flags or ()):
+            render.legal_lines((), [m.notation() for m in game.legal_moves()])
+        else:
+            render.legal_lines(ruleset.legal_summary(game.state))
     elif verb == "remember":
         key, _, value = rest.partition(" ")
         if not key or not value.strip():
@@ -295,7 +301,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
         outcome = game.outcome()
         if outcome is not None or loaded.row.status != "active":
             if outcome is not None:
-                render.message(f"game over: {outcome.reason}")
+                render.wrapped(f"game over: {outcome.reason}")
             else:
                 render.message(f"game {gid} is {loaded.row.status}")
         else:
@@ -340,7 +346,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             render.success(f"{result.entry.ply}. {result.shown}")
             render.events(result.events)
             if result.outcome is not None:
-                render.message(f"game over: {result.outcome.reason}")
+                render.wrapped(f"game over: {result.outcome.reason}")
                 if result.sheet is not None:
                     render.score_sheet(result.sheet, "Final score")
         except Conflict as exc:

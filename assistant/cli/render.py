@@ -83,6 +83,11 @@ def message(text: str, style: str = "") -> None:
     _line(text, style)
 
 
+def wrapped(text: str, style: str = "") -> None:
+    """A message on stderr in lines of at most 80 columns, broken between words."""
+    _line("\n".join(fit(text)), style)
+
+
 def success(text: str) -> None:
     """A one-line confirmation (✓) on stderr."""
     _line("✓ " + text, "green")
@@ -151,33 +156,109 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
-def score_sheet(sheet: "ScoreSheet", title: str | None = None) -> None:
-    """Players as columns, categories as rows (like a paper score pad), totals and ranks."""
-    from rich.table import Table
+def text_width(default: int = 100) -> int:
+    """The width to fit a wide table to: the terminal's when stdout is one, else ``default``
+    (piped output is not squeezed to 80 columns)."""
+    if sys.stdout.isatty():
+        import shutil
 
-    table = Table(title=title, title_justify="left", show_footer=False)
-    table.add_column("")
-    for p in sheet.players:
-        crown = " ★" if p in sheet.winners else ""
-        table.add_column(_esc(p) + crown, justify="right")
-    for category in sheet.categories:
-        table.add_row(_esc(category), *[str(sheet.points[p][category]) for p in sheet.players])
-    table.add_section()
-    table.add_row("[bold]total[/bold]", *[f"[bold]{sheet.totals[p]}[/bold]" for p in sheet.players])
-    table.add_row("rank", *[str(sheet.ranks[p]) for p in sheet.players])
-    out().print(table)
+        return shutil.get_terminal_size((default, 24)).columns
+    return default
+
+
+def grid(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str] | None],
+    align: str = "",
+    *,
+    width: int | None = None,
+    wrap: Sequence[int] | None = None,
+) -> list[str]:
+    """Rows as plain text columns (two spaces apart, a rule under the header), never cut
+    inside a word or a figure: ``align`` holds one letter per column (``l`` or ``r``). With
+    ``width``, the columns in ``wrap`` (default: the last) are narrowed, the widest first,
+    and their cells wrapped between words until each line fits or they are as narrow as
+    their longest word (and 16 columns). A row ``None`` draws a rule (before a total)."""
+    import textwrap
+
+    count = len(header)
+    align = (align or "").ljust(count, "l")
+    wrap = [count - 1] if wrap is None else list(wrap)
+    widths = [len(h) for h in header]
+    floor = [len(h) for h in header]
+    for row in rows:
+        if row is None:
+            continue
+        for i, cell in enumerate(row):
+            widths[i] = max(widths[i], len(cell))
+            floor[i] = max(floor[i], *(len(w) for w in cell.split() or [""]))
+    floor = [max(f, min(16, w)) for f, w in zip(floor, widths)]
+    if width is not None:
+        while sum(widths) + 2 * (count - 1) > width:
+            narrowable = [i for i in wrap if widths[i] > floor[i]]
+            if not narrowable:
+                break
+            widest = max(narrowable, key=lambda i: widths[i])
+            widths[widest] -= 1
+
+    def line(cells: Sequence[str]) -> list[str]:
+        pieces = [
+            (textwrap.wrap(c, widths[i], break_long_words=False, break_on_hyphens=False) or [""]) if i in wrap else [c]
+            for i, c in enumerate(cells)
+        ]
+        height = max(len(p) for p in pieces)
+        out_lines = []
+        for n in range(height):
+            row = [p[n] if n < len(p) else "" for p in pieces]
+            text = "  ".join(c.rjust(w) if a == "r" else c.ljust(w) for c, w, a in zip(row, widths, align))
+            out_lines.append(text.rstrip())
+        return out_lines
+
+    total = sum(widths) + 2 * (count - 1)
+    lines = line(header) + ["─" * total]
+    for row in rows:
+        lines += ["─" * total] if row is None else line(row)
+    return lines
+
+
+def score_sheet(
+    sheet: "ScoreSheet", title: str | None = None, *, provisional: bool = False, working: bool = False
+) -> None:
+    """Players as columns, categories as rows (like a paper score pad), totals and ranks, as
+    plain rows that never wrap inside a figure. A provisional sheet names no winner and
+    crowns nobody; ``working`` adds the breakdown lines (a long list: asked for only)."""
+    lines: list[str] = []
+    if title:
+        lines.append(safe(title))
+    crowned = () if provisional else sheet.winners
+    header = ["", *[safe(p) + (" ★" if p in crowned else "") for p in sheet.players]]
+    rows: list[Any] = [
+        [safe(c.replace("_", " ")), *[str(sheet.points[p][c]) for p in sheet.players]] for c in sheet.categories
+    ]
+    rows += [None, ["total", *[str(sheet.totals[p]) for p in sheet.players]]]
+    rows.append(["rank", *[str(sheet.ranks[p]) for p in sheet.players]])
+    lines += grid(header, rows, "l" + "r" * len(sheet.players))
     for k, v in sheet.extra.items():
-        out().print(safe(f"{k.replace('_', ' ')}: {_cell(v)}"), markup=False)
-    winners = ", ".join(sheet.winners) if sheet.winners else "nobody"
-    out().print(f"[bold]Winner{'s' if len(sheet.winners) > 1 else ''}:[/bold] {_esc(winners)}")
+        lines += fit(safe(f"{k.replace('_', ' ')}: {_cell(v)}"))
+    if provisional:
+        lines.append("provisional: no winner until the game is over")
+    else:
+        winners = ", ".join(sheet.winners) if sheet.winners else "nobody"
+        lines.append(safe(f"Winner{'s' if len(sheet.winners) > 1 else ''}: {winners}"))
     for note in sheet.notes:
-        out().print(f"  [dim]note:[/dim] {_esc(note)}")
+        lines += fit(safe(f"  note: {note}"), indent="    ")
     details = {p: d for p, d in sheet.details.items() if d}
-    if details:
-        out().print("[dim]working:[/dim]")
+    if working and details:
+        lines.append("working:")
         for p, d in details.items():
             for category, text in d.items():
-                out().print(f"  [dim]{_esc(p)} · {_esc(category)}:[/dim] {_esc(text)}")
+                lines += fit(safe(f"  {p} · {category.replace('_', ' ')}: {text}"), indent="      ")
+    plain("\n".join(lines))
+
+
+def has_working(sheet: "ScoreSheet") -> bool:
+    """Whether the sheet holds a breakdown (``--working`` prints it)."""
+    return any(sheet.details.values())
 
 
 def plain(text: str, *, stream: Any = None) -> None:
@@ -191,6 +272,19 @@ def board_text(ruleset: Any, state: Any, *, reveal: bool = False, wide: bool = F
     """The game's board at a glance (``Ruleset.board``), trailing spaces trimmed."""
     text = ruleset.board(state, reveal=reveal, wide=wide)
     return "\n".join(line.rstrip() for line in text.splitlines())
+
+
+def legal_lines(summary: Sequence[str], moves: Sequence[str] | None = None) -> None:
+    """``legal``: the grouped summary, or every move (``--all``), plain on stdout."""
+    if moves is not None:
+        if not moves:
+            message("the game lists no moves here (enter what happened)")
+        plain("\n".join("  " + m for m in moves)) if moves else None
+        return
+    if not summary:
+        message("the game lists no moves here (enter what happened)")
+        return
+    plain("\n".join(summary))
 
 
 def short_score(sheet: "ScoreSheet") -> str:
@@ -263,28 +357,35 @@ def prompt_line(prompt: "Prompt", *, to_stderr: bool = False, score: str = "") -
 
 
 def games_table(rows: Sequence["GameSummary"]) -> None:
-    """The ``games`` list as a table (one row per game)."""
-    from rich.table import Table
-
+    """The ``games`` list as plain rows (one per game), fitted to the width by wrapping the
+    players, winners and location between entries, never inside a name and its figure."""
     if not rows:
         message("no games match")
         return
-    table = Table()
-    for column in ("id", "date", "game", "status", "players", "winners", "entries", "location"):
-        table.add_column(column, justify="right" if column in ("id", "entries") else "left")
+    header = ["id", "date", "game", "status", "players", "winners", "entries", "location"]
+    body = []
     for row in rows:
-        players = ", ".join(f"{p.name} {p.total}" if p.total is not None else p.name for p in row.players)
-        table.add_row(
-            str(row.id),
-            row.date,
-            row.game,
-            row.status if row.kind != "table" else "finished (table)",
-            _esc(players),
-            _esc(", ".join(row.winners)),
-            str(row.entries),
-            _esc(row.location or ""),
+        # a name and its total are kept together (no-break space), entries part at ", "
+        players = ", ".join(
+            safe(f"{p.name} {p.total}" if p.total is not None else p.name).replace(" ", "\u00a0") for p in row.players
         )
-    out().print(table)
+        location = safe(row.location or "")
+        if len(location) > 30:  # a long note, cut: 'show ID' prints it whole
+            location = location[:29].rstrip() + "…"
+        body.append(
+            [
+                str(row.id),
+                safe(row.date or ""),
+                safe(row.game or "?"),  # a damaged row may lack it
+                safe(row.status or "") if row.kind != "table" else "finished (table)",
+                players,
+                safe(", ".join(row.winners)),
+                str(row.entries),
+                location,
+            ]
+        )
+    lines = grid(header, body, "rlllllrl", width=text_width(), wrap=[4, 5, 7])
+    plain("\n".join(line.replace("\u00a0", " ") for line in lines))
 
 
 def log_lines(entries: Sequence["LogLine"]) -> None:

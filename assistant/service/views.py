@@ -200,6 +200,25 @@ class StateView:
 
 
 @dataclass(frozen=True)
+class LegalView:
+    """``legal``: what is legal now, grouped for a person to read (``Ruleset.legal_summary``:
+    about 10 lines, no secret face), and with ``--all`` every listed move (``moves``)."""
+
+    id: int
+    game: str
+    ply: int
+    summary: tuple[str, ...]
+    moves: tuple[str, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "game", "ply", "summary"}``, plus ``moves`` with ``--all``."""
+        data: dict[str, Any] = {"id": self.id, "game": self.game, "ply": self.ply, "summary": list(self.summary)}
+        if self.moves is not None:
+            data["moves"] = list(self.moves)
+        return data
+
+
+@dataclass(frozen=True)
 class LogLine:
     """One entry as a read command shows it: its ply, its text (the public form, or what was
     typed when revealed), the comment typed with it (left out of the public lines of a game

@@ -58,3 +58,70 @@ def test_prompt_line_stays_within_80_columns_and_keeps_the_score_whole(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert all(len(line) <= 80 for line in lines), lines
     assert lines[-1] == "  score: Annabel 15 · Benedict 16 · Cyrus 7 · Dora 19"
+
+
+# -- 2. short answers ------------------------------------------------------------------------------------
+RECORDS = __import__("pathlib").Path(__file__).resolve().parents[1] / "records"
+
+
+def test_score_prints_the_table_and_working_only_when_asked():
+    invoke("import", str(RECORDS / "7wonders" / "three-players-leaders.txt"))
+    result = invoke("score", "1")
+    assert result.exit_code == 0, result.output
+    assert "working:" not in result.stdout and "Winner: Bob" in result.stdout
+    assert "score 1 --working" in result.stderr  # how to get the breakdown, as a message
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Game 1 · 7 Wonders"
+    assert lines[1].split() == ["Ada", "Bob", "★", "Cleo"]
+    total = next(line for line in lines if line.startswith("total"))
+    assert total.split() == ["total", "36", "64", "31"]  # piped: one row, no figure cut
+    assert all(len(line) <= 80 for line in lines)
+    worked = invoke("score", "1", "--working").stdout
+    assert "working:" in worked and "Bob · science:" in worked
+    assert all(len(line) <= 80 for line in worked.splitlines())
+
+
+def test_provisional_score_names_no_winner():
+    gid = new_toy()
+    invoke("move", str(gid), "take 2")
+    out = invoke("score", str(gid)).stdout
+    assert "Winner" not in out and "★" not in out and "provisional" in out
+    played = invoke("play", str(gid), input="score\nquit\n").output
+    assert "Winner" not in played and "★" not in played and "provisional" in played
+    data = json.loads(invoke("score", str(gid), "--json").stdout)
+    assert data["provisional"] is True  # the JSON shape is unchanged
+
+
+def test_legal_command_and_prompt_print_the_summary_and_all_on_request():
+    gid = new_toy()
+    result = invoke("legal", str(gid))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines() == ["Ann take 1 | take 2 | take 3 | pass"]  # Ruleset.legal_summary
+    every = invoke("legal", str(gid), "--all").stdout.split("\n")
+    assert "  Ann take 1" in every and "  Ann pass" in every
+    data = json.loads(invoke("legal", str(gid), "--json").stdout)
+    assert set(data) == {"id", "game", "ply", "summary"} and data["summary"]
+    assert "moves" in json.loads(invoke("legal", str(gid), "--all", "--json").stdout)
+    played = invoke("play", str(gid), input="legal\nlegal --all\nquit\n").output
+    assert "  Ann take 2" in played and "usage" not in played
+
+
+def test_cards_is_a_table_a_person_can_scan():
+    for game in ("7w", "roma", "pax", "sylla"):
+        out = invoke("cards", game).stdout
+        lines = out.splitlines()
+        assert all(len(line) <= 100 for line in lines), (game, max(lines, key=len))
+        assert "{'" not in out and "': " not in out, game  # no dict dumps
+    out = invoke("cards", "7w").stdout
+    palace = next(line for line in out.splitlines() if line.startswith("Palace"))
+    assert "wood, stone, clay, ore," in palace  # wrapped between words, never cut
+    assert any(line.startswith("Alexander") and "3 coins" in line for line in out.splitlines())
+    header = next(line for line in out.splitlines() if line.startswith("name"))
+    assert len(header.split()) <= 8  # few, meaningful columns
+    assert json.loads(invoke("cards", "7w", "--json").stdout)[0]["cost"]  # the JSON is the catalogue, unchanged
+
+
+def test_games_list_keeps_a_name_with_its_total_when_piped():
+    invoke("import", str(RECORDS / "roma" / "hand_played_cli_livia_marcus.txt"))
+    out = invoke("games").stdout
+    assert "Livia 14" in out and "Marcus 27" in out

@@ -55,5 +55,5 @@ def test_pax_hidden_cli_read_commands_print_no_secret():
     revealed = invoke("state", gid, "--reveal", "--json")
     assert {"religion 4/2", "senator 4/2"} <= set(secrets_in(revealed)) and "aureus" in revealed
     assert set(secrets_in(invoke("log", gid, "--reveal"))) == set(SECRETS)
-    assert "7 Aurei" in invoke("score", gid, "--reveal")
+    assert "7 Aurei" in invoke("score", gid, "--reveal", "--working")  # the working names them
     # show prints no score while the game runs, so its --reveal has nothing more to show here
