@@ -1,0 +1,145 @@
+"""Screen tests (issue 12): each game at 80x24 through a pseudo-terminal, as a table of four
+with one laptop sees it. A recorded game (tests/records/<game>/) is imported into a fresh
+database twice, whole and cut in the middle (so that one game is running); then ``state``,
+``score`` and ``legal`` are run on a real terminal 80 columns wide, and ``board``, ``score``
+and ``legal`` at the ``play`` prompt:
+
+* the board names every player, with their figures, exactly as the game draws it (nothing
+  cut or wrapped by the command line);
+* no line of ``state``, ``score`` or ``legal`` (and none the prompt draws) is longer than 80
+  columns in the default view.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from cli_support import cli_command, run_cli
+
+pexpect = pytest.importorskip("pexpect")
+
+RECORDS = Path(__file__).resolve().parents[1] / "records"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[>=]")
+COLUMNS, LINES = 80, 24
+
+#: One record per game, and the players it seats.
+GAMES = {
+    "roma": "hand_played_cli_livia_marcus.txt",
+    "7wonders": "three-players-leaders.txt",
+    "pax": "four_players.txt",
+    "sylla": "three_players_by_hand.txt",
+}
+
+
+def _half(text: str) -> str:
+    """The record cut after half of its entries (a game still running)."""
+    head, _, body = text.partition("\n\n")
+    entries = [line for line in body.split("\n") if line.strip()]
+    return head + "\n\n" + "\n".join(entries[: len(entries) // 2]) + "\n"
+
+
+def _env(db: Path, tmp_path: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "ASSISTANT_DB": str(db),
+        "NO_COLOR": "1",
+        "TERM": "xterm",
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "COLUMNS": str(COLUMNS),
+        "LINES": str(LINES),
+    }
+
+
+def _screen(args: list[str], db: Path, tmp_path: Path) -> list[str]:
+    """The lines a command prints on an 80x24 terminal (stdout and stderr, as seen)."""
+    command = cli_command(*args)
+    child = pexpect.spawn(
+        command[0], command[1:], env=_env(db, tmp_path), encoding="utf-8", timeout=60, dimensions=(LINES, COLUMNS)
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    return ANSI.sub("", child.before).replace("\r", "").splitlines()
+
+
+@pytest.fixture(params=sorted(GAMES))
+def imported(request, db_path, tmp_path):
+    """(game, id of the finished game, id of the running game, the running game in memory)."""
+    game = request.param
+    text = (RECORDS / game / GAMES[game]).read_text(encoding="utf-8")
+    half = tmp_path / "half.txt"
+    half.write_text(_half(text), encoding="utf-8")
+    for path in (RECORDS / game / GAMES[game], half):
+        result = run_cli("import", str(path), db=db_path)
+        assert result.returncode == 0, result.stderr
+    from assistant import service
+    from assistant.store.db import Store
+
+    loaded = service.read_game(Store.open(str(db_path)), 2)
+    return game, 1, 2, loaded
+
+
+def _too_long(lines: list[str]) -> list[str]:
+    return [line for line in lines if len(line) > COLUMNS]
+
+
+def test_screen_board_names_every_player_untruncated(imported, db_path, tmp_path):
+    game, finished, running, loaded = imported
+    for gid in (running, finished):
+        lines = _screen(["state", str(gid)], db_path, tmp_path)
+        assert not _too_long(lines), (game, gid, _too_long(lines))
+        screen = "\n".join(lines)
+        for name in loaded.game.seats:
+            assert re.search(rf"(^|\W){re.escape(name)}(\W|$)", screen), (game, gid, name, screen)
+        assert "…" not in screen.replace("… and", ""), (game, gid, screen)  # nothing cut short
+    # the running game's board is on screen exactly as the game draws it: every figure whole
+    board = loaded.ruleset.board(loaded.game.state)
+    lines = _screen(["state", str(running)], db_path, tmp_path)
+    shown = "\n".join(line.rstrip() for line in lines)
+    assert "\n".join(line.rstrip() for line in board.splitlines()) in shown, (game, shown)
+
+
+@pytest.mark.parametrize("command", ["state", "score", "legal"])
+def test_screen_no_line_longer_than_80_columns(imported, db_path, tmp_path, command):
+    game, finished, running, _ = imported
+    for gid in (running, finished):
+        lines = _screen([command, str(gid)], db_path, tmp_path)
+        assert lines, (game, command, gid)
+        assert not _too_long(lines), (game, command, gid, _too_long(lines))
+    if command == "score":  # a running game: no winner named
+        screen = "\n".join(_screen(["score", str(running)], db_path, tmp_path))
+        assert "Winner" not in screen and "provisional" in screen, screen
+
+
+def test_screen_play_prompt_at_80x24(imported, db_path, tmp_path):
+    """board, score and legal at the prompt, and the prompt line with whose turn and the
+    running score: every line within 80 columns, every player on the board."""
+    game, _, running, loaded = imported
+    command = cli_command("play", str(running))
+    child = pexpect.spawn(
+        command[0], command[1:], env=_env(db_path, tmp_path), encoding="utf-8", timeout=60, dimensions=(LINES, COLUMNS)
+    )
+    prompt = f"{running}:{loaded.game.ply + 1}>"
+    seen = []
+    try:
+        child.expect_exact(prompt)
+        seen.append(child.before)
+        for line in ("board", "score", "legal"):
+            child.sendline(line)
+            child.expect_exact(prompt)
+            seen.append(child.before)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    lines = ANSI.sub("", "".join(seen)).replace("\r", "").splitlines()
+    assert not _too_long(lines), (game, _too_long(lines))
+    screen = "\n".join(lines)
+    assert "score: " in screen  # the running score on the prompt line
+    for name in loaded.game.seats:
+        assert name in screen, (game, name)
