@@ -49,6 +49,9 @@ def test_sylla_board_fits_80_columns_names_and_figures_whole_nothing_secret(sour
             assert len(line) <= WIDTH, (source, ply, line)
         assert text == R.board(shown), (source, ply)  # nothing secret
         assert R.legal_summary(state) == R.legal_summary(shown), (source, ply)
+        for p, q in zip(state.players, shown.players):  # the table's knowledge of the tokens
+            assert (p.seen, p.seen_unknown, p.seen_splits) == (q.seen, q.seen_unknown, q.seen_splits), (source, ply)
+            assert (q.tokens, q.unknown, q.splits) == (q.seen, q.seen_unknown, q.seen_splits), (source, ply)
         lines = text.splitlines()
         for p in state.players:
             head = next(line for line in lines if line.startswith(p.name + " "))
@@ -93,19 +96,19 @@ events  1 Imperial Cult 1 LV civic [Blue 1, Red 1] prevented
         3 Flood 1 V health happening · 4 Decadence 0 L
         (famine icons, fighters V Vestal L Legionary, token; [cubes])
 
-Blue    17 prestige · 8 tokens · set IV
+Blue    17 prestige · 8 tokens · Civic 2 Health 0 Leisure 1 + 5 unseen · set IV
         Sen1 rg tapped · Mer1 yg fish · Ves1 r tapped · Ves2 ry tapped
         Sla1 ryg fish tapped · Sen2 r fish tapped · Ves3 y
         Temple1 down · Temple2
-Red     28 prestige · 4 tokens · Consul · set III
+Red     28 prestige · 4 tokens · Civic 1 Health 0 Leisure 3 · Consul · set III
         Sen1 yg fish tapped · Sla1 ryg fish tapped · Ves1 r · Leg1 g · Mer1 r
         Sen2 ry tapped · Ves2 y tapped
         Tavern1 · Field1
-White   9 prestige · 3 tokens · set II
+White   9 prestige · 3 tokens · Civic 0 Health 0 Leisure 1 + 2 unseen · set II
         Mer1 ry tapped · Mer2 y fish · Leg1 ry tapped · Sla1 ryg fish tapped
         Sla2 ryg tapped · Sla3 ryg fish tapped · Cra1 y · Mer3 ry tapped
         Temple1 · Stall1
-Black   14 prestige · 3 tokens · set I
+Black   14 prestige · 3 tokens · Civic 1 Health 0 Leisure 2 · set I
         Ves1 g tapped · Leg1 ry · Sen1 rg tapped · Mer1 y fish · Leg2 rg tapped
         Sla1 ryg tapped · Leg3 g tapped
         Field1 · Stall1
@@ -137,8 +140,28 @@ def test_sylla_board_reveal_shows_denarii_token_kinds_and_votes():
     assert f"voted   {voter}" in plain and f"{voter} {thumb} {denarii}" in revealed
     for p in state.players:
         assert f"{p.money} denarii" in revealed
-        assert " ".join(f"{w} {p.tokens[k]}" for k, w in (("civic", "Civic"), ("health", "Health"), ("leisure", "Leisure"))) in revealed
-    assert "Civic 0 Health" not in plain and "denarii and token colours are behind the screens" in plain
+        if sum(p.tokens.values()):
+            kinds = " ".join(f"{w} {p.tokens[k]}" for k, w in (("civic", "Civic"), ("health", "Health"), ("leisure", "Leisure")))
+            assert kinds in revealed
+    assert "denarii and token colours are behind the screens" in plain
+
+
+def test_sylla_board_token_kinds_as_far_as_the_table_knows_them():
+    """The Consul's token and an event's reward are taken in the open; a Temple's or an
+    Insula's token is seen as one of unknown colour even where the record types it; a crisis
+    shows its kind; at the end every count is known."""
+    game, public = _games("four_players_seed11.txt")
+    for ply in range(game.ply + 1):
+        for p, q in zip(game.states[ply].players, public.states[ply].players):
+            assert (p.seen, p.seen_unknown, p.seen_splits) == (q.seen, q.seen_unknown, q.seen_splits), ply
+            # the public record's replay knows exactly what the table knows
+            assert (q.tokens, q.unknown, q.splits) == (q.seen, q.seen_unknown, q.seen_splits), ply
+    red = game.states[167].player("Red")
+    assert "Red     28 prestige · 4 tokens · Civic 1 Health 0 Leisure 3 · Consul" in R.board(game.states[167])
+    assert red.tokens == {"civic": 1, "health": 0, "leisure": 3}
+    assert "Blue    17 prestige · 8 tokens · Civic 2 Health 0 Leisure 1 + 5 unseen" in R.board(game.states[167])
+    end = game.state
+    assert all(p.seen == p.tokens and p.seen_unknown == 0 for p in end.players)
 
 
 def test_sylla_board_before_the_board_is_entered():

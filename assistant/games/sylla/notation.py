@@ -432,9 +432,7 @@ def _public_core(state: State, move: object) -> str:
 
 def _public_tokens(state: State, move: m.TokensMove) -> m.TokensMove:
     """The counts a ``tokens`` entry shows to all: every one at the end, the crisis kind's in a
-    crisis, none outside a reveal (named later: ``Red tokens ?``)."""
-    if state.step == "end.tokens":
-        return move
-    if state.step == "VII.crisis" and state.crises:
-        return m.TokensMove(move.player, tuple((k, n) for k, n in move.counts if k == state.crises[0]))
-    return m.TokensMove(move.player, ())
+    crisis, none outside a reveal (named later: ``Red tokens ?``; rules.hidden.public_counts)."""
+    from assistant.games.sylla.rules.hidden import public_counts
+
+    return public_counts(state, move)

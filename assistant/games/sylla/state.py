@@ -96,6 +96,13 @@ class Player:
     # what is revealed leaves one split
     unknown: int = 0
     splits: frozenset[tuple[int, ...]] | None = None
+    # what the whole table knows of his tokens (sylla.components.hidden): the kinds shown in
+    # the open (the Consul's token, an event's reward), a Temple's or an Insula's token as one
+    # of unknown colour however it was typed, and the counts a reveal showed. The board shows
+    # this without ``reveal``, so it is the same in a game and in its public record.
+    seen: dict[str, int] = field(default_factory=lambda: {k: 0 for k in TOKENS})
+    seen_unknown: int = 0
+    seen_splits: frozenset[tuple[int, ...]] | None = None
 
     def count(self, kind: str, *, usable: bool = False, face_up: bool = False) -> int:
         """How many cards of ``kind`` he has (only usable or face-up ones when asked)."""
@@ -113,8 +120,29 @@ class Player:
         return Player(
             self.name, self.set, list(self.cards), list(self.tiles), self.money, self.prestige, dict(self.tokens),
             dict(self.cubes), list(self.used), self.prestige_before_end, self.thumb, self.end_votes, self.freed,
-            self.denarii_at_freeing, self.unknown, self.splits,
+            self.denarii_at_freeing, self.unknown, self.splits, dict(self.seen), self.seen_unknown, self.seen_splits,
         )
+
+    # -- what the table knows of his tokens (sylla.components.hidden) ---------------------
+    def public(self) -> "Player":
+        """His tokens as the whole table knows them, as a Player holding nothing else (so that
+        ``token_range`` and ``tokens_known`` read them)."""
+        return Player(self.name, tokens=dict(self.seen), unknown=self.seen_unknown, splits=self.seen_splits)
+
+    def _learn(self, view: "Player") -> None:
+        self.seen, self.seen_unknown, self.seen_splits = view.tokens, view.unknown, view.splits
+
+    def hide_one(self) -> None:
+        """The table saw him take a token but not its colour (a Temple, an Insula)."""
+        view = self.public()
+        view.add_unknown(1)
+        self._learn(view)
+
+    def see_count(self, kind: str, count: int) -> None:
+        """The table saw that he holds ``count`` tokens of ``kind`` (a crisis, the end)."""
+        view = self.public()
+        view.narrow(kind, count)
+        self._learn(view)
 
     # -- tokens of unknown kind (sylla.hidden.tokens) -----------------------------------
     def possible_splits(self) -> frozenset[tuple[int, ...]]:

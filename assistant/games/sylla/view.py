@@ -241,15 +241,24 @@ def _events(state: State, width: int) -> list[str]:
     return lines
 
 
+def _token_kinds(p: Player) -> str:
+    """His tokens by kind as far as they are known: ``Civic 2 Health 0 Leisure 1``, with
+    ``+ 2 unseen`` for tokens whose colour is not known, or each kind's possible counts
+    (``Health 0-2``) once a reveal has told something of them."""
+    if p.unknown and p.splits is None:
+        return " ".join(f"{SHORT[k]} {p.tokens[k]}" for k in TOKENS) + f" + {p.unknown} unseen"
+    return " ".join(f"{SHORT[k]} {v}" for k, v in tokens_text(p).items() if k in TOKENS)
+
+
 def _player_lines(state: State, p: Player, reveal: bool, width: int, indent: int) -> list[str]:
-    """A player: prestige, tokens held (their kinds only with ``reveal``: a Temple's or an
-    Insula's colour is secret, sylla.components.hidden), denarii only with ``reveal``, the
-    Consul; then his characters and his buildings."""
+    """A player: prestige, tokens held and their kinds as far as the table knows them (a
+    Temple's or an Insula's colour is secret until a reveal, sylla.components.hidden; all of
+    them with ``reveal``), denarii only with ``reveal``, the Consul, his set; then his
+    characters and his buildings."""
     held = sum(p.tokens.values()) + p.unknown
     figures = [f"{p.prestige} prestige", f"{held} token" + ("" if held == 1 else "s")]
-    if reveal or state.phase == "over":  # at the end every player shows his tokens
-        kinds = tokens_text(p)
-        figures.append(" ".join(f"{SHORT.get(k, k)} {v}" for k, v in kinds.items()))
+    if held:
+        figures.append(_token_kinds(p if reveal else p.public()))  # as far as the table knows them
     if reveal:
         figures.append(f"{p.money} denarii")
     if p.name == state.consul:
@@ -269,8 +278,9 @@ def board(state: State, *, reveal: bool = False, wide: bool = False) -> str:
     whose entry the game waits for; the Res Publica ladder with each marker and what a token
     is worth there, the famine track, the Great Work of the round and those built; the event
     row (cubes, prevented events); the building tiles on offer; then each player's prestige,
-    tokens held, the Consul, his characters (tapped, face down) and buildings. What is behind
-    the screens (denarii, token colours, fist votes) shows only with ``reveal``: without it the
+    tokens held (kinds as far as the table knows them), the Consul, his characters (tapped,
+    face down) and buildings. What is behind the screens (denarii, the colours of a Temple's
+    or an Insula's tokens, fist votes) shows only with ``reveal``: without it the
     board of a game equals the board of its public record. Names and figures are never cut."""
     width = WIDE if wide else WIDTH
     prompt = expecting(state)

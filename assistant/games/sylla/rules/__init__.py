@@ -70,6 +70,8 @@ def apply(state: State, move: object) -> State:
     play(new, move)
     while new.step == "done":
         NEXT_START[new.phase](new)
+    for name, kind, count in new.shown:  # what the rules revealed, the whole table saw
+        new.player(name).see_count(kind, count)
     return new
 
 
@@ -78,10 +80,12 @@ def play(state: State, move: object) -> None:
     if isinstance(move, m.RevealingMove):
         for fact in move.shown:
             hidden.take_tokens(state, fact)
+            hidden.see_tokens(state, fact)
         play(state, move.move)
         return
     if isinstance(move, m.TokensMove):
         hidden.take_tokens(state, move)
+        hidden.see_tokens(state, hidden.public_counts(state, move))
         if state.step == "VII.crisis":
             famine.resume(state)
         elif state.step == "end.tokens":

@@ -150,6 +150,7 @@ def apply(state: State, move: object) -> None:
     if isinstance(move, m.InsulaMove):
         p = state.player(move.player)
         for k in move.kinds:
+            p.hide_one()  # the table does not see the colour, typed or not
             if k is None:  # sylla.hidden.tokens: the colour stays behind his screen
                 p.add_unknown(1)
             else:

@@ -64,6 +64,7 @@ def apply(state: State, move: object) -> None:
     if isinstance(move, m.TokenMove):
         p = state.player(move.player)
         p.tokens[move.kind] += 1
+        p.seen[move.kind] += 1  # the Consul shows it to everyone
         state.note(f"{p.name} takes a {token_name(move.kind)} token")
         advance_famine(state)
         state.step = "done"

@@ -86,6 +86,7 @@ def award_tokens(state: State) -> None:
             else:
                 assert slot.spec.token is not None
                 p.tokens[slot.spec.token] += 1
+                p.seen[slot.spec.token] += 1  # taken in the open
         reward = "1 prestige" if slot.id == "decadence" else f"a {token_name(slot.spec.token or 'civic')} token"
         state.note(f"{', '.join(winners)} take{'s' if len(winners) == 1 else ''} {reward} for {event_names()[slot.id]}")
 

@@ -38,3 +38,20 @@ def take_tokens(state: State, move: m.TokensMove) -> None:
     p = state.player(move.player)
     for kind, count in move.counts:
         p.narrow(kind, count)
+
+
+def public_counts(state: State, move: m.TokensMove) -> m.TokensMove:
+    """The counts of a ``tokens`` entry the whole table sees: every one at the end, the crisis
+    kind's in a crisis, none outside a reveal (sylla.components.hidden)."""
+    if state.step == "end.tokens":
+        return move
+    if state.step == "VII.crisis" and state.crises:
+        return m.TokensMove(move.player, tuple((k, n) for k, n in move.counts if k == state.crises[0]))
+    return m.TokensMove(move.player, ())
+
+
+def see_tokens(state: State, move: m.TokensMove) -> None:
+    """The whole table learns the counts of ``move`` (Player.see_count)."""
+    p = state.player(move.player)
+    for kind, count in move.counts:
+        p.see_count(kind, count)

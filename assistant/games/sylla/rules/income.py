@@ -113,6 +113,7 @@ def apply(state: State, move: object) -> None:
         tile = next(t for t in usable_tiles(p) if t.kind == "temple")
         p.used.append(tile.label)
         p.money -= facts()["income"]["temple_cost"]
+        p.hide_one()  # the table does not see the colour, typed or not
         if move.kind is None:  # sylla.hidden.tokens: the colour stays behind his screen
             p.add_unknown(1)
         else:
