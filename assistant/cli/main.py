@@ -29,7 +29,23 @@ def examples(*lines: str) -> str:
     return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
 
 
+class _Group(typer.core.TyperGroup):
+    """Typer's command group, saying "Did you mean 'games'?" once for a mistyped command
+    (typer adds its suggestion to the message, and click 8.2+ prints its own)."""
+
+    def resolve_command(self, ctx, args):  # type: ignore[no-untyped-def]
+        import click
+
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as exc:
+            if getattr(exc, "possibilities", None):  # click (8.2+) suggests by itself: keep its own
+                exc.message = exc.message.partition(" Did you mean ")[0]
+            raise
+
+
 app = typer.Typer(
+    cls=_Group,
     name="assistant",
     help=(
         "The table companion: follows a physical game of 7 Wonders (with Leaders), Roma, PAX or Sylla "
@@ -52,13 +68,15 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
-players_app = typer.Typer(help="List players with their statistics, rename or merge them.", no_args_is_help=False)
+players_app = typer.Typer(cls=_Group, help="List players with their statistics, rename or merge them.", no_args_is_help=False)
 db_app = typer.Typer(
+    cls=_Group,
     help="The history database: where it is, back it up, check it.",
     no_args_is_help=True,
     epilog=examples("assistant db path", "assistant db backup", "assistant db check"),
 )
 catalogue_app = typer.Typer(
+    cls=_Group,
     help=(
         "A table's own answers about its printed components (PAX card faces, Sylla's board and "
         "characters...), saved under short keys: write @KEY in an entry instead of the text."
@@ -586,6 +604,10 @@ def replay(
     from assistant.core.errors import RecordError
 
     text = _read_file(file)
+    records = service.split_records(text)
+    if len(records) > 1:  # an export of several games: each in turn, saying which failed
+        _replay_each(records, reveal=reveal, json_out=json_out)
+        return
     try:
         record, game = service.replay_text(text)
     except RecordError as exc:
@@ -604,6 +626,39 @@ def replay(
     render.score_sheet(
         view.sheet, "Final score" if view.outcome else "Score so far (the game is not over)", provisional=not view.outcome
     )
+
+
+def _replay_each(records: list[str], *, reveal: bool, json_out: bool) -> None:
+    """``replay`` of a file holding several records (``%%``): each is replayed in turn; one
+    line each (or a JSON list of each record's ``replay --json`` object); exit 1 when any
+    failed, naming it."""
+    from assistant import service
+    from assistant.core.errors import RecordError
+
+    results: list[dict[str, Any]] = []
+    failed: list[int] = []
+    for n, part in enumerate(records, 1):
+        try:
+            _, game = service.replay_text(part)
+        except RecordError as exc:
+            failed.append(n)
+            results.append({"record": n, **exc.to_json()})
+            if not json_out:
+                exc.message = f"record {n}: {exc.message}"
+                render.error(exc)
+            continue
+        view = service.replay_view(game, reveal=reveal)
+        results.append({"record": n, **view.to_json()})
+        if not json_out:
+            over = "game over" if view.outcome else "not over"
+            render.success(f"record {n}: {game.ruleset.title}, {', '.join(view.players)}: {view.ply} entries replayed ({over})")
+    if json_out:
+        render.print_json(results)
+    if failed:
+        render.message(f"{len(failed)} of {len(records)} records failed: " + ", ".join(f"record {n}" for n in failed))
+        raise typer.Exit(1)
+    if not json_out:
+        render.message(f"all {len(records)} records replay; every entry is legal")
 
 
 @app.command("import", epilog=examples("assistant import game.txt", "assistant import all-games.txt --allow-duplicate"))

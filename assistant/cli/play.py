@@ -13,7 +13,8 @@ player can type their own hand while the others look on.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from assistant.core import inputs
@@ -139,39 +140,107 @@ def _private_refusal(exc: AssistantError, game: str) -> None:
     render.error(withheld)
 
 
-def _reader(words: Callable[[], list[str]]) -> Callable[[str], str]:
-    """A line reader: prompt_toolkit with completion and history on a terminal, input() otherwise."""
+def next_words(before: str, *, commands: Sequence[str], words: Sequence[str], legal: Sequence[str], players: Sequence[str]) -> list[str]:
+    """What Tab offers after ``before`` (the text left of the cursor), by context: at the
+    start of the line the prompt's commands, the players and the game's words; after a
+    prompt command only its flags; after an entry's first words the next word of each legal
+    move that begins so (with or without the player's name), else the game's words that are
+    not commands or players. The words returned all start with the word being typed.
+
+    >>> legal = ["Bob build Temple", "Bob build Baths", "Bob sell Temple", "Bob stage"]
+    >>> next_words("bob build ", commands=["undo", "board"], words=["Bob", "build", "Temple", "Baths"],
+    ...            legal=legal, players=["Ada", "Bob"])
+    ['Temple', 'Baths']
+    >>> next_words("bo", commands=["undo", "board"], words=["Bob", "build"], legal=legal, players=["Bob"])
+    ['board', 'Bob']
+    >>> next_words("score --", commands=["score"], words=[], legal=[], players=[])
+    ['--reveal', '--working']
+    """
+    typed = before.split(" ")
+    done, last = [w for w in typed[:-1] if w], typed[-1].lower()
+    found: list[str] = []
+
+    def add(word: str) -> None:
+        if word.lower().startswith(last) and word not in found:
+            found.append(word)
+
+    if not done:
+        for word in [*commands, *players, *words]:
+            add(word)
+        return found
+    verb = done[0].lower()
+    if verb in commands:
+        for flag in FLAGS.get(verb, ()):
+            add(flag)
+        return found
+    said = [w.lower() for w in done]
+    for move in legal:
+        parts = move.split()
+        for start in (0, 1):  # the move as listed, or without its player's name
+            rest = parts[start:]
+            if len(rest) > len(said) and [w.lower() for w in rest[: len(said)]] == said:
+                add(rest[len(said)])
+    if found or any(m for m in legal):
+        return found
+    lowered = {w.lower() for w in (*commands, *players)}
+    for word in words:
+        if word.lower() not in lowered and word.lower() not in said:
+            add(word)
+    return found
+
+
+def history_file(store: Any) -> Path:
+    """Where the ``play`` prompt keeps its line history: beside the database file it belongs
+    to (``history.sqlite3.play-history``), or for a database on a server, in the user data
+    folder under a name of its own (so that two histories never mix)."""
+    path = getattr(store, "path", None)
+    if path is not None:
+        return Path(path).with_name(Path(path).name + ".play-history")
+    import hashlib
+
+    from platformdirs import user_data_path
+
+    where = store.where() if hasattr(store, "where") else str(store)
+    digest = hashlib.sha256(where.encode("utf-8")).hexdigest()[:12]
+    return user_data_path("table-companion", appauthor=False) / f"play-history-{digest}.txt"
+
+
+def _reader(words: Callable[[str], list[str]], history: Path | None = None) -> Callable[[str], str]:
+    """A line reader: prompt_toolkit with completion (``words(text_before_cursor)``) and the
+    line history in ``history`` on a terminal, input() otherwise."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return input
     try:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
-        from prompt_toolkit.history import FileHistory
+        from prompt_toolkit.history import FileHistory, InMemoryHistory
     except ImportError:  # pragma: no cover - prompt_toolkit is a dependency
         return input
 
     class Names(Completer):
         def get_completions(self, document, complete_event):  # type: ignore[no-untyped-def]
             before = document.text_before_cursor
-            last = before.split(" ")[-1].lower()
-            tail2 = " ".join(before.split(" ")[-2:]).lower()
-            for word in words():
-                low = word.lower()
-                if " " in word and low.startswith(tail2) and tail2.strip() and " " in tail2:
-                    yield Completion(word, start_position=-len(tail2))
-                elif low.startswith(last):
-                    yield Completion(word, start_position=-len(last))
+            last = before.split(" ")[-1]
+            for word in words(before):
+                yield Completion(word, start_position=-len(last))
 
-    history = None
-    try:
-        from platformdirs import user_data_path
+    class QuietHistory(FileHistory):
+        """A file history that goes on in memory when the file cannot be written."""
 
-        folder = user_data_path("table-companion", appauthor=False)
-        folder.mkdir(parents=True, exist_ok=True)
-        history = FileHistory(str(folder / "play-history.txt"))
-    except OSError:
-        history = None
-    session: Any = PromptSession(completer=Names(), history=history, complete_while_typing=False)
+        def store_string(self, string: str) -> None:
+            try:
+                super().store_string(string)
+            except OSError:
+                pass
+
+    lines: Any = InMemoryHistory()
+    if history is not None:
+        try:
+            history.parent.mkdir(parents=True, exist_ok=True)
+            lines = QuietHistory(str(history))
+        except OSError:
+            pass
+    session: Any = PromptSession(completer=Names(), history=lines, complete_while_typing=False)
     return lambda prompt: session.prompt(prompt)
 
 
@@ -281,17 +350,19 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
     ruleset = table.loaded.ruleset
     render.out().print(f"[bold]Game {gid}[/bold] · {ruleset.title} · {', '.join(table.loaded.names)}   (help: commands)")
 
-    def words() -> list[str]:
+    def words(before: str) -> list[str]:
         game = table.loaded.game
-        base = list(TABLE_COMMANDS)
-        if game is not None:
-            try:
-                base += ruleset.completions(game.state)
-            except Exception:  # completion must never break the prompt
-                pass
-        return base
+        if game is None:
+            return []
+        try:
+            state_words = list(ruleset.completions(game.state))
+            legal = [m.notation() for m in game.legal_moves()] if " " in before.strip() else []
+        except Exception:  # completion must never break the prompt
+            state_words, legal = [], []
+        return next_words(before, commands=TABLE_COMMANDS, words=state_words, legal=legal, players=list(game.seats))
 
-    read = _reader(words)
+    read = _reader(words, history=history_file(store))
+    cleared = False
     while True:
         loaded = table.loaded
         game = loaded.game
@@ -308,7 +379,12 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             render.prompt_line(game.expecting(), score=_running_score(game, reveal=reveal))
         try:
             line = read(f"{gid}:{game.ply + 1}> ")
-        except (EOFError, KeyboardInterrupt):
+        except KeyboardInterrupt:  # Ctrl-C clears the line; Ctrl-D (or quit) leaves
+            if not cleared:
+                render.message("(line cleared; Ctrl-D or quit leaves)")
+                cleared = True
+            continue
+        except EOFError:
             render.message("\nbye; everything entered is saved")
             return
         line = line.strip()
@@ -361,4 +437,6 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 else:
                     _private_refusal(exc, ruleset.name)
             else:
+                if exc.rule == "core.over" and (game.outcome() is not None or table.loaded.row.status == "finished"):
+                    exc.hint = "type 'undo' to take back the last entry (it reopens the game)"
                 render.error(exc, ruleset.name)

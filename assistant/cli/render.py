@@ -123,6 +123,14 @@ def where(exc: "AssistantError") -> str:
     return ", ".join(parts) + ": " if parts else ""
 
 
+@cache
+def _core_ids() -> frozenset[str]:
+    """The ids of the program's own rules that have a text (``data/core/rules.md``)."""
+    from assistant.core.rulebook import load_game_rules
+
+    return frozenset(rule.id for rule in load_game_rules("core"))
+
+
 def error(exc: "AssistantError", game: str | None = None) -> None:
     """An error as one or a few lines: ✗ message [rule] → hint, and where to read the rule."""
     stream = sys.stderr
@@ -138,7 +146,7 @@ def error(exc: "AssistantError", game: str | None = None) -> None:
         lines += [f"  • {safe(problem)}" for problem in problems]
     if exc.hint:
         lines.append(f"  {paint('→', 'cyan')} {safe(exc.hint)}")
-    if exc.rule and game and "." in exc.rule and not exc.rule.startswith("core."):
+    if exc.rule and game and "." in exc.rule and (not exc.rule.startswith("core.") or exc.rule in _core_ids()):
         lines.append("  " + paint(f"read it: assistant rules {game} {exc.rule}", "dim"))
     stream.write("\n".join(lines) + "\n")
     stream.flush()

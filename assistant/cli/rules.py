@@ -15,6 +15,7 @@ def find_rules(game: str, query: str) -> list[Any]:
     book = rulebook(game)
     if not query:
         return book
+    book = book + core_rules(book)  # a core.* id, cited by a refusal, resolves in every game
     low = query.casefold()
     if any(r.id.casefold() == low or r.id.casefold().startswith(low + ".") for r in book):
         return lookup(book, query)
@@ -34,3 +35,12 @@ def rulebook(game: str) -> list[Any]:
     if game in GAMES:
         return load_game_rules(game)
     return list(get_ruleset(game).rulebook())
+
+
+def core_rules(book: list[Any]) -> list[Any]:
+    """The program's own rules (``data/core/rules.md``: ``core.over``, ``core.undo``...),
+    which refusals in every game cite, less any id the game's ``book`` has itself."""
+    from assistant.core.rulebook import load_game_rules
+
+    known = {rule.id for rule in book}
+    return [rule for rule in load_game_rules("core") if rule.id not in known]

@@ -125,3 +125,63 @@ def test_games_list_keeps_a_name_with_its_total_when_piped():
     invoke("import", str(RECORDS / "roma" / "hand_played_cli_livia_marcus.txt"))
     out = invoke("games").stdout
     assert "Livia 14" in out and "Marcus 27" in out
+
+
+# -- 4. small defects ----------------------------------------------------------------------------------
+def test_after_game_over_the_prompt_says_undo_not_the_shell_command():
+    gid = new_toy(pile=3)
+    result = invoke("play", str(gid), input="take 3\ntake 1\nquit\n")
+    assert "game over" in result.output
+    assert "type 'undo'" in result.output and f"assistant undo {gid}" not in result.output, result.output
+    assert f"assistant undo {gid}" in invoke("move", str(gid), "take 1").output  # the shell keeps it
+
+
+def test_replay_reads_a_multi_game_export_and_names_the_record_that_fails(tmp_path):
+    first, second = new_toy(), new_toy()
+    invoke("move", str(first), "take 2")
+    invoke("move", str(second), "take 1")
+    export = tmp_path / "all.txt"
+    export.write_text(invoke("export", "--all").stdout, encoding="utf-8")
+    result = invoke("replay", str(export))
+    assert result.exit_code == 0, result.output
+    assert "record 1:" in result.output and "record 2:" in result.output
+    data = json.loads(invoke("replay", str(export), "--json").stdout)
+    assert [item["record"] for item in data] == [1, 2] and all(item["ok"] for item in data)
+    text = export.read_text(encoding="utf-8")
+    head, sep, tail = text.rpartition("take 1")
+    export.write_text(head + "take 9" + tail, encoding="utf-8")
+    bad = invoke("replay", str(export))
+    assert bad.exit_code == 1 and "record 2:" in bad.output and "1 of 2 records failed: record 2" in bad.output
+
+
+def test_core_rule_ids_resolve_in_every_game():
+    for game in ("roma", "7w", "pax", "sylla", "toy"):
+        result = invoke("rules", game, "core.over")
+        assert result.exit_code == 0 and "The game is over" in result.stdout, (game, result.output)
+    from assistant.cli.rules import core_rules, rulebook
+
+    ids = {rule.id for rule in core_rules(rulebook("roma"))}
+    cited = {"core.over", "core.undo", "core.entry", "core.input", "core.players", "core.options", "core.conflict"}
+    assert cited <= ids
+
+
+def test_a_mistyped_command_suggests_once():
+    for args in (["gmes"], ["players", "lst"], ["db", "pth"]):
+        result = invoke(*args)
+        assert result.exit_code == 2 and result.output.count("Did you mean") == 1, result.output
+
+
+def test_tab_completion_after_a_verb_offers_what_fits():
+    from assistant.cli.play import TABLE_COMMANDS, next_words
+
+    legal = ["Ann take 1", "Ann take 2", "Ann take 3", "Ann pass"]
+    kw = dict(commands=TABLE_COMMANDS, words=["take", "pass", "Ann", "Ben"], legal=legal, players=["Ann", "Ben"])
+    assert next_words("take ", **kw) == ["1", "2", "3"]
+    assert next_words("ann t", **kw) == ["take"]
+    assert next_words("Ann take 2", **kw) == ["2"]
+    assert next_words("legal ", **kw) == ["--all"] and next_words("undo ", **kw) == []
+    first = next_words("", **kw)
+    assert "board" in first and "Ann" in first and "take" in first
+    assert next_words("ta", **kw) == ["take"]  # at the start: no commands named so
+    cards = ["Bob build Temple", "Bob build Baths", "Bob sell Temple"]
+    assert next_words("bob build ", commands=TABLE_COMMANDS, words=["Bob", "build", "undo"], legal=cards, players=["Bob"]) == ["Temple", "Baths"]

@@ -143,3 +143,31 @@ def test_screen_play_prompt_at_80x24(imported, db_path, tmp_path):
     assert "score: " in screen  # the running score on the prompt line
     for name in loaded.game.seats:
         assert name in screen, (game, name)
+
+
+def test_screen_ctrl_c_clears_the_line_ctrl_d_leaves_history_beside_the_database(db_path, tmp_path):
+    """Ctrl-C with a half-typed line clears it and the prompt stays; Ctrl-D leaves. The line
+    history is kept beside the database (ASSISTANT_DB), not in the user folder."""
+    assert run_cli("new", "toy", "-p", "Ann", "-p", "Ben", "-o", "pile=9", db=db_path).returncode == 0
+    command = cli_command("play", "1")
+    child = pexpect.spawn(
+        command[0], command[1:], env=_env(db_path, tmp_path), encoding="utf-8", timeout=30, dimensions=(LINES, COLUMNS)
+    )
+    try:
+        child.expect_exact("1:1>")
+        child.send("take 3 # half typed")
+        child.sendcontrol("c")
+        child.expect_exact("1:1>")  # still at the prompt, nothing entered
+        assert "bye" not in child.before
+        child.sendline("take 1")
+        child.expect_exact("1:2>")
+        assert "✓ 1. Ann take 1" in ANSI.sub("", child.before)
+        child.sendcontrol("d")
+        child.expect(pexpect.EOF)
+        assert "bye" in child.before
+    finally:
+        child.close(force=True)
+    log = run_cli("log", "1", "--json", db=db_path).stdout
+    assert '"Ann take 1"' in log and "take 3" not in log
+    assert (db_path.parent / (db_path.name + ".play-history")).exists()
+    assert not list((tmp_path / "data").rglob("play-history*"))
