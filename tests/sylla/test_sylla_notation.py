@@ -28,6 +28,9 @@ def test_notation_round_trip_every_move_kind():
     ex = _load("test_sylla_examples")
     games = [random_game(seed, 4) for seed in range(4)] + [ex.replay(ex.ROUND1_CUBES)]
     games.append(Game.from_record(RULESET, games[0].to_public_record()))  # `entry | X tokens ...`
+    corrected = ex.replay(ex.ROUND1_CUBES)
+    corrected.push("correct Blue prestige +1 because the Glory Path was misread")  # rule sylla.correct
+    games.append(corrected)
     seen: set[type] = set()
     for game in games:
         for i, entry in enumerate(game.entries):

@@ -369,8 +369,44 @@ class FreeMove:
         return f"{self.player} frees {self.count}"
 
 
+#: What a correction can put right (rule sylla.correct).
+CORRECTABLE = ("prestige", "denarii", "token", "card")
+#: What a correction does to a card: tapped or face down by mistake, or the other way.
+CARD_FIXES = ("tap", "untap", "down", "up")
+
+
+@dataclass(frozen=True)
+class CorrectMove:
+    """A physical mistake noticed late, put right (rule sylla.correct); not a turn. ``thing``:
+    ``prestige`` or ``denarii`` (``amount`` gained, or lost when negative), ``token`` (one token
+    of ``kind`` shown in the open moved from ``player`` to ``other``), or ``card`` (``card``, a
+    label, tapped, untapped, turned face down or face up: ``fix``). ``reason`` is kept in the
+    entry text."""
+
+    player: str
+    thing: str
+    reason: str
+    amount: int = 0
+    kind: str = ""
+    other: str = ""
+    card: str = ""
+    fix: str = ""
+
+    def notation(self) -> str:
+        """``correct Red prestige +2 because ...``, ``correct Red token civic to Blue because ...``,
+        ``correct Red card Sen1 untap because ...``"""
+        if self.thing == "token":
+            change = f"token {self.kind} to {self.other}"
+        elif self.thing == "card":
+            change = f"card {self.card} {self.fix}"
+        else:
+            change = f"{self.thing} {self.amount:+d}"
+        return f"correct {self.player} {change} because {self.reason}"
+
+
 MOVE_TYPES = (
     BoardMove, SetsMove, KeepMove, EventsMove, RemoveWorkMove, WorkMove, TilesMove, BidMove, PassMove,
     TokenMove, RecruitMove, DisplayMove, OfferMove, PayMove, InsulaMove, CraneMove, TempleMove, TavernMove, DoneMove,
     CubeMove, PreventMove, DownMove, RemoveEventMove, VoteMove, FreeMove, FistsMove, TokensMove, RevealingMove,
+    CorrectMove,
 )

@@ -122,6 +122,9 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     the game waits for: a lone one owns an entry typed without a name. ``<entry> | <Name>
     tokens civic 2 | ...`` is the entry with the token counts the rules revealed as it was
     played (the public record writes crises and the end so)."""
+    head = [normalize(w) for w in text.split()[:2]]
+    if any(w in CORRECT_VERBS for w in head):
+        return _parse_correct(state, text)
     if "|" in text:
         first, *rest = text.split("|")
         inner = parse(state, first, awaited)
@@ -384,6 +387,57 @@ def resolve_down(state: State, name: str, word: str) -> str:
         hint="his items: " + ", ".join(i.label for i in items),
                            )
     return matching[0].label
+
+
+CORRECT_VERBS = ("correct", "correction", "fix")
+"""The verb of a correction entry (rule sylla.correct), and the words also accepted for it."""
+_CORRECT_HINT = ("e.g. 'correct Red prestige +2 because ...', 'correct Red denarii -1 because ...', "
+                 "'correct Red token civic to Blue because ...', 'correct Red card Sen1 untap because ...'")
+_THINGS = {"prestige": "prestige", "glory": "prestige", "vp": "prestige", "denarii": "denarii", "denarius": "denarii",
+           "money": "denarii", "coins": "denarii", "token": "token", "card": "card", "tile": "card"}
+_FIXES = {"tap": "tap", "tapped": "tap", "untap": "untap", "untapped": "untap", "down": "down", "facedown": "down",
+          "up": "up", "faceup": "up"}
+
+
+def _parse_correct(state: State, text: str) -> m.CorrectMove:
+    """``correct PLAYER THING CHANGE because REASON`` (also ``PLAYER correct ...``; rule sylla.correct)."""
+    rule = "sylla.correct"
+    head, sep, reason = text.partition(" because ")
+    reason = " ".join(reason.split())
+    if not sep or not reason:
+        raise InvalidEntry(rule, "a correction says why: end it with 'because REASON'", hint=_CORRECT_HINT)
+    if "#" in reason or "|" in reason:
+        raise InvalidEntry(rule, "the reason cannot hold '#' or '|'", hint="write the reason without them")
+    words = head.split()
+    seats = seat_index(state.seats)
+    if normalize(words[0]) in CORRECT_VERBS:
+        words = words[1:]
+    elif len(words) > 1 and normalize(words[1]) in CORRECT_VERBS:
+        words = [words[0]] + words[2:]
+    if len(words) < 2:
+        raise InvalidEntry(rule, "a correction names the player and what was wrong: prestige, denarii, token or card", hint=_CORRECT_HINT)
+    player = seats.resolve(words[0])
+    thing = _THINGS.get(normalize(words[1]))
+    rest = words[2:]
+    if thing is None:
+        raise InvalidEntry(rule, f"cannot correct '{shown(words[1], 40)}': prestige, denarii, token or card", hint=_CORRECT_HINT)
+    if thing in ("prestige", "denarii"):
+        if len(rest) != 1 or rest[0][:1] not in "+-" or not rest[0][1:].isdigit() or len(rest[0]) > MAX_DIGITS + 1:
+            raise InvalidEntry(rule, f"'{thing}' takes the change with its sign, e.g. '{thing} +2' or '{thing} -1'", hint=_CORRECT_HINT)
+        return m.CorrectMove(player, thing, reason, amount=int(rest[0]))
+    if thing == "token":
+        if len(rest) == 3 and normalize(rest[1]) in ("to", "for"):
+            if rest[0] == UNKNOWN:
+                raise InvalidEntry(rule, "only a token of a kind everyone saw is corrected: name its kind", hint=_CORRECT_HINT)
+            return m.CorrectMove(player, thing, reason, kind=parse_token(rest[0]), other=seats.resolve(rest[2]))
+        raise InvalidEntry(rule, "'token' takes the kind and who should have it, e.g. 'token civic to Blue'", hint=_CORRECT_HINT)
+    if len(rest) == 3 and normalize(rest[1]) == "face" and normalize(rest[2]) in ("up", "down"):
+        rest = [rest[0], normalize(rest[2])]
+    fix = _FIXES.get(normalize(rest[1])) if len(rest) == 2 else None
+    if fix is None:
+        raise InvalidEntry(rule, "'card' takes a label and tap, untap, down or up, e.g. 'card Sen1 untap'", hint=_CORRECT_HINT)
+    held = state.player(player).card(rest[0]) if player in state.seats else None
+    return m.CorrectMove(player, thing, reason, card=held.label if held else rest[0], fix=fix)
 
 
 def public_notation(state: State, move: object) -> str:

@@ -112,7 +112,7 @@ def score(state: State) -> ScoreSheet:
     """The final score once over; before that only the Glory Path (tokens and money stay
     behind the screens, so the provisional sheet does not value them)."""
     points: dict[str, dict[str, int]] = {}
-    notes: list[str] = []
+    notes: list[str] = list(state.corrections)
     for p in state.players:
         if state.phase == "over":
             points[p.name] = player_points(state, p)

@@ -284,6 +284,8 @@ class State:
     current_effect: str | None = None
     tavern_moved: dict[str, str] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
+    #: the score sheet's notes of the corrections that changed what the score uses (sylla.correct)
+    corrections: tuple[str, ...] = ()
 
     # -- helpers ---------------------------------------------------------------------
     def clone(self) -> "State":

@@ -97,7 +97,8 @@ def words(state: State) -> tuple[str, ...]:
 def completions(state: State) -> list[str]:
     """Words worth completing at the prompt now: verbs, players, names in play."""
     prompt = expecting(state)
-    return sorted({*prompt.kinds, *prompt.players, *prompt.words})
+    fix = {"correct"} if state.phase not in ("setup", "over") else set()  # rule sylla.correct
+    return sorted({*prompt.kinds, *prompt.players, *prompt.words, *fix})
 
 
 def events(before: State, after: State) -> list[str]:

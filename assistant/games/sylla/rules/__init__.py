@@ -12,6 +12,7 @@ from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.rules import (
     auction,
+    correct,
     election,
     endgame,
     events,
@@ -54,6 +55,9 @@ def check(state: State, move: object) -> None:
             raise IllegalMove("sylla.hidden.tokens", "one '|' list of counts per entry")
         check(scratch, move.move)
         return
+    if isinstance(move, m.CorrectMove):
+        correct.check(state, move)
+        return
     if isinstance(move, m.TokensMove):
         hidden.check_tokens(state, move)
         return
@@ -82,6 +86,9 @@ def play(state: State, move: object) -> None:
             hidden.take_tokens(state, fact)
             hidden.see_tokens(state, fact)
         play(state, move.move)
+        return
+    if isinstance(move, m.CorrectMove):
+        correct.apply(state, move)
         return
     if isinstance(move, m.TokensMove):
         hidden.take_tokens(state, move)
