@@ -193,15 +193,13 @@ def history_file(store: Any) -> Path:
     """Where the ``play`` prompt keeps its line history: beside the database file it belongs
     to (``history.sqlite3.play-history``), or for a database on a server, in the user data
     folder under a name of its own (so that two histories never mix)."""
-    path = getattr(store, "path", None)
-    if path is not None:
-        return Path(path).with_name(Path(path).name + ".play-history")
+    if store.path is not None:
+        return Path(store.path).with_name(Path(store.path).name + ".play-history")
     import hashlib
 
     from platformdirs import user_data_path
 
-    where = store.where() if hasattr(store, "where") else str(store)
-    digest = hashlib.sha256(where.encode("utf-8")).hexdigest()[:12]
+    digest = hashlib.sha256(store.where.encode("utf-8")).hexdigest()[:12]
     return user_data_path("table-companion", appauthor=False) / f"play-history-{digest}.txt"
 
 
