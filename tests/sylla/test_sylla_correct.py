@@ -302,3 +302,15 @@ def test_sylla_correct_guide_examples_accepted_in_the_rulebook_round():
     assert f"{error.message} [{error.rule}]" in " ".join(guide.split())
     noted = _push(state, "correct Red prestige +2 because the Pantheon's reward was missed")
     assert RULESET.score(noted).notes[0].replace("round 1 phase VII", "round 2 phase IV") in " ".join(guide.split())
+
+
+def test_sylla_correct_forgiving_forms_read_to_the_canonical_entry():
+    game, *_ = _game_at(3, _bidding)
+    s = game.state
+    for text, canonical in [
+        ("Blue correct glory +1 Because  the famine", "correct Blue prestige +1 because the famine"),
+        ("fix red money -1 because x", "correct Red denarii -1 because x"),
+        ("correct Blue card sen1 face down because y", "correct Blue card Sen1 down because y"),
+        ("correct Blue card Sen1 tapped because y", "correct Blue card Sen1 tap because y"),
+    ]:
+        assert RULESET.parse(s, text).notation() == canonical

@@ -5,6 +5,7 @@ waits for (when only one is awaited)."""
 from __future__ import annotations
 
 import difflib
+import re
 from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
@@ -402,8 +403,8 @@ _FIXES = {"tap": "tap", "tapped": "tap", "untap": "untap", "untapped": "untap", 
 def _parse_correct(state: State, text: str) -> m.CorrectMove:
     """``correct PLAYER THING CHANGE because REASON`` (also ``PLAYER correct ...``; rule sylla.correct)."""
     rule = "sylla.correct"
-    head, sep, reason = text.partition(" because ")
-    reason = " ".join(reason.split())
+    parts = re.split(r"\s+because\s+", text.strip() + " ", maxsplit=1, flags=re.IGNORECASE)
+    head, sep, reason = parts[0], len(parts) == 2, " ".join(parts[-1].split()) if len(parts) == 2 else ""
     if not sep or not reason:
         raise InvalidEntry(rule, "a correction says why: end it with 'because REASON'", hint=_CORRECT_HINT)
     if "#" in reason or "|" in reason:
