@@ -156,6 +156,7 @@ POSITIONS: dict[str, Callable[[], Game]] = {
     "ada build Temple": temple,
     "ada build Library pay right stone": library,
     "ada build University pay left 2 right 2": university,
+    "ada build University pay Bob 2 Cleo 2": university,
     "ada build Stables pay left wood bank clay": stables,
     "ada build Palace free": palace_free,
     "bob stage Baths pay left 2": bob_stage_baths,

@@ -195,7 +195,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
             free = True
             rest = rest[1:]
         elif key == "pay":
-            stated = read_pay(rest[1:])
+            stated = read_pay(rest[1:], state, player)
             rest = []
         else:
             raise InvalidEntry(RULE, f"cannot read '{' '.join(rest)}'", hint="… [free] [pay left N right N]")
@@ -402,8 +402,49 @@ def read_leaders(rest: list[str]) -> tuple[str, ...]:
     return tuple(names)
 
 
-def read_pay(words: list[str]) -> Said:
-    """``left 2 right 1`` / ``right stone`` / ``left 2 wood right glass`` / ``0``.
+def neighbour_side(state: SWState, player: str, name: str) -> str:
+    """Which side of ``player`` the seat ``name`` sits on (``left``: the next seat, ``right``:
+    the previous one, ``7w.terms.neighbours``); a seat that is no neighbour is refused with
+    the neighbours named."""
+    i = state.index(player)
+    j = state.index(name)
+    left, right = state.seats[state.left(i)], state.seats[state.right(i)]
+    if j == state.left(i):
+        return "left"
+    if j == state.right(i):
+        return "right"
+    reason = f"{player} cannot buy from themselves" if j == i else f"{name} is not {player}'s neighbour"
+    raise InvalidEntry(
+        "7w.terms.neighbours",
+        f"{reason}: a player buys only from the two neighbours",
+        hint=f"{player}'s neighbours: {left} (left) and {right} (right)",
+    )
+
+
+def seller_words(state: SWState | None, player: str | None, words: list[str]) -> tuple[str, int] | None:
+    """The side a seat named at the start of ``words`` sits on, and how many words name it
+    (``Bob``, ``b`` for Bob, ``Free City`` / ``FC`` in a 2-player game); ``None`` when the
+    words name no seat (or no table is known). A resource or a number is never a seat's
+    prefix here: ``c`` reads as clay, not Cleo."""
+    if state is None or player is None or not words:
+        return None
+    taken = free_city_words(state, words)
+    if taken in (1, 2):
+        return neighbour_side(state, player, FREE_CITY), taken
+    seats = seat_index(state)
+    name = seats.exact(words[0])
+    if name is None and seats.candidates(words[0]):
+        if number(words[0]) is not None or components.resource_index().find(words[0]) is not None:
+            return None
+        name = seats.resolve(words[0])
+    if name is None:
+        return None
+    return neighbour_side(state, player, name), 1
+
+
+def read_pay(words: list[str], state: SWState | None = None, player: str | None = None) -> Said:
+    """``left 2 right 1`` / ``right stone`` / ``left 2 wood right glass`` / ``0``; with the
+    table known, a neighbour by name in place of the side (``Bob 2``, ``Free City stone``).
 
     >>> read_pay(["right", "stone"]).as_kwargs(), read_pay(["left", "2"]).as_kwargs()
     ({'buy_right': ('stone',)}, {'left': 2, 'right': 0, 'bank_purchase': 0})
@@ -422,11 +463,17 @@ def read_pay(words: list[str]) -> Said:
             buys.setdefault(side, [])
             k += 1
             continue
+        seller = seller_words(state, player, words[k:])
+        if seller is not None:
+            side = seller[0]
+            buys.setdefault(side, [])
+            k += seller[1]
+            continue
         if side is None:
             raise InvalidEntry(
                 RULE,
-                f"say whom '{words[k]}' is paid to: left, right or bank",
-                hint="pay left 2 right 1 / pay right stone",
+                f"say whom '{words[k]}' is paid to: a neighbour (by name, or left / right) or the bank",
+                hint="pay left 2 right 1 / pay Bob 2 / pay right stone",
             )
         n = number(words[k])
         if n is not None:

@@ -1,0 +1,87 @@
+"""Payments in players' words (issue 12): a neighbour paid by name (``pay Bob 2``), the
+resources bought said as purchases (``buy wood from Bob``), Olympia A's free build or its paid
+build said plainly (``free`` / ``pay``). Each typed form parses to the same move as the
+canonical entry written to records (left / right), and the refusals name the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.game import Game
+from assistant.games.sevenwonders import RULESET
+from sw_scenario import play, put, set_state, start
+
+
+def parse(game: Game, text: str) -> object:
+    return RULESET.parse(game.state, text)
+
+
+def same(game: Game, typed: str, canonical: str) -> None:
+    """The typed form means the canonical move, and that move writes the canonical entry."""
+    move = parse(game, typed)
+    assert move == parse(game, canonical), typed
+    assert move.notation() == canonical  # type: ignore[attr-defined]
+
+
+def age(n: int, *boards: str, **ada: object) -> Game:
+    """ada, bob, cleo (Rhodes A ore, Alexandria A glass, Gizah A stone unless said), Age n."""
+    game = start(*(boards or ("Rhodes A", "Alexandria A", "Gizah A")))
+    play(game, *(f"{p} sell" for p in game.state.seats))
+    set_state(game, age=n)
+    if ada:
+        put(game, "ada", **ada)
+    return game
+
+
+def library() -> Game:
+    """Library (2 stone, loom): ada makes a stone and the loom, the second stone from cleo."""
+    return age(2, cards=("Stone Pit", "Loom"), coins=5)
+
+
+def two_players() -> Game:
+    """Ann (Gizah A, stone), Ben (Rhodes B, ore), the Free City (Babylon A, clay), Age I turn 1;
+    Ann's neighbours: Ben (left) and the Free City (right)."""
+    game = Game(RULESET, ["Ann", "Ben"], {"leaders": "true", "boards": "Gizah A, Rhodes B, Babylon A"})
+    return play(game, "Ann sell", "Ben sell")
+
+
+# -- 7w.terms.neighbours: a neighbour paid by name ---------------------------------------------
+def test_7w_terms_neighbours_pay_by_name():
+    game = library()
+    same(game, "ada build Library pay Cleo 2", "ada build Library pay right 2")
+    same(game, "ada build Library pay cleo stone", "ada build Library pay right 2")
+    same(game, "Ada build Library pay cl 2", "ada build Library pay right 2")  # a name's prefix
+    entry = game.push("ada build Library pay Cleo 2")
+    assert entry.text == "ada build Library pay right 2"
+
+
+def test_7w_terms_neighbours_pay_by_name_left_and_right():
+    game = age(3, cards=("Lumber Yard", "Press"), coins=5)  # University: glass bob, wood cleo
+    put(game, "cleo", cards=("Lumber Yard",))
+    same(game, "ada build University pay Bob 2 Cleo 2", "ada build University pay left 2 right 2")
+    same(game, "ada build University pay bob glass, cleo wood", "ada build University pay left 2 right 2")
+
+
+def test_7w_terms_neighbours_not_a_neighbour_refused_with_neighbours_named():
+    game = start("Rhodes A", "Alexandria A", "Gizah A", "Babylon A")
+    with pytest.raises(InvalidEntry) as info:
+        parse(game, "ada build Baths pay cleo 2")
+    err = info.value
+    assert err.rule == "7w.terms.neighbours"
+    assert "cleo is not ada's neighbour" in err.message
+    assert "bob (left)" in (err.hint or "") and "dan (right)" in (err.hint or "")
+    with pytest.raises(InvalidEntry) as info:
+        parse(game, "ada build Baths pay ada 2")
+    assert info.value.rule == "7w.terms.neighbours"
+
+
+def test_7w_2p_freecity_paid_by_name():
+    """A 2-player game: Ann's right neighbour is the Free City, paid by name."""
+    game = two_players()
+    same(game, "Ann build Guard Tower pay Free City 2", "Ann build Guard Tower pay right 2")
+    same(game, "Ann build Guard Tower pay FC clay", "Ann build Guard Tower pay right 2")
+    entry = game.push("Ann build Guard Tower pay Free City 2")
+    assert entry.text == "Ann build Guard Tower pay right 2"
+    # the Free City's own neighbours: Ann (left) and Ben (right), who makes ore
+    same(game, "Free City build Barracks pay Ben 2", "Free City build Barracks pay right 2")
