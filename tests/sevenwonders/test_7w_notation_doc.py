@@ -157,6 +157,8 @@ POSITIONS: dict[str, Callable[[], Game]] = {
     "ada build Library pay right stone": library,
     "ada build University pay left 2 right 2": university,
     "ada build University pay Bob 2 Cleo 2": university,
+    "ada build Library buy stone from Cleo": library,
+    "ada build University buy wood from Cleo, glass from Bob": university,
     "ada build Stables pay left wood bank clay": stables,
     "ada build Palace free": palace_free,
     "bob stage Baths pay left 2": bob_stage_baths,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.core.errors import InvalidEntry
+from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.core.game import Game
 from assistant.games.sevenwonders import RULESET
 from sw_scenario import play, put, set_state, start
@@ -15,6 +15,14 @@ from sw_scenario import play, put, set_state, start
 
 def parse(game: Game, text: str) -> object:
     return RULESET.parse(game.state, text)
+
+
+def illegal(game: Game, text: str) -> IllegalMove:
+    """The refusal of an entry the notation reads but the rules do not accept."""
+    with pytest.raises(IllegalMove) as info:
+        game.push(text)
+    assert info.value.hint
+    return info.value
 
 
 def same(game: Game, typed: str, canonical: str) -> None:
@@ -85,3 +93,65 @@ def test_7w_2p_freecity_paid_by_name():
     assert entry.text == "Ann build Guard Tower pay right 2"
     # the Free City's own neighbours: Ann (left) and Ben (right), who makes ore
     same(game, "Free City build Barracks pay Ben 2", "Free City build Barracks pay right 2")
+
+
+# -- 7w.commerce.rules: the purchases said as such become the payment ----------------------------
+def test_7w_commerce_rules_buy_from_a_neighbour_by_name():
+    game = library()
+    same(game, "ada build Library buy stone from Cleo", "ada build Library pay right 2")
+    same(game, "ada build Library buy 1 stone from the right neighbour", "ada build Library pay right 2")
+    entry = game.push("Ada build Library buy stone from Cleo")
+    assert entry.text == "ada build Library pay right 2"
+
+
+def test_7w_commerce_rules_buy_from_both_neighbours():
+    """University (2 wood, glass, papyrus; Age III): ada makes a wood and the papyrus."""
+    game = age(3, cards=("Lumber Yard", "Press"), coins=5)
+    put(game, "cleo", cards=("Lumber Yard",))
+    same(game, "ada build University buy wood from Cleo, glass from Bob", "ada build University pay left 2 right 2")
+    same(game, "ada build University buy glass from bob and wood from right", "ada build University pay left 2 right 2")
+
+
+def test_7w_commerce_rules_buy_several_units_from_one_seller():
+    """Library (2 stone, loom): ada makes the loom only; 2 stone from Cleo (Gizah A + Quarry)."""
+    game = age(2, cards=("Loom",), coins=5)
+    put(game, "cleo", cards=("Quarry",))
+    same(game, "ada build Library buy 2 stone from Cleo", "ada build Library pay right 4")
+
+
+def test_7w_commerce_sellable_buy_what_the_seller_does_not_make_refused():
+    game = library()
+    err = illegal(game, "ada build Library buy stone from Bob")
+    assert err.rule == "7w.commerce.sellable"
+    assert "left neighbour (bob) has no stone to sell" in err.message and "glass" in err.message
+
+
+def test_7w_commerce_rules_buy_what_the_build_does_not_lack_refused():
+    """Ada makes the loom: buying a loom from Cleo, who sells one, is refused."""
+    game = library()
+    put(game, "cleo", cards=("Loom",))
+    err = illegal(game, "ada build Library buy stone, loom from Cleo")
+    assert err.rule == "7w.commerce.rules"
+
+
+def test_7w_build_cost_buy_only_the_purchases_said():
+    """The purchases said are the whole of what is bought: one stone of the two lacking is not enough."""
+    game = age(2, cards=("Loom",), coins=5)
+    put(game, "cleo", cards=("Quarry",))
+    err = illegal(game, "ada build Library buy stone from Cleo")
+    assert err.rule == "7w.build.cost" and "still lacks 1 stone" in err.message
+
+
+def test_7w_terms_neighbours_buy_from_a_stranger_refused():
+    game = start("Rhodes A", "Alexandria A", "Gizah A", "Babylon A")
+    with pytest.raises(InvalidEntry) as info:
+        parse(game, "ada build Baths buy stone from Cleo")
+    assert info.value.rule == "7w.terms.neighbours" and "bob (left)" in (info.value.hint or "")
+    with pytest.raises(InvalidEntry) as info:
+        parse(game, "ada build Baths buy stone")
+    assert info.value.rule == "7w.notation" and info.value.hint
+
+
+def test_7w_2p_freecity_buy_from_the_free_city():
+    game = two_players()
+    same(game, "Ann build Guard Tower buy clay from Free City", "Ann build Guard Tower pay right 2")

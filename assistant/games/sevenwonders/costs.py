@@ -132,6 +132,11 @@ def stage_quote(state: SWState, i: int, rule: str = "7w.wonder.stage") -> paymen
     return quote(state, i, stage.cost, discount=discount, rule=rule)
 
 
+def neighbours(state: SWState, i: int) -> tuple[str, str]:
+    """The names of player ``i``'s left and right neighbours."""
+    return state.seats[state.left(i)], state.seats[state.right(i)]
+
+
 def _pay_of(p: payment.Payment) -> Pay:
     return Pay(p.left, p.right, p.bank_purchase)
 
@@ -143,6 +148,7 @@ def match(
     stated: dict[str, object] | None,
     entry: str | Callable[[], str] = "",
     instead: str | Callable[[], str] = "",
+    sides: tuple[str, str] | None = None,
 ) -> Pay:
     """The payment that fits what the user said (``stated``: keyword arguments of
     :func:`payment.match_payment`; ``None``: nothing said; ``entry``: the entry without its
@@ -163,7 +169,11 @@ def match(
         if callable(instead):
             instead = instead()
         hint = exc.hint or instead or f"discard it for 3 coins instead ({player} sell); see {FORCED}"
-        raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {exc.reason}", hint=hint) from None
+        reason = exc.reason
+        if sides is not None:  # the neighbours by name: "the left neighbour (Bob)"
+            for side, name in zip(("left", "right"), sides):
+                reason = reason.replace(f"the {side} neighbour", f"the {side} neighbour ({name})")
+        raise IllegalMove(exc.rule, f"{player} cannot pay for {what}: {reason}", hint=hint) from None
     return _pay_of(found)
 
 
@@ -251,7 +261,7 @@ def check_build(state: SWState, i: int, move: Build) -> None:
             candidates=[f"{entry} free", *paid_entries],
         )
     instead = lambda: build_instead(state, i, move.card)  # noqa: E731 (only computed on a refusal)
-    match(q, player, move.card, stated_of(move.pay), entry, instead=instead)
+    match(q, player, move.card, stated_of(move.pay), entry, instead=instead, sides=neighbours(state, i))
 
 
 def check_stage(state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stage", instead: str = "") -> None:
@@ -267,7 +277,7 @@ def check_stage(state: SWState, i: int, move: Stage, rule: str = "7w.wonder.stag
         )
     what = f"stage {city.stages + 1} of {city.board.label}"
     entry = lambda: replace(move, pay=None).notation()  # noqa: E731 (only on a refusal)
-    match(stage_quote(state, i, rule), player, what, stated_of(move.pay), entry, instead=instead)
+    match(stage_quote(state, i, rule), player, what, stated_of(move.pay), entry, instead=instead, sides=neighbours(state, i))
 
 
 # -- the payment an entry means ---------------------------------------------------------------

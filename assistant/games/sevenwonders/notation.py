@@ -186,7 +186,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
     name: str | None = None
     free = False
     stated: Said | None = None
-    if rest and normalize(rest[0]) not in ("pay", "free"):
+    if rest and normalize(rest[0]) not in ("pay", "free", *BUY_WORDS):
         name, used = resolve_for_phase(state, index, player, rest)
         rest = rest[used:]
     while rest:
@@ -196,6 +196,9 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
             rest = rest[1:]
         elif key == "pay":
             stated = read_pay(rest[1:], state, player)
+            rest = []
+        elif key in BUY_WORDS:
+            stated = read_buy(rest[1:], state, player)
             rest = []
         else:
             raise InvalidEntry(RULE, f"cannot read '{' '.join(rest)}'", hint="… [free] [pay left N right N]")
@@ -505,6 +508,65 @@ def read_pay(words: list[str], state: SWState | None = None, player: str | None 
         elif side in buys and side not in coins:
             stated["buy_" + side] = ()
     return Said(**stated)
+
+
+BUY_WORDS = ("buy", "buying", "buys")
+BUY_HINT = "buy wood from Bob / buy 2 stone from Cleo, loom from Bob"
+
+
+def read_buy(words: list[str], state: SWState, player: str) -> Said:
+    """``wood from Bob`` / ``2 stone from Cleo, loom from Bob`` / ``clay from bank`` (Bilkis):
+    the whole of what is bought, each seller a neighbour by name or side; the engine prices
+    it (and checks the sellers make it and the build lacks it). A side not named buys nothing.
+
+    The statement is a :class:`Said` of purchases only, with every other channel closed."""
+    buys: dict[str, list[str]] = {}
+    bought: dict[str, int] = {}
+    items: list[str] = []
+    k = 0
+    while k < len(words):
+        w = normalize(words[k])
+        if w in ("and", "&", "plus"):
+            k += 1
+            continue
+        if w == "from":
+            k += 1
+            if k < len(words) and normalize(words[k]) == "the":
+                k += 1
+            if not items:
+                raise InvalidEntry(RULE, "say what is bought before whom it is bought from", hint=BUY_HINT)
+            seller = seller_words(state, player, words[k:])
+            if seller is not None:
+                side, used = seller
+            elif k < len(words) and normalize(words[k]) in SIDES:
+                side, used = SIDES[normalize(words[k])], 1
+            else:
+                whom = words[k] if k < len(words) else "nobody"
+                raise InvalidEntry(
+                    "7w.terms.neighbours",
+                    f"'{whom}' is no seller: resources are bought from a neighbour (by name, or left / right), or the bank with Bilkis",
+                    hint=BUY_HINT,
+                )
+            k += used
+            if k < len(words) and normalize(words[k]) in ("neighbour", "neighbor"):
+                k += 1
+            buys.setdefault(side, []).extend(items)
+            items = []
+            continue
+        n = number(words[k])
+        at = k + 1 if n is not None else k
+        res = components.resource_index().find(words[at]) if at < len(words) else None
+        if res is None:
+            raise InvalidEntry(RULE, f"'{' '.join(words[k:at + 1])}' is not a resource bought", hint=BUY_HINT)
+        count = 1 if n is None else n
+        if count < 1:
+            raise InvalidEntry(RULE, "buy at least one unit", hint=BUY_HINT)
+        _count_units(bought, res, count)
+        items.extend([res] * count)
+        k = at + 1
+    if items or not buys:
+        raise InvalidEntry(RULE, "say whom each resource is bought from", hint=BUY_HINT)
+    return Said(**{f"buy_{side}": tuple(buys.get(side, ())) for side in ("left", "right", "bank")})  # type: ignore[arg-type]
 
 
 def _count_units(bought: dict[str, int], resource: str, n: int) -> None:
