@@ -161,6 +161,7 @@ POSITIONS: dict[str, Callable[[], Game]] = {
     "ada build University buy wood from Cleo, glass from Bob": university,
     "ada build Stables pay left wood bank clay": stables,
     "ada build Palace free": palace_free,
+    "ada build Sawmill pay": lambda: age(2, "Olympia A", "Alexandria A", "Gizah A", stages=2),
     "bob stage Baths pay left 2": bob_stage_baths,
     "cleo sell Baths": age1,
     "ada build Laboratory": seventh_card,

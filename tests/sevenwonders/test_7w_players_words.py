@@ -155,3 +155,45 @@ def test_7w_terms_neighbours_buy_from_a_stranger_refused():
 def test_7w_2p_freecity_buy_from_the_free_city():
     game = two_players()
     same(game, "Ann build Guard Tower buy clay from Free City", "Ann build Guard Tower pay right 2")
+
+
+# -- 7w.wonder.olympia.a: the free build, or paying, said plainly --------------------------------
+def olympia() -> Game:
+    """Ada (Olympia A, wood) with the free build open this Age; Bob (Rhodes A, left) sells ore."""
+    game = start("Olympia A", "Rhodes A", "Babylon A", leaders=False)
+    put(game, "ada", stages=2)
+    return game
+
+
+def test_7w_wonder_olympia_a_pay_said_plainly_for_a_coin_card():
+    """Clay Pit costs 1 coin: 'pay', 'pay 1' and 'pay 1 coin' say the coin is paid (stored 'pay 0')."""
+    game = olympia()
+    for typed in ("ada build Clay Pit pay", "ada build Clay Pit pay 1", "ada build Clay Pit pay 1 coin"):
+        same(game, typed, "ada build Clay Pit pay 0")
+    same(game, "ada build Clay Pit free", "ada build Clay Pit free")
+    game.push("ada build Clay Pit pay")
+    play(game, "bob sell", "cleo sell")
+    assert game.state.city("ada").coins == 2 and game.state.city("ada").olympia_age == 0
+
+
+def test_7w_wonder_olympia_a_pay_said_plainly_for_a_purchase():
+    """Barracks needs an ore: 'pay' alone is the one cheapest payment, not the free build."""
+    game = olympia()
+    same(game, "ada build Barracks pay", "ada build Barracks pay left 2")
+    same(game, "ada build Barracks buy ore from Bob", "ada build Barracks pay left 2")
+    same(game, "ada build Barracks free", "ada build Barracks free")
+    entry = game.push("ada build Barracks pay")
+    assert entry.text == "ada build Barracks pay left 2"
+
+
+def test_7w_notation_pay_a_bare_number_other_than_the_coin_cost_refused():
+    game = olympia()
+    with pytest.raises(InvalidEntry) as info:
+        parse(game, "ada build Clay Pit pay 2")
+    assert info.value.rule == "7w.notation" and "own cost is 1 coin" in info.value.message and info.value.hint
+
+
+def test_7w_notation_pay_alone_is_the_cheapest_payment():
+    """Without Olympia A, 'pay' alone is the same as saying nothing."""
+    game = library()
+    same(game, "ada build Library pay", "ada build Library pay right 2")

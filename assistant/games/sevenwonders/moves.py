@@ -50,6 +50,8 @@ class Said:
     ('pay 0', 'pay right stone')
     >>> Said().notation(), Said().empty, Said(left=0, right=0, bank_purchase=0).anything
     ('', True, False)
+    >>> Said(paying=True).notation(), Said(paying=True).empty, Said(paying=True).anything
+    ('pay', False, False)
     """
 
     left: int | None = None
@@ -58,6 +60,8 @@ class Said:
     buy_left: tuple[str, ...] | None = None
     buy_right: tuple[str, ...] | None = None
     buy_bank: tuple[str, ...] | None = None
+    #: ``pay`` said alone: the build is paid (not Olympia A's free build), the cheapest way.
+    paying: bool = False
 
     @property
     def empty(self) -> bool:
@@ -88,6 +92,8 @@ class Said:
         """The statement as an entry writes it (``""`` when nothing was said)."""
         if self.empty:
             return ""
+        if self.paying and not self.as_kwargs():
+            return "pay"
         parts = []
         for side, coins, units in (
             ("left", self.left, self.buy_left),

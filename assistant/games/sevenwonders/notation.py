@@ -195,7 +195,7 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
             free = True
             rest = rest[1:]
         elif key == "pay":
-            stated = read_pay(rest[1:], state, player)
+            stated = own_coins(verb, name, player, rest[1:]) or read_pay(rest[1:], state, player)
             rest = []
         elif key in BUY_WORDS:
             stated = read_buy(rest[1:], state, player)
@@ -443,6 +443,29 @@ def seller_words(state: SWState | None, player: str | None, words: list[str]) ->
     if name is None:
         return None
     return neighbour_side(state, player, name), 1
+
+
+COIN_WORDS = ("coin", "coins")
+
+
+def own_coins(verb: str, name: str | None, player: str, words: list[str]) -> Said | None:
+    """``pay`` alone: the build is paid, the cheapest way (for Olympia A: not the free build);
+    ``pay 1`` / ``pay 1 coin`` for a card whose printed cost is that coin (Sawmill): the card's
+    own coin paid, nothing bought (the same as ``pay 0``). ``None``: the words say more."""
+    if not words:
+        return Said(paying=True)
+    n = number(words[0])
+    if n is None or n == 0 or len(words) > 2 or (len(words) == 2 and normalize(words[1]) not in COIN_WORDS):
+        return None
+    printed = components.card(name).cost.coins if verb == "build" and name else 0
+    if n != printed:
+        what = f"{name}'s own cost is {printed} coin{'s' if printed != 1 else ''}" if verb == "build" and name else "the stage has no coin cost"
+        raise InvalidEntry(
+            RULE,
+            f"{what}: coins paid to a neighbour are said with the neighbour's name or side",
+            hint=f"{player} {verb} {name or ''} pay <neighbour> {n} / pay left {n} / pay".replace("  ", " "),
+        )
+    return Said(left=0, right=0, bank_purchase=0)
 
 
 def read_pay(words: list[str], state: SWState | None = None, player: str | None = None) -> Said:
