@@ -197,3 +197,11 @@ def test_7w_notation_pay_alone_is_the_cheapest_payment():
     """Without Olympia A, 'pay' alone is the same as saying nothing."""
     game = library()
     same(game, "ada build Library pay", "ada build Library pay right 2")
+
+
+def test_7w_commerce_rules_buy_the_brief_example():
+    """'buy 2 stone from Cleo, loom from Bob': Library bought whole, Cleo (Gizah A + Quarry) and Bob's Loom."""
+    game = age(2, coins=8)
+    put(game, "cleo", cards=("Quarry",))
+    put(game, "bob", cards=("Loom",))
+    same(game, "ada build Library buy 2 stone from Cleo, loom from Bob", "ada build Library pay left 2 right 4")
