@@ -48,6 +48,9 @@ HELP = """At the prompt, type an entry in the game's notation, or:
                      like any entry, echoed as the table may see it; Ctrl-C
                      cancels it
   undo [N]           take back the last entry (or N)
+  amend PLY ENTRY    replace entry PLY and replay the rest (nothing changes if a
+                     later entry becomes illegal); amend PLY --delete removes it
+  insert PLY ENTRY   put an entry before entry PLY, likewise
   board [--wide]     the board at a glance (also: state; secret faces only
                      with --reveal)
   score [--working]  the score as it stands; --working: how each figure was

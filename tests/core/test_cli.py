@@ -258,7 +258,13 @@ def _help_commands() -> list[str]:
     """The commands the play prompt's help lists, each as a line to type there."""
     from assistant.cli.play import HELP
 
-    examples = {"undo": "undo", "rules": "rules passing", "remember": "remember big take 3"}
+    examples = {
+        "undo": "undo",
+        "rules": "rules passing",
+        "remember": "remember big take 3",
+        "amend": "amend 1 take 2",
+        "insert": "insert 2 take 2",
+    }
     lines = []
     for row in HELP.splitlines()[1:]:
         if not row.startswith("  ") or row.startswith("   "):
