@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.core.layout import wrap_items
 from assistant.core.protocol import Prompt
 from assistant.games.pax.components import CATEGORIES, Card, symbol_counts
 from assistant.games.pax.legal import next_cards
@@ -204,27 +205,6 @@ def _by_category(cards: tuple[Card, ...], wide: bool) -> list[str]:
     return items
 
 
-def _wrap(head: str, items: list[str], width: int, indent: int, sep: str = " · ") -> list[str]:
-    """``head`` then the items joined by ``sep``, wrapped onto lines of at most ``width``
-    columns, continuation lines indented by ``indent``. An item is never cut; a head longer
-    than ``indent`` (a long name) stands on its own line, so a name is never cut either."""
-    lines: list[str] = []
-    if len(head) >= indent:
-        lines.append(head)
-        line = " " * indent
-    else:
-        line = head.ljust(indent)
-    fresh = True
-    for item in items:
-        if not fresh and len(line) + len(sep) + len(item) > width:
-            lines.append(line.rstrip())
-            line, fresh = " " * indent, True
-        line += item if fresh else sep + item
-        fresh = False
-    lines.append(line.rstrip())
-    return [line for line in lines if line.strip()]
-
-
 def _cell(symbols: int, strength: int) -> str:
     """One grid cell: the symbols, ``4+1`` with the Fleet/Army bonus, ``-`` for none."""
     if strength == symbols:
@@ -297,30 +277,30 @@ def board(state: PaxState, *, reveal: bool = False, wide: bool = False) -> str:
     prompt = expecting(state)
     phase = "game over" if state.phase == "over" else prompt.phase
     title = ["PAX", phase, f"deck {_n(state.deck_size, 'card')}"] + ([f"solitaire game {state.level}"] if state.solo else [])
-    lines = _wrap("", title, width, 0)
+    lines = wrap_items("", title, width, 0)
     if state.phase not in ("start",):
         holder = state.seats[state.pc] if state.pc is not None else "nobody yet"
-        lines += _wrap("", [f"start player {state.seats[state.start]}", f"Primus Conspiratus: {holder}"], width, 0)
+        lines += wrap_items("", [f"start player {state.seats[state.start]}", f"Primus Conspiratus: {holder}"], width, 0)
     lines.append("")
     lines += _grid(state, reveal, width)
     lines.append("")
     indent = max([len("Legions")] + [len(name) for name in state.seats if len(name) <= 20]) + 2
     for p in state.players:
-        lines += _wrap(p.name, _by_category(p.display, wide) or ["no card played"], width, indent)
+        lines += wrap_items(p.name, _by_category(p.display, wide) or ["no card played"], width, indent)
         if reveal and p.hand_size:
             hand = [_token(c, wide) for c in p.hand] + ["?"] * p.unknown
-            lines += _wrap(" " * indent + "hand", hand, width, indent + 5, sep=" ")
+            lines += wrap_items(" " * indent + "hand", hand, width, indent + 5, sep=" ")
     rome = _by_category(state.all_rome(), wide) + ([f"{_n(state.rome_hidden, 'hidden card')}"] if state.rome_hidden else [])
-    lines += _wrap("Rome", rome or ["no card yet"], width, indent)
+    lines += wrap_items("Rome", rome or ["no card yet"], width, indent)
     if state.legions and state.phase != "start":
         groups = [
             f"{ROMAN[i]}: " + (" ".join(_token(c, wide) for c in g) + f" = {state.legion_value(i)}" if g else "empty")
             for i, g in enumerate(state.legions)
         ]
-        lines += _wrap("Legions", groups, width, indent)
+        lines += wrap_items("Legions", groups, width, indent)
     lines.append("")
     for text in _standing(state):
-        lines += _wrap("", text.split(" "), width, 0, sep=" ")
+        lines += wrap_items("", text.split(" "), width, 0, sep=" ")
     lines.append("cards: value/symbols · grid: symbols (+1 Fleet per 3 Army, +1 Army per 3 Fleet)")
     return "\n".join(lines)
 
@@ -363,7 +343,7 @@ def legal_summary(state: PaxState) -> list[str]:
             lines.append(f"keep ?|<card>   ({who} keeps 1 of {drawn} starting cards)")
         lines.append("  add 'return <card>, …' to name the cards slid under the deck (all of them)")
         if state.kept == 0 and not state.solo:
-            lines += _wrap("", ["start " + "|".join(state.seats), "(the first start player, before the first keep)"], WIDTH, 0, sep="   ")
+            lines += wrap_items("", ["start " + "|".join(state.seats), "(the first start player, before the first keep)"], WIDTH, 0, sep="   ")
     elif state.phase == "market":
         empty = ", ".join(ROMAN[i] for i in state.empty_legions())
         lines += _choice("market <card>, …", f"(a face-up card under each Legion, in order: {empty})")
@@ -380,7 +360,7 @@ def legal_summary(state: PaxState) -> list[str]:
 def _choice(form: str, why: str) -> list[str]:
     """One entry form and, three spaces on, why or how (on the next line when the two do not
     fit 80 columns together)."""
-    return _wrap("", [form, why], WIDTH, 0, sep="   ")
+    return wrap_items("", [form, why], WIDTH, 0, sep="   ")
 
 
 def _turn_summary(state: PaxState, who: str, turn: TurnState) -> list[str]:
@@ -396,7 +376,7 @@ def _turn_summary(state: PaxState, who: str, turn: TurnState) -> list[str]:
             spread = "the last of the draw"
         else:
             spread = "one to each place" if left == len(free_destinations(state, turn)) else "each to a different place"
-        lines += _wrap("", [" · ".join(forms), f"({_n(left, 'card')}: {spread})"], WIDTH, 0, sep="   ")
+        lines += wrap_items("", [" · ".join(forms), f"({_n(left, 'card')}: {spread})"], WIDTH, 0, sep="   ")
         if not turn.placed:
             lines.append("peek   (instead of the whole turn: look at Rome's hidden cards, take 2 Aurei)")
         return lines

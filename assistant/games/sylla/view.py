@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.core.layout import wrap_items
 from assistant.core.protocol import Prompt
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import ROMAN_OF, TOKENS, event_names, token_name, works_by_id
@@ -178,27 +179,6 @@ WIDE = 132
 SHORT = {"civic": "Civic", "health": "Health", "leisure": "Leisure"}
 
 
-def _wrap(head: str, items: list[str], width: int, indent: int, sep: str = " · ") -> list[str]:
-    """``head`` then the items joined by ``sep``, wrapped onto lines of at most ``width``
-    columns, continuation lines indented by ``indent``. An item is never cut; a head as long
-    as ``indent`` or longer (a long name) stands on its own line, so a name is never cut."""
-    lines: list[str] = []
-    if len(head) >= indent and head.strip():
-        lines.append(head)
-        line = " " * indent
-    else:
-        line = head.ljust(indent)
-    fresh = True
-    for item in items:
-        if not fresh and len(line) + len(sep) + len(item) > width:
-            lines.append(line.rstrip())
-            line, fresh = " " * indent, True
-        line += item if fresh else sep + item
-        fresh = False
-    lines.append(line.rstrip())
-    return [line for line in lines if line.strip()]
-
-
 def _card(card: Card) -> str:
     """A character as the board shows it: ``Sen1 ry fish``, ``tapped`` or ``down`` added."""
     flags = [card.hexes] + (["fish"] if card.christian else [])
@@ -214,9 +194,9 @@ def _ladder(state: State) -> list[str]:
         return ["Res Publica: the board is not entered yet"]
     ladder = state.board.ladder
     zone = f"crisis zone: the first {state.board.crisis} spaces" if state.board.crisis != 1 else "crisis zone: space 1"
-    lines = _wrap("Res Publica ladder", [" ".join(map(str, ladder)), f"({zone})"], WIDTH, 19, sep=" ")
+    lines = wrap_items("Res Publica ladder", [" ".join(map(str, ladder)), f"({zone})"], WIDTH, 19, sep=" ")
     if state.markers:
-        lines += _wrap("  per token", [
+        lines += wrap_items("  per token", [
             f"{SHORT[k]} {state.value(k)} (space {state.markers[k] + 1}" + (", crisis)" if state.in_crisis(k) else ")")
             for k in TOKENS
         ], WIDTH, 12)
@@ -236,9 +216,9 @@ def _events(state: State, width: int) -> list[str]:
         elif state.phase == "V" and s.id == state.current_effect:
             text += " happening"
         items.append(text)
-    lines = _wrap("events", items or ["not entered yet"], width, 8)
+    lines = wrap_items("events", items or ["not entered yet"], width, 8)
     if items:
-        lines += _wrap("", ["(famine icons, fighters V Vestal L Legionary, token; [cubes])"], width, 8)
+        lines += wrap_items("", ["(famine icons, fighters V Vestal L Legionary, token; [cubes])"], width, 8)
     return lines
 
 
@@ -266,11 +246,11 @@ def _player_lines(state: State, p: Player, reveal: bool, width: int, indent: int
         figures.append("Consul")
     if p.set is not None:
         figures.append(f"set {ROMAN_OF.get(p.set, p.set)}")
-    lines = _wrap(p.name, figures, width, indent)
+    lines = wrap_items(p.name, figures, width, indent)
     cards = [_card(c) for c in p.cards]
-    lines += _wrap(" " * indent, cards or ["no characters yet"], width, indent)
+    lines += wrap_items(" " * indent, cards or ["no characters yet"], width, indent)
     if p.tiles:
-        lines += _wrap(" " * indent, [t.label + (" down" if t.down else "") for t in p.tiles], width, indent)
+        lines += wrap_items(" " * indent, [t.label + (" down" if t.down else "") for t in p.tiles], width, indent)
     return lines
 
 
@@ -286,9 +266,9 @@ def board(state: State, *, reveal: bool = False, wide: bool = False) -> str:
     width = WIDE if wide else WIDTH
     prompt = expecting(state)
     title = ["SYLLA", prompt.phase] + ([f"Consul {state.consul}"] if state.consul else [])
-    lines = _wrap("", title, width, 0)
+    lines = wrap_items("", title, width, 0)
     message = prompt.message.split(": ", 1)[-1] if state.phase not in ("over", "setup") else prompt.message
-    lines += _wrap("", message.split(" "), width, 2, sep=" ")
+    lines += wrap_items("", message.split(" "), width, 2, sep=" ")
     lines.append("")
     lines += _ladder(state)
     works = [f"famine {state.famine}"]
@@ -296,18 +276,18 @@ def board(state: State, *, reveal: bool = False, wide: bool = False) -> str:
         works.append(f"Great Work: {works_by_id()[state.work]['name']}")
     if state.works_built:
         works.append("built: " + ", ".join(works_by_id()[w]["name"] for w in state.works_built))
-    lines += _wrap("", works, width, 2)
+    lines += wrap_items("", works, width, 2)
     lines += _events(state, width)
     offered = [f"{i + 1} {name_of(t)}" + (f" ({COLOUR[state.board.spaces[i]]})" if state.board else "")
                for i, t in enumerate(state.spaces) if t]
     if offered:
-        lines += _wrap("tiles", offered, width, 8)
+        lines += wrap_items("tiles", offered, width, 8)
     if state.votes and state.step in ("VI.vote", "VI.fists", "end.vote", "end.fists"):
         if reveal:
             said = [f"{n} " + (f"{t} {d}" if t is not None else "?") for n, (t, d) in state.votes.items()]
         else:
             said = [n for n in state.seats if n in state.votes]
-        lines += _wrap("voted", said, width, 8)
+        lines += wrap_items("voted", said, width, 8)
     lines.append("")
     indent = max([6] + [len(n) for n in state.seats if len(n) <= 16]) + 2
     for p in state.players:
@@ -333,7 +313,7 @@ def legal_summary(state: State) -> list[str]:
     if state.phase == "over":
         return ["nothing more: the game is over (score shows the result)"]
     if state.phase == "setup":
-        return _wrap("", ["setup: enter " + ", ".join(setup.missing(state)), "(any order; see the notation guide)"], width, 0, sep="   ")
+        return wrap_items("", ["setup: enter " + ", ".join(setup.missing(state)), "(any order; see the notation guide)"], width, 0, sep="   ")
     step = state.step
     moves = legal_moves(state)
     lines: list[str] = []
@@ -355,7 +335,7 @@ def legal_summary(state: State) -> list[str]:
     elif step == "III.pay":
         pays = [" ".join(mv.labels) for mv in moves if isinstance(mv, m.PayMove)]
         head = f"{state.high_bidder} pays"
-        lines += _wrap(head, pays[:12] + ([f"… {len(pays) - 12} more"] if len(pays) > 12 else []), width, len(head) + 1, sep=" | ")
+        lines += wrap_items(head, pays[:12] + ([f"… {len(pays) - 12} more"] if len(pays) > 12 else []), width, len(head) + 1, sep=" | ")
     elif step == "III.insula":
         lines.append(f"{state.high_bidder} insula <token> <token> · insula ? ?   (the colours are secret)")
     elif step == "III.crane":
@@ -378,7 +358,7 @@ def legal_summary(state: State) -> list[str]:
                 by_cube.setdefault(mv.source, []).append(event_names()[mv.event])
         for cube, events_ in by_cube.items():
             head = f"{state.actor} {cube}"
-            lines += _wrap(head, [_alts(events_)], width, len(head) + 1)
+            lines += wrap_items(head, [_alts(events_)], width, len(head) + 1)
     elif step == "V.prevent":
         chosen = [mv.events for mv in moves if isinstance(mv, m.PreventMove)]
         tied = _alts([event_names()[e] for c in chosen for e in c])
@@ -386,14 +366,14 @@ def legal_summary(state: State) -> list[str]:
         if need == 1:
             lines.append(f"{state.consul} prevents {tied}")
         else:
-            lines += _wrap("", [f"{state.consul} prevents {need} of {tied}", "(names joined by commas)"], width, 0, sep="   ")
+            lines += wrap_items("", [f"{state.consul} prevents {need} of {tied}", "(names joined by commas)"], width, 0, sep="   ")
     elif step == "V.down":
         by_player: dict[str, list[str]] = {}
         for mv in moves:
             if isinstance(mv, m.DownMove):
                 by_player.setdefault(mv.player, []).append(mv.label)
         for name, labels in by_player.items():
-            lines += _wrap(f"{name} turns", [_alts(labels)], width, len(name) + 7)
+            lines += wrap_items(f"{name} turns", [_alts(labels)], width, len(name) + 7)
     elif step == "V.remove":
         lines.append(f"{state.consul} removes " + _alts([event_names()[mv.event] for mv in moves if isinstance(mv, m.RemoveEventMove)]))
     elif step == "V.draw":
@@ -401,19 +381,19 @@ def legal_summary(state: State) -> list[str]:
     elif step == "VI.work":
         lines.append("work <name>   (the Great Work now showing: next round's)")
     elif step in ("VI.vote", "end.vote"):
-        lines += _wrap("", ["<player> up|down <denarii> · <player> votes ?", f"(to vote: {', '.join(state.pending)}; the fist is secret)"], width, 0, sep="   ")
+        lines += wrap_items("", ["<player> up|down <denarii> · <player> votes ?", f"(to vote: {', '.join(state.pending)}; the fist is secret)"], width, 0, sep="   ")
     elif step in ("VI.fists", "end.fists"):
         unseen = [n for n, (t, _) in state.votes.items() if t is None]
-        lines += _wrap("fists", [f"{n} up|down <denarii>" for n in unseen], width, 6, sep=", ")
+        lines += wrap_items("fists", [f"{n} up|down <denarii>" for n in unseen], width, 6, sep=", ")
     elif step == "VII.crisis":
         kind = SHORT[state.crises[0]].lower() if state.crises else "<token>"
-        lines += _wrap("", [f"<player> tokens {kind} <count>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
+        lines += wrap_items("", [f"<player> tokens {kind} <count>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
     elif step == "VII.tiles":
         lines.append("tiles <tile>, <tile>, …   (the 6 new building tiles, left to right)")
     elif step == "end.free":
-        lines += _wrap("", ["<player> frees <count>", f"(to say: {', '.join(state.pending)}; 2 denarii per Slave)"], width, 0, sep="   ")
+        lines += wrap_items("", ["<player> frees <count>", f"(to say: {', '.join(state.pending)}; 2 denarii per Slave)"], width, 0, sep="   ")
     elif step == "end.tokens":
-        lines += _wrap("", ["<player> tokens civic <n> health <n> leisure <n>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
+        lines += wrap_items("", ["<player> tokens civic <n> health <n> leisure <n>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
     return lines[:10] or [prompt_line(state)]
 
 
