@@ -211,3 +211,48 @@ def test_games_conformance_on_random_games(game_name):
 def _sample_moves(ruleset, state, rng: random.Random) -> list:
     moves = list(ruleset.legal_moves(state))
     return rng.sample(moves, min(8, len(moves)))
+
+
+def _pick_up(ruleset, data: dict) -> Game:
+    """A new game put at ``data`` by its position block, as ``new --position`` does."""
+    setup = ruleset.from_position(json.loads(json.dumps(data)))
+    picked = Game(ruleset, list(setup.seats), dict(setup.options))
+    for text in setup.entries:
+        picked.push(text)
+    return picked
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_games_pick_up_a_game_in_progress(game_name):
+    """core.position: at sampled points of random games where a game can be picked up, the
+    public position read back through a position block gives the same position and the same
+    public board; the rest of the game, entered as the table sees it, then replays on the
+    picked-up game and ends with the same public board and the same winners."""
+    from assistant.core.errors import InvalidEntry
+
+    ruleset = get_ruleset(game_name)
+    taken = 0
+    for seed in range(max(SOAK // 4, 10)):
+        where = f"{game_name} seed {seed} {_setting(game_name, seed)}"
+        game = _random_game(game_name, seed)
+        rng = random.Random(f"pick-up/{seed}")
+        for index in sorted(rng.sample(range(1, len(game.states) - 1), min(5, len(game.states) - 2))):
+            state = game.states[index]
+            try:
+                data = ruleset.position(state)
+            except InvalidEntry as exc:
+                assert exc.rule == "core.position", f"{where}, state {index}: {exc.rule}"
+                continue
+            taken += 1
+            picked = _pick_up(ruleset, data)
+            assert ruleset.position(picked.state) == data, f"{where}, state {index}: the position does not read back"
+            assert ruleset.board(picked.state) == ruleset.board(state), f"{where}, state {index}: boards differ"
+            for before, entry in zip(game.states[index:], game.entries[index:]):
+                text = ruleset.public_notation(before, entry.move)
+                try:
+                    picked.push(text)
+                except EntryError as exc:  # pragma: no cover - the message is the point
+                    pytest.fail(f"{where}, picked up at {index}: ply {entry.ply} {text!r} refused: {exc.message}")
+            assert ruleset.board(picked.state) == ruleset.board(game.state), f"{where}, from {index}: end boards differ"
+            assert picked.outcome() is not None and picked.outcome().winners == game.outcome().winners
+    assert taken >= 10, f"{game_name}: only {taken} points of the random games could be picked up"

@@ -103,6 +103,17 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
+class Position:
+    """A game picked up in progress: its seats (in seating order), its options, and the
+    position block, the ``position …`` entries that a record holds before its first move and
+    that put a new game where the table stands (``assistant new GAME --position FILE``)."""
+
+    seats: tuple[str, ...]
+    options: Mapping[str, str]
+    entries: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class RuleText:
     """One rule text: a stable id, a title and the text in our own words."""
 
@@ -209,6 +220,23 @@ class Ruleset:
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
         """Score a final table (INTERFACES.md §1); raises TableError listing every problem."""
         raise InvalidEntry("core.score", f"{self.title} has no final-table scoring")
+
+    def position(self, state: Any) -> dict[str, Any]:
+        """The public position of ``state`` as a position file holds it (docs/position.md):
+        ``game``, the game's options, ``players`` in seating order with what lies in front of
+        each (the §1 final-table keys where they apply) and where the game stands (age and turn,
+        whose turn, round). Only what the whole table sees. Raises InvalidEntry
+        ("core.position") at a point where a game cannot be picked up, such as in the middle
+        of a turn, saying when it can."""
+        raise InvalidEntry("core.position", f"{self.title} cannot be picked up in progress")
+
+    def from_position(self, position: Mapping[str, Any]) -> Position:
+        """The seats, options and position block that put a new game at ``position`` (a
+        mapping read from a position file, as :meth:`position` writes it). Raises TableError
+        listing every problem of the file, as ``score_table`` does. The block's entries are
+        checked by ``check`` when they are pushed: each ``position …`` entry is legal only
+        before the first move (rule ``GAME.position``)."""
+        raise InvalidEntry("core.position", f"{self.title} cannot be picked up in progress")
 
     def table_from_state(self, state: Any) -> dict[str, Any]:
         """The final table of a tracked game, in the §1 file format (so that the quick
