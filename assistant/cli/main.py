@@ -207,36 +207,62 @@ def _parse_options(items: list[str]) -> dict[str, str]:
         'assistant new roma --player Ann --player Ben',
         'assistant new 7w -p Ada -p Bob -p Cleo --option leaders=false --location "Club"',
         "assistant new sylla -p Red -p Blue -p Green --date 2026-11-28",
+        "assistant new roma --position examples/roma-position.toml   # a game already under way",
     )
 )
 @handle_errors
 def new(
     game: GameArg,
-    player: Annotated[list[str], typer.Option("--player", "-p", help="A player, in seating order (repeat).")],
+    player: Annotated[list[str], typer.Option("--player", "-p", help="A player, in seating order (repeat).")] = [],
     option: Annotated[list[str], typer.Option("--option", "-o", help="A game option KEY=VALUE (repeat).")] = [],
     date: Annotated[Optional[str], typer.Option(help="The day played, YYYY-MM-DD (default: today).")] = None,
     location: Annotated[Optional[str], typer.Option(help="Where it was played.")] = None,
     catalogue: Annotated[
         Optional[str], typer.Option(help="The local catalogue whose @keys this game uses (default: default).")
     ] = None,
+    position: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--position",
+            help="Pick up a game already under way: its public position in a TOML or JSON file "
+            "(docs/position.md; - reads standard input). The file names the players.",
+        ),
+    ] = None,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Start a game and print its id; then enter lines with 'play' or 'move'."""
+    """Start a game and print its id; then enter lines with 'play' or 'move'.
+
+    With --position, the game starts where the table stands: the file's position block is
+    stored as its first entries (shown by 'log'), and play goes on from there.
+    """
     from assistant import service
 
+    data = None
+    if position is not None:
+        data = _load_table(position)
+    elif not player:
+        from assistant.core.errors import InvalidEntry
+
+        raise InvalidEntry(
+            "core.players",
+            "name the players, in seating order",
+            hint=f"assistant new {game} -p Ann -p Ben ...   (or --position FILE for a game under way)",
+        )
     store = _store(db)
     gid = service.new_game(
-        store, game, player, _parse_options(option), date=date, location=location, catalogue=catalogue
+        store, game, player, _parse_options(option), date=date, location=location, catalogue=catalogue, position=data
     )
     shown = service.show_game(store, gid)
     if json_out:
         render.print_json(shown.summary.to_json())
         return
     print(gid)
-    render.success(f"game {gid}: {shown.title} with {', '.join(player)}")
-    assert shown.expecting is not None
-    render.prompt_line(shown.expecting, to_stderr=True)
+    render.success(f"game {gid}: {shown.title} with {', '.join(seat.name for seat in shown.summary.players)}")
+    if data is not None:
+        render.message(f"picked up from {position}: its {shown.summary.entries} position entries are the game's first (assistant log {gid})")
+    if shown.expecting is not None:
+        render.prompt_line(shown.expecting, to_stderr=True)
     render.message(f"enter lines with: assistant play {gid}   (or: assistant move {gid} \"ENTRY\")")
 
 

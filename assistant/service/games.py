@@ -452,10 +452,19 @@ def new_game(
     date: str | None = None,
     location: str | None = None,
     catalogue: str | None = None,
+    position: Mapping[str, Any] | None = None,
 ) -> int:
     """Start a game; returns its id. The set-up is checked before anything is written.
-    ``catalogue`` names the local catalogue its ``@keys`` come from (default: "default")."""
+    ``catalogue`` names the local catalogue its ``@keys`` come from (default: "default").
+
+    ``position``: a game already under way, picked up from its position file (a mapping read
+    from TOML or JSON, docs/position.md). The file names the players and options; ``players``
+    and ``options`` given as well must agree with it. The game starts with the file's position
+    block as its first entries, all stored in the same transaction or none."""
     ruleset = get_ruleset(game)
+    block: tuple[str, ...] = ()
+    if position is not None:
+        players, options, block = _picked_up(ruleset, position, players, options or {})
     players = [p.strip() for p in players]
     live = Game(ruleset, players, dict(options or {}))
     players = list(live.seats)
@@ -475,7 +484,43 @@ def new_game(
             headers=headers,
             source_id=str(uuid.uuid4()),
         )
+        if block:
+            loaded = load(session, row.id)  # type: ignore[arg-type]
+            for n, text in enumerate(block, 1):
+                try:
+                    push_entry(session, loaded, text, "")
+                except (InvalidEntry, IllegalMove) as exc:
+                    raise type(exc)(
+                        exc.rule, f"the position does not hold: line {n} of its block ('{text}'): {exc.message}", hint=exc.hint
+                    ) from None
         return row.id  # type: ignore[return-value]
+
+
+def _picked_up(
+    ruleset: Ruleset, position: Mapping[str, Any], players: Sequence[str], options: Mapping[str, str]
+) -> tuple[list[str], dict[str, str], tuple[str, ...]]:
+    """The seats, options and position block of a position file, with the ``--player`` and
+    ``--option`` values given beside it checked against the file (rule ``core.position``)."""
+    from assistant.core.names import normalize
+
+    setup = ruleset.from_position(position)
+    seats = list(setup.seats)
+    if players and [normalize(p) for p in players] != [normalize(s) for s in seats]:
+        raise InvalidEntry(
+            "core.position",
+            f"the players given ({', '.join(players)}) are not the position file's ({', '.join(seats)})",
+            hint="leave out --player: the file names the players in seating order",
+        )
+    merged = dict(setup.options)
+    for key, value in options.items():
+        if key in merged and str(merged[key]) != str(value):
+            raise InvalidEntry(
+                "core.position",
+                f"option {key}={value} disagrees with the position file ({key}={merged[key]})",
+                hint="set it in the file, or leave out --option",
+            )
+        merged[key] = value
+    return seats, merged, tuple(setup.entries)
 
 
 def enter(
