@@ -941,8 +941,11 @@ def catalogue_list(game: GameArg, catalogue: CatalogueOpt = "default", db: DbOpt
     view = service.catalogue_list(_store(db), game, catalogue)
     if json_out:
         render.print_json(view.to_json())
-    else:
-        render.rows_table([{"key": "@" + i.key, "value": i.value} for i in view.items], ["key", "value"])
+    elif not view.items:
+        render.message(f"no saved keys yet (assistant catalogue set {game} KEY TEXT)")
+    else:  # plain rows, as 'games' prints them: the text wrapped between words to the width
+        rows = [[render.safe("@" + item.key), render.safe(item.value)] for item in view.items]
+        render.plain("\n".join(render.grid(["key", "value"], rows, width=render.text_width())))
 
 
 @catalogue_app.command("set", epilog=examples('assistant catalogue set pax brutus "conspiracy 3/1"', 'assistant catalogue set sylla II.3 "senator fish ry II"'))
