@@ -8,6 +8,12 @@ The screen is seen by the whole table: entries are echoed in their public form (
 as ``?``) unless the session reveals (``--reveal``, ``reveal``; ``hide``), and ``secret``
 reads one entry without echo (a password prompt, kept out of the line history) so that a
 player can type their own hand while the others look on.
+
+An entry the game finds ambiguous (``AmbiguousEntry`` whose candidates are whole entries: a 7
+Wonders payment both neighbours could take at the same price, Olympia A's free build or a paid
+one) is asked about on a terminal: the candidates numbered, one chosen by its number and
+entered as if typed. A private entry, or standard input that is not a terminal, is refused
+with the options listed, as by ``assistant move``, so that a script never waits for an answer.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from assistant.core import inputs
 from assistant.cli import render
 from assistant.cli.edit import prompt_edit
 from assistant.cli.rules import find_rules
-from assistant.core.errors import AssistantError, Conflict, InvalidEntry
+from assistant.core.errors import AmbiguousEntry, AssistantError, Conflict, InvalidEntry
 
 TABLE_COMMANDS = (
     "secret",
@@ -42,7 +48,9 @@ TABLE_COMMANDS = (
     "exit",
 )
 
-HELP = """At the prompt, type an entry in the game's notation, or:
+HELP = """At the prompt, type an entry in the game's notation (an entry that could mean
+several things, such as a payment either neighbour could take at the same price,
+is asked about: answer with the number of the one meant, Enter cancels), or:
   secret             type the next entry without it showing (also: private):
                      for your own hand or money while the others look; checked
                      like any entry, echoed as the table may see it; Ctrl-C
@@ -263,6 +271,101 @@ def _read_private(verb: str, rest: str, prompt: str) -> str | None:
     return line
 
 
+def ask_which(options: Sequence[str], read: Callable[[str], str]) -> int | None:
+    """Ask which of ``options`` (already listed, numbered from 1) is meant: the index chosen,
+    or ``None`` when cancelled (an empty answer, Ctrl-C, Ctrl-D). An answer that is not one
+    of the numbers is asked again once, then the question is cancelled.
+
+    >>> answers = iter(["x", "2"])
+    >>> ask_which(["a", "b"], lambda prompt: next(answers))
+    1
+    """
+    question = f"which? (1-{len(options)}, Enter to cancel) "
+    for attempt in range(2):
+        try:
+            answer = read(question).strip()
+        except (EOFError, KeyboardInterrupt):
+            return None
+        if not answer:
+            return None
+        number = inputs.number(answer.rstrip("."))
+        if number is not None and 1 <= number <= len(options):
+            return number - 1
+        if attempt == 0:
+            render.message(f"answer with a number from 1 to {len(options)}, or Enter to cancel")
+    return None
+
+
+def _answer_reader() -> Callable[[str], str]:
+    """A line reader for the answer to a question: a fresh prompt_toolkit session on a
+    terminal (the answer goes into no line history and completes nothing), else input()."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        try:
+            from prompt_toolkit import PromptSession
+        except ImportError:  # pragma: no cover - prompt_toolkit is a dependency
+            pass
+        else:
+            return lambda prompt: PromptSession().prompt(prompt)
+    return input
+
+
+def _entries_to_offer(exc: AmbiguousEntry, game: Any, *, reveal: bool) -> list[tuple[str, str]] | None:
+    """The candidates of an ambiguous entry as ``(entry, shown)`` pairs when each is a whole
+    entry the game accepts now (read and judged, nothing applied) and their shown forms (the
+    public form unless ``reveal``, at most 80 columns a line when listed) tell them apart;
+    ``None`` otherwise (a prefix of several names, say): the entry is then refused as before."""
+    ruleset = game.ruleset
+    state = game.state
+    offered: list[tuple[str, str]] = []
+    for text in exc.candidates:
+        try:
+            text = inputs.clean(text, "entry").strip()
+            move = ruleset.parse(state, text)
+            ruleset.check(state, move)
+            shown = text if reveal else ruleset.public_notation(state, move)
+        except Exception:  # not an entry the game takes as it stands: no question
+            return None
+        offered.append((text, shown))
+    if len(offered) < 2 or len({shown.casefold() for _, shown in offered}) < len(offered):
+        return None
+    return offered
+
+
+def _ask_ambiguous(exc: AmbiguousEntry, game: Any, line: str, *, reveal: bool) -> str | None | bool:
+    """At a terminal, the question for an ambiguous entry: the reason, the candidates
+    numbered, then ``which?``. Returns the entry chosen (with the comment typed after ``#``),
+    ``None`` when the question was cancelled (said so), ``False`` when there is no question
+    to ask (not a terminal, or candidates that are not whole entries): refuse as before."""
+    if not sys.stdin.isatty() or not exc.candidates:
+        return False
+    offered = _entries_to_offer(exc, game, reveal=reveal)
+    if offered is None:
+        return False
+    # the reason and its rule; the candidates are listed below, numbered, not as a hint
+    render.error(AmbiguousEntry(exc.rule, exc.message), game.ruleset.name)
+    width = len(str(len(offered)))
+    for n, (_, shown) in enumerate(offered, 1):
+        head = f"  {n:>{width}}. "
+        lines = render.fit(head + shown, indent=" " * len(head))
+        render.message("\n".join(lines))
+    chosen = ask_which([shown for _, shown in offered], _answer_reader())
+    if chosen is None:
+        render.message("cancelled; nothing was entered")
+        return None
+    _, hashed, comment = line.partition("#")
+    return offered[chosen][0] + (f"  #{comment}" if hashed else "")
+
+
+def _entered(result: Any) -> None:
+    """What the prompt says after an accepted entry: the ✓ line, what it set off, the end."""
+    render.success(f"{result.entry.ply}. {result.shown}")
+    render.events(result.events)
+    if result.outcome is not None:
+        render.wrapped(f"game over: {result.outcome.reason}")
+        if result.sheet is not None:
+            render.score_sheet(result.sheet, "Final score")
+
+
 def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, reveal: bool) -> bool:
     """Run a table command (``undo``, ``state``, ``score``, ``log``, ``legal``, ``remember``,
     ``catalogue``, ``rules``) with its flags; False when the line is not one (a game entry).
@@ -419,13 +522,16 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 continue
             elif _table_command(table, store, game, verb_l, rest, reveal=reveal):
                 continue
-            result = table.enter(line, reveal=reveal and not private)  # a private entry: always public
-            render.success(f"{result.entry.ply}. {result.shown}")
-            render.events(result.events)
-            if result.outcome is not None:
-                render.wrapped(f"game over: {result.outcome.reason}")
-                if result.sheet is not None:
-                    render.score_sheet(result.sheet, "Final score")
+            try:
+                _entered(table.enter(line, reveal=reveal and not private))  # a private entry: always public
+            except AmbiguousEntry as exc:
+                # asked at a terminal (never for a private entry): the candidate chosen is
+                # entered as if typed; a cancelled question enters nothing
+                chosen = False if private else _ask_ambiguous(exc, game, line, reveal=reveal)
+                if chosen is False:
+                    raise
+                if chosen is not None:
+                    _entered(table.enter(chosen, reveal=reveal))
         except Conflict as exc:
             render.error(exc, ruleset.name)
             render.message(f"the game was read again: {table.loaded.game.ply if table.loaded.game else 0} entries")
