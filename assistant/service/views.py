@@ -356,12 +356,17 @@ class PlayerStats:
     win_rate: float | None = None
     average: float | None = None
     best: int | None = None
+    by_game: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     COLUMNS = ("name", "played", "finished", "wins", "win_rate", "average", "best")
 
     def to_json(self) -> dict[str, Any]:
-        """``{"name", "played", "finished", "wins", "win_rate", "average", "best"}``."""
-        return {c: getattr(self, c) for c in self.COLUMNS}
+        """``{"name", "played", "finished", "wins", "win_rate", "average", "best", "by_game"}``:
+        ``average`` and ``best`` are of one game (``players --game``), else null; ``by_game``
+        holds each game's ``games``, ``wins``, ``average`` and ``best`` (finished games)."""
+        data = {c: getattr(self, c) for c in self.COLUMNS}
+        data["by_game"] = {g: dict(v) for g, v in self.by_game.items()}
+        return data
 
 
 @dataclass(frozen=True)
@@ -536,3 +541,212 @@ class CardsView:
     def to_json(self) -> list[Mapping[str, Any]]:
         """A list of objects with at least ``name`` and ``kind``."""
         return list(self.items)
+
+
+# -- statistics (assistant stats, docs/stats.md) ----------------------------------------------------
+def _columns(item: Any) -> dict[str, Any]:
+    return {c: getattr(item, c) for c in item.COLUMNS}
+
+
+@dataclass(frozen=True)
+class StatsFilters:
+    """The filters a statistic was computed under (``null``: not filtered)."""
+
+    game: str | None = None
+    since: str | None = None
+    until: str | None = None
+    player: str | None = None
+    location: str | None = None
+
+    COLUMNS = ("game", "since", "until", "player", "location")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "since", "until", "player", "location"}``."""
+        return _columns(self)
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One player's line of a leaderboard: finished games of one game (``game``), or of all
+    games (``game`` null: then ``average`` and ``best`` are null, scores of different games
+    are never mixed)."""
+
+    game: str | None
+    name: str
+    games: int
+    wins: int
+    win_rate: float | None
+    average: float | None
+    best: int | None
+
+    COLUMNS = ("game", "name", "games", "wins", "win_rate", "average", "best")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "name", "games", "wins", "win_rate", "average", "best"}``."""
+        return _columns(self)
+
+
+@dataclass(frozen=True)
+class HighScore:
+    """One of a game's best totals."""
+
+    game: str
+    place: int
+    name: str
+    total: int
+    winner: bool
+    date: str
+    id: int
+
+    COLUMNS = ("game", "place", "name", "total", "winner", "date", "id")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "place", "name", "total", "winner", "date", "id"}``."""
+        return _columns(self)
+
+
+@dataclass(frozen=True)
+class WinSplit:
+    """Wins of the seats sharing one thing (``by``: ``seat``, ``start``, ``wonder``, ``side``,
+    ``leader``; ``value``: the seat number, ``yes``/``no``/``unknown``, the wonder...).
+    ``players``: the table size (``seat`` only); ``fair_share``: the wins expected if it did
+    not matter (the sum of 1/players over the seats)."""
+
+    game: str
+    by: str
+    value: str
+    players: int | None
+    seats: int
+    wins: int
+    win_rate: float | None
+    fair_share: float
+    average: float | None = None
+    best: int | None = None
+
+    COLUMNS = ("game", "by", "value", "players", "seats", "wins", "win_rate", "fair_share", "average", "best")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "by", "value", "players", "seats", "wins", "win_rate", "fair_share",
+        "average", "best"}``."""
+        return _columns(self)
+
+
+@dataclass(frozen=True)
+class CategoryStat:
+    """Points of one category of one game: per player (``name``), or for the whole table
+    (``name`` null); ``spread`` is the standard deviation (over ``count`` scores, dividing by
+    the count)."""
+
+    game: str
+    name: str | None
+    category: str
+    count: int
+    average: float
+    spread: float
+
+    COLUMNS = ("game", "name", "category", "count", "average", "spread")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "name", "category", "count", "average", "spread"}``."""
+        return _columns(self)
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating after one game."""
+
+    date: str
+    id: int
+    mu: float
+    sigma: float
+    ordinal: float
+
+    COLUMNS = ("date", "id", "mu", "sigma", "ordinal")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"date", "id", "mu", "sigma", "ordinal"}``."""
+        return _columns(self)
+
+
+@dataclass(frozen=True)
+class PlayerRating:
+    """A player's openskill rating in one game (Plackett-Luce): ``ordinal`` = mu - 3 sigma,
+    and its history, one point per game in the order played."""
+
+    game: str
+    name: str
+    games: int
+    mu: float
+    sigma: float
+    ordinal: float
+    history: tuple[RatingPoint, ...] = ()
+
+    COLUMNS = ("game", "name", "games", "mu", "sigma", "ordinal")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "name", "games", "mu", "sigma", "ordinal", "history": [...]}``."""
+        return {**_columns(self), "history": [p.to_json() for p in self.history]}
+
+
+@dataclass(frozen=True)
+class Streak:
+    """A player's win streaks in the order played (``game`` null: over every game)."""
+
+    game: str | None
+    name: str
+    games: int
+    wins: int
+    longest: int
+    current: int
+
+    COLUMNS = ("game", "name", "games", "wins", "longest", "current")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"game", "name", "games", "wins", "longest", "current"}``."""
+        return _columns(self)
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """``stats``: one view (``summary``, ``by``, ``categories``, ``ratings``, ``streaks``,
+    ``versus``, ``high``) under its filters; only the sections of that view are in the JSON."""
+
+    view: str
+    filters: StatsFilters
+    leaderboards: tuple[tuple[LeaderRow, ...], ...] | None = None
+    high_scores: tuple[HighScore, ...] | None = None
+    splits: tuple[WinSplit, ...] | None = None
+    categories: tuple[CategoryStat, ...] | None = None
+    ratings: tuple[PlayerRating, ...] | None = None
+    streaks: tuple[Streak, ...] | None = None
+    versus: tuple[HeadToHeadOf, ...] | None = None
+    versus_names: tuple[str, ...] | None = None
+    sort: str | None = None
+
+    SECTIONS = ("high_scores", "splits", "categories", "ratings", "streaks")
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"view", "filters", ...sections}`` (docs/json.md)."""
+        data: dict[str, Any] = {"view": self.view, "filters": self.filters.to_json()}
+        if self.leaderboards is not None:
+            data["sort"] = self.sort
+            data["leaderboards"] = [[row.to_json() for row in board] for board in self.leaderboards]
+        for name in self.SECTIONS:
+            section = getattr(self, name)
+            if section is not None:
+                data[name] = [item.to_json() for item in section]
+        if self.versus is not None:
+            data["versus"] = [
+                {"name": name, "opponents": [h.to_json() for h in self.versus if h.name == name]}
+                for name in self.versus_names or ()
+            ]
+        return data
+
+
+@dataclass(frozen=True)
+class HeadToHeadOf(HeadToHead):
+    """A head-to-head line with whose it is (``name``: ahead/behind are that player's)."""
+
+    name: str = ""
+
+    COLUMNS = ("name", "opponent", "games", "ahead", "behind", "tied")
