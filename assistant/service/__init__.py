@@ -10,7 +10,7 @@
 * :mod:`~assistant.service.tables` -- final tables: ``score --from`` and ``--save``;
 * :mod:`~assistant.service.catalogue` -- the local catalogue of ``@keys``;
 * :mod:`~assistant.service.views` -- what the commands answer: every ``--json`` shape;
-* :mod:`~assistant.service.fields` -- dates and entry payloads.
+* :mod:`~assistant.service.fields` -- dates.
 
 Every query of the database is in :mod:`assistant.store.queries`; the service holds no SQL.
 The names below are the service's public face (``from assistant import service``).

@@ -27,7 +27,7 @@ from assistant.core.record import Record, RecordLine
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
 from assistant.service.catalogue import DEFAULT_CATALOGUE, catalogue_name, expand_catalogue
-from assistant.service.fields import check_date, payload
+from assistant.service.fields import check_date
 from assistant.service.views import Entered, GameShow, GameSummary, LogLine, LogView, ScoreView, StateView
 from assistant.store import queries
 from assistant.store.db import Store
@@ -237,7 +237,7 @@ def push_entry(session: Session, loaded: Loaded, text: str, comment: str, *, rev
     game = check_open(loaded)
     entry = game.push(text, comment)
     try:
-        queries.add_entry(session, loaded.id, entry.ply, entry.text, payload(entry.move), comment)
+        queries.add_entry(session, loaded.id, entry.ply, entry.text, comment)
         queries.touch(session, loaded.row)
         outcome = game.outcome()
         sheet = None
@@ -390,7 +390,7 @@ def edit_entries(
         )
         raise
     rows = [
-        (n, new.entries[n - 1].text, payload(new.entries[n - 1].move), new.comments[n - 1])
+        (n, new.entries[n - 1].text, new.comments[n - 1])
         for n in range(ply, new.ply + 1)
     ]
     queries.replace_entries_from(session, loaded.id, ply, rows)

@@ -52,8 +52,7 @@ def list_games(
             player_id=find_player(session, player).id if player else None,
             limit=limit,
         )
-        counts = queries.entry_counts(session)
-        return [GameSummary.of(row, queries.seats(session, row.id), counts.get(row.id, 0)) for row in rows]  # type: ignore[arg-type]
+        return [GameSummary.of(row, queries.seats(session, row.id), row.entry_count) for row in rows]  # type: ignore[arg-type]
 
 
 def player_stats(store: Store, game: str | None = None) -> list[PlayerStats]:

@@ -14,7 +14,7 @@ from assistant.core.protocol import Ruleset
 from assistant.core.record import Record, read_record, write_record
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
-from assistant.service.fields import check_date, payload
+from assistant.service.fields import check_date
 from assistant.service.games import Loaded, load, score_of, write_results
 from assistant.service.views import GameExport, LogLine, ReplayView
 from assistant.store import queries
@@ -206,7 +206,7 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
             queries.add_entries(
                 session,
                 row.id,  # type: ignore[arg-type]
-                [(e.ply, e.text, payload(e.move), c) for e, c in zip(game.entries, game.comments)],
+                [(e.ply, e.text, c) for e, c in zip(game.entries, game.comments)],
             )
             status = record.headers.get("Status", "").lower()
             if game.outcome() is not None:

@@ -502,6 +502,7 @@ def _tables() -> list:  # type: ignore[type-arg]
         models.EntryRow.__table__,
         models.Result.__table__,
         models.CatalogueItem.__table__,
+        models.SeatFact.__table__,
     ]
 
 
@@ -542,6 +543,27 @@ def _create_catalogue(conn) -> None:  # type: ignore[no-untyped-def]
     models.CatalogueItem.__table__.create(conn, checkfirst=True)  # dialect-correct DDL
 
 
+def _create_v3_tables_and_indexes(conn) -> None:  # type: ignore[no-untyped-def]
+    """Schema 3's new table and indexes, in the dialect's own DDL."""
+    models.SeatFact.__table__.create(conn, checkfirst=True)
+    for table in (models.GameRow.__table__, models.Seat.__table__, models.Result.__table__):
+        for index in table.indexes:
+            index.create(conn, checkfirst=True)
+
+
+#: The indexes schema 3 no longer has: each is the first column of a unique key or of one of
+#: schema 3's indexes, which serve its queries as well.
+_V2_INDEXES = (
+    "ix_entries_game_id",
+    "ix_seats_game_id",
+    "ix_results_game_id",
+    "ix_seats_player_id",
+    "ix_results_player_id",
+    "ix_games_ruleset",
+    "ix_games_status",
+    "ix_games_date",
+)
+
 #: MIGRATIONS[v] turns schema v into v + 1: SQL statements, or functions of a connection for
 #: what needs the dialect's own DDL. Keep every step: an old file may skip versions.
 MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
@@ -550,5 +572,16 @@ MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
         "ALTER TABLE games ADD COLUMN kind VARCHAR NOT NULL DEFAULT 'tracked'",
         "ALTER TABLE games ADD COLUMN table_json VARCHAR",
         _create_catalogue,
+    ),
+    2: (
+        "ALTER TABLE entries DROP COLUMN payload",
+        'ALTER TABLE games ADD COLUMN "time" VARCHAR',
+        "ALTER TABLE games ADD COLUMN duration INTEGER",
+        "ALTER TABLE games ADD COLUMN note VARCHAR",
+        "ALTER TABLE games ADD COLUMN entry_count INTEGER NOT NULL DEFAULT 0",
+        "UPDATE games SET entry_count = (SELECT count(*) FROM entries WHERE entries.game_id = games.id)",
+        'ALTER TABLE seats ADD COLUMN "start" BOOLEAN',
+        *(f"DROP INDEX IF EXISTS {name}" for name in _V2_INDEXES),
+        _create_v3_tables_and_indexes,
     ),
 }

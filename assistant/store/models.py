@@ -1,10 +1,15 @@
 """The history database's tables (SQLModel).
 
 players  -- everyone who ever sat at a table; ``key`` is the folded name (unique)
-games    -- one row per game: ruleset, options, status, dates, location, import source
-seats    -- who sat where in a game, under the name the record uses; final total/rank/winner
-            once it is finished
-entries  -- the record: one row per accepted entry, unique per (game, ply)
+games    -- one row per game: ruleset, options, status, kind, date, time of day ("HH:MM"),
+            duration (minutes), location, note, import source, and ``entry_count`` (the
+            number of its entries, kept equal to it by every write of entries, so that lists
+            never count entries)
+seats    -- who sat where in a game, under the name the record uses; ``start`` (the start
+            player; null = unknown); final total/rank/winner once it is finished
+seat_facts -- facts about a seat that statistics group by (7 Wonders ``wonder``=Gizah,
+            ``side``=A, ``leader``=Midas, several rows per seat): (game, position, key, value)
+entries  -- the record: one row per accepted entry (text, comment, time), unique per (game, ply)
 results  -- points per player and category of a finished game (for fast statistics)
 catalogue -- a table's own answers about printed components it owns (PAX card faces, Sylla's
             board and characters), under short keys used as ``@key`` in entries
@@ -12,18 +17,25 @@ meta     -- key/value; ``schema_version``
 
 The record (entries) is the truth; seats' totals and results are derived when a game finishes
 and can always be recomputed by replaying it.
+
+Indexes serve the statistics and the listings: seats (player_id, game_id), results
+(player_id, category), games (status, date, id), (ruleset, status, date), (date, id) and
+(updated, id) (``last``), seat_facts (key, value) and (game_id). The game_id of seats, entries
+and results is served by their unique keys, which begin with it.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import Column, ForeignKey, Integer, UniqueConstraint
+from sqlalchemy import Column, ForeignKey, Index, Integer, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 #: The schema this code writes. History: 1 = first release; 2 = entries.comment, games.kind,
-#: games.table_json (final-table games saved by ``score --save``), the catalogue table.
-SCHEMA_VERSION = 2
+#: games.table_json (final-table games saved by ``score --save``), the catalogue table;
+#: 3 = entries.payload dropped (never read), games.time/duration/note/entry_count, seats.start,
+#: the seat_facts table, the indexes of statistics and listings.
+SCHEMA_VERSION = 3
 
 
 def utcnow() -> datetime:
@@ -31,8 +43,9 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def _fk(target: str) -> Column:  # type: ignore[type-arg]
-    return Column(Integer, ForeignKey(target, ondelete="CASCADE"), nullable=False, index=True)
+def _fk(target: str, *, index: bool = False) -> Column:  # type: ignore[type-arg]
+    """A cascading foreign key; its own index only when no unique key begins with it."""
+    return Column(Integer, ForeignKey(target, ondelete="CASCADE"), nullable=False, index=index)
 
 
 class Meta(SQLModel, table=True):
@@ -56,20 +69,31 @@ class Player(SQLModel, table=True):
 
 
 class GameRow(SQLModel, table=True):
-    """One game: ruleset, options, headers, status, dates, location, import source."""
+    """One game: ruleset, options, headers, status, date and time, duration, location, note,
+    import source, and the number of its entries."""
 
     __tablename__ = "games"
+    __table_args__ = (
+        Index("ix_games_status_date_id", "status", "date", "id"),
+        Index("ix_games_ruleset_status_date", "ruleset", "status", "date"),
+        Index("ix_games_date_id", "date", "id"),
+        Index("ix_games_updated_id", "updated", "id"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    ruleset: str = Field(index=True)
+    ruleset: str
     ruleset_version: str = "1"
     options: str = "{}"
     headers: str = "{}"
-    status: str = Field(default="active", index=True)
+    status: str = "active"
     kind: str = "tracked"
     table_json: str | None = None
-    date: str = Field(index=True)
+    date: str
+    time: str | None = None  # "HH:MM", or unknown
+    duration: int | None = None  # minutes, or unknown
     location: str | None = None
+    note: str | None = None
+    entry_count: int = 0
     source: str | None = None
     source_id: str | None = Field(default=None, index=True)
     created: datetime = Field(default_factory=utcnow)
@@ -78,16 +102,18 @@ class GameRow(SQLModel, table=True):
 
 
 class Seat(SQLModel, table=True):
-    """Who sat where in a game, under the record's name; total, rank and winner once finished."""
+    """Who sat where in a game, under the record's name; whether it started (None: unknown);
+    total, rank and winner once finished."""
 
     __tablename__ = "seats"
-    __table_args__ = (UniqueConstraint("game_id", "position"),)
+    __table_args__ = (UniqueConstraint("game_id", "position"), Index("ix_seats_player_game", "player_id", "game_id"))
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(sa_column=_fk("games.id"))
     position: int
     name: str
-    player_id: int = Field(foreign_key="players.id", index=True)
+    player_id: int = Field(foreign_key="players.id")
+    start: bool | None = None
     total: int | None = None
     rank: int | None = None
     winner: bool | None = None
@@ -103,7 +129,6 @@ class EntryRow(SQLModel, table=True):
     game_id: int = Field(sa_column=_fk("games.id"))
     ply: int
     text: str
-    payload: str = "{}"
     comment: str = ""
     created: datetime = Field(default_factory=utcnow)
 
@@ -112,13 +137,30 @@ class Result(SQLModel, table=True):
     """A finished game's points per player and category (for fast statistics)."""
 
     __tablename__ = "results"
-    __table_args__ = (UniqueConstraint("game_id", "player_id", "category"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id", "category"),
+        Index("ix_results_player_category", "player_id", "category"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(sa_column=_fk("games.id"))
-    player_id: int = Field(foreign_key="players.id", index=True)
+    player_id: int = Field(foreign_key="players.id")
     category: str
     points: int
+
+
+class SeatFact(SQLModel, table=True):
+    """A fact about one seat of a game that statistics group by (7 Wonders ``wonder``=Gizah,
+    ``side``=A, ``leader``=Midas: several rows per seat), written by the statistics."""
+
+    __tablename__ = "seat_facts"
+    __table_args__ = (Index("ix_seat_facts_key_value", "key", "value"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(sa_column=_fk("games.id", index=True))
+    position: int
+    key: str
+    value: str
 
 
 class CatalogueItem(SQLModel, table=True):

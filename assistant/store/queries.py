@@ -83,12 +83,6 @@ def find_games(
     return list(session.exec(query).all())
 
 
-def entry_counts(session: Session) -> dict[int, int]:
-    """The number of stored entries of every game that has any."""
-    rows = session.exec(select(EntryRow.game_id, func.count()).group_by(EntryRow.game_id)).all()  # type: ignore[call-overload]
-    return {gid: count for gid, count in rows}
-
-
 def insert_game(
     session: Session,
     *,
@@ -151,13 +145,21 @@ def entries(session: Session, game_id: int) -> list[EntryRow]:
 
 def entry_count(session: Session, game_id: int) -> int:
     """How many entries a game has stored (its ply), without reading them."""
-    return int(session.exec(select(func.count()).select_from(EntryRow).where(EntryRow.game_id == game_id)).one())
+    return int(session.exec(select(GameRow.entry_count).where(GameRow.id == game_id)).one())
 
 
-def add_entry(session: Session, game_id: int, ply: int, text: str, payload: str, comment: str) -> None:
-    """Store one entry. Another entry stored at the same ply meanwhile (two windows) is a
-    :class:`Conflict`; the caller's transaction then writes nothing."""
-    session.add(EntryRow(game_id=game_id, ply=ply, text=text, payload=payload, comment=comment))
+def _count_entries(session: Session, game_id: int, count: int) -> None:
+    """Keep ``games.entry_count`` equal to the number of the game's entries (plies run 1..n)."""
+    row = session.get(GameRow, game_id)
+    if row is not None:
+        row.entry_count = count
+        session.add(row)
+
+
+def add_entry(session: Session, game_id: int, ply: int, text: str, comment: str) -> None:
+    """Store one entry (the game's entry count follows). Another entry stored at the same ply
+    meanwhile (two windows) is a :class:`Conflict`; the caller's transaction then writes nothing."""
+    session.add(EntryRow(game_id=game_id, ply=ply, text=text, comment=comment))
     try:
         session.flush()
     except IntegrityError:
@@ -166,18 +168,22 @@ def add_entry(session: Session, game_id: int, ply: int, text: str, payload: str,
             f"another entry was stored in game {game_id} at the same time; nothing was written",
             hint="look at the state again and re-enter if still right",
         ) from None
+    _count_entries(session, game_id, ply)
 
 
-def add_entries(session: Session, game_id: int, rows: Sequence[tuple[int, str, str, str]]) -> None:
-    """Store many entries at once: (ply, text, payload, comment) each."""
-    for ply, text, payload, comment in rows:
-        session.add(EntryRow(game_id=game_id, ply=ply, text=text, payload=payload, comment=comment))
+def add_entries(session: Session, game_id: int, rows: Sequence[tuple[int, str, str]]) -> None:
+    """Store many entries at once, after the game's last one: (ply, text, comment) each."""
+    for ply, text, comment in rows:
+        session.add(EntryRow(game_id=game_id, ply=ply, text=text, comment=comment))
     session.flush()
+    if rows:
+        _count_entries(session, game_id, max(ply for ply, _, _ in rows))
 
 
 def delete_entries_after(session: Session, game_id: int, ply: int) -> None:
-    """Remove every entry of a game after ``ply`` (undo)."""
+    """Remove every entry of a game after ``ply`` (undo); the game keeps ``ply`` entries."""
     session.exec(delete(EntryRow).where(col(EntryRow.game_id) == game_id, col(EntryRow.ply) > ply))  # type: ignore[call-overload]
+    _count_entries(session, game_id, ply)
 
 
 # -- results ----------------------------------------------------------------------------------------
@@ -346,10 +352,10 @@ def last_entry(session: Session, game_id: int) -> EntryRow | None:
     ).first()
 
 
-def replace_entries_from(session: Session, game_id: int, first: int, rows: Sequence[tuple[int, str, str, str]]) -> None:
+def replace_entries_from(session: Session, game_id: int, first: int, rows: Sequence[tuple[int, str, str]]) -> None:
     """Rewrite a game's entries from ply ``first`` on (amend, delete, insert): remove them,
-    then store ``rows`` (ply, text, payload, comment each) in their place, in the caller's
-    transaction."""
+    then store ``rows`` (ply, text, comment each) in their place, in the caller's
+    transaction; the entry count follows."""
     delete_entries_after(session, game_id, first - 1)
     session.flush()
     add_entries(session, game_id, rows)

@@ -26,6 +26,7 @@ from typer.testing import CliRunner
 from assistant import service
 from assistant.cli.main import app
 from assistant.store.db import Store
+from assistant.store.models import SCHEMA_VERSION
 
 runner = CliRunner()
 PAGE = 4096
@@ -143,6 +144,13 @@ CASES: dict[str, Make] = {
             "ALTER TABLE entries DROP COLUMN comment",
             "ALTER TABLE games DROP COLUMN kind",
             "ALTER TABLE games DROP COLUMN table_json",
+            "ALTER TABLE entries ADD COLUMN payload VARCHAR NOT NULL DEFAULT '{}'",
+            'ALTER TABLE games DROP COLUMN "time"',
+            "ALTER TABLE games DROP COLUMN duration",
+            "ALTER TABLE games DROP COLUMN note",
+            "ALTER TABLE games DROP COLUMN entry_count",
+            'ALTER TABLE seats DROP COLUMN "start"',
+            "DROP TABLE seat_facts",
             "DROP TABLE catalogue",
             "UPDATE meta SET value = '1'",
         ],
@@ -272,7 +280,7 @@ def test_damaged_db_half_created_file_is_completed_by_the_first_write(tmp_path):
     result = runner.invoke(app, ["new", "toy", "-p", "Ann", "-p", "Ben", "--db", str(path)])
     assert result.exit_code == 0, result.output
     conn = sqlite3.connect(path)
-    assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == "2"
+    assert conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()[0] == str(SCHEMA_VERSION)
     conn.close()
     assert not list(tmp_path.glob("*.bak"))
 

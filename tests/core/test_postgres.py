@@ -70,12 +70,19 @@ def test_postgres_older_schema_is_backed_up_then_migrated(server_db, tmp_path, m
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "4"})
     service.enter(store, gid, "take 2")
     store.close()
-    # Turn the database into a schema-1 one: the columns version 2 added did not exist.
+    # Turn the database into a schema-1 one: what versions 2 and 3 changed undone.
     sql(
         server_db,
         "ALTER TABLE entries DROP COLUMN comment",
         "ALTER TABLE games DROP COLUMN kind",
         "ALTER TABLE games DROP COLUMN table_json",
+        "ALTER TABLE entries ADD COLUMN payload VARCHAR NOT NULL DEFAULT '{}'",
+        'ALTER TABLE games DROP COLUMN "time"',
+        "ALTER TABLE games DROP COLUMN duration",
+        "ALTER TABLE games DROP COLUMN note",
+        "ALTER TABLE games DROP COLUMN entry_count",
+        'ALTER TABLE seats DROP COLUMN "start"',
+        "DROP TABLE seat_facts",
         "DROP TABLE catalogue",
         "UPDATE meta SET value = '1' WHERE key = 'schema_version'",
     )

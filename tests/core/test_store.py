@@ -228,11 +228,18 @@ def test_store_older_schema_is_backed_up_then_migrated(db_path):
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "4"})
     service.enter(store, gid, "take 2")
     store.close()
-    # Turn the file into a schema-1 database: the columns version 2 added did not exist.
+    # Turn the file into a schema-1 database: what versions 2 and 3 changed undone.
     conn = sqlite3.connect(db_path)
     conn.execute("ALTER TABLE entries DROP COLUMN comment")
     conn.execute("ALTER TABLE games DROP COLUMN kind")
     conn.execute("ALTER TABLE games DROP COLUMN table_json")
+    conn.execute("ALTER TABLE entries ADD COLUMN payload VARCHAR NOT NULL DEFAULT '{}'")
+    conn.execute('ALTER TABLE games DROP COLUMN "time"')
+    conn.execute("ALTER TABLE games DROP COLUMN duration")
+    conn.execute("ALTER TABLE games DROP COLUMN note")
+    conn.execute("ALTER TABLE games DROP COLUMN entry_count")
+    conn.execute('ALTER TABLE seats DROP COLUMN "start"')
+    conn.execute("DROP TABLE seat_facts")
     conn.execute("DROP TABLE catalogue")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
@@ -473,3 +480,144 @@ def test_store_no_file_is_made_until_something_is_stored(db_path):
     conn = sqlite3.connect(db_path)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
+
+
+# -- schema 2 -> 3 ----------------------------------------------------------------------------------
+def _v2_schema():
+    """Schema 2's tables as the code of schema 2 created them (its DDL, frozen here), on both
+    engines through SQLAlchemy Core."""
+    from sqlalchemy import Boolean, Column, DateTime, ForeignKey, Integer, MetaData, String, Table, UniqueConstraint
+
+    meta = MetaData()
+
+    def fk(target: str) -> Column:
+        return Column("game_id", Integer, ForeignKey(target, ondelete="CASCADE"), nullable=False, index=True)
+
+    Table("meta", meta, Column("key", String, primary_key=True), Column("value", String, nullable=False))
+    Table(
+        "players", meta, Column("id", Integer, primary_key=True), Column("name", String, nullable=False),
+        Column("key", String, nullable=False, unique=True, index=True), Column("created", DateTime, nullable=False),
+    )
+    Table(
+        "games", meta, Column("id", Integer, primary_key=True), Column("ruleset", String, nullable=False, index=True),
+        Column("ruleset_version", String, nullable=False), Column("options", String, nullable=False),
+        Column("headers", String, nullable=False), Column("status", String, nullable=False, index=True),
+        Column("kind", String, nullable=False), Column("table_json", String), Column("date", String, nullable=False, index=True),
+        Column("location", String), Column("source", String), Column("source_id", String, index=True),
+        Column("created", DateTime, nullable=False), Column("updated", DateTime, nullable=False), Column("finished", DateTime),
+    )
+    Table(
+        "seats", meta, Column("id", Integer, primary_key=True), fk("games.id"), Column("position", Integer, nullable=False),
+        Column("name", String, nullable=False), Column("player_id", Integer, ForeignKey("players.id"), nullable=False, index=True),
+        Column("total", Integer), Column("rank", Integer), Column("winner", Boolean), UniqueConstraint("game_id", "position"),
+    )
+    Table(
+        "entries", meta, Column("id", Integer, primary_key=True), fk("games.id"), Column("ply", Integer, nullable=False),
+        Column("text", String, nullable=False), Column("payload", String, nullable=False), Column("comment", String, nullable=False),
+        Column("created", DateTime, nullable=False), UniqueConstraint("game_id", "ply"),
+    )
+    Table(
+        "results", meta, Column("id", Integer, primary_key=True), fk("games.id"),
+        Column("player_id", Integer, ForeignKey("players.id"), nullable=False, index=True),
+        Column("category", String, nullable=False), Column("points", Integer, nullable=False),
+        UniqueConstraint("game_id", "player_id", "category"),
+    )
+    Table(
+        "catalogue", meta, Column("id", Integer, primary_key=True), Column("game", String, nullable=False, index=True),
+        Column("catalogue", String, nullable=False), Column("key", String, nullable=False), Column("value", String, nullable=False),
+        Column("created", DateTime, nullable=False), UniqueConstraint("game", "catalogue", "key"),
+    )
+    return meta
+
+
+def test_store_schema_2_is_migrated_to_3_keeping_everything(db_url, tmp_path, monkeypatch):
+    from datetime import datetime
+
+    from sqlalchemy import create_engine, inspect, text
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a server's backup before it goes there
+    url = db_url if "://" in db_url else f"sqlite:///{db_url}"
+    engine = create_engine(url)
+    now = datetime(2026, 11, 30, 20, 15)
+    meta = _v2_schema()
+    with engine.begin() as conn:
+        meta.create_all(conn)
+        t = meta.tables
+        conn.execute(t["meta"].insert(), [{"key": "schema_version", "value": "2"}])
+        conn.execute(t["players"].insert(), [{"id": 1, "name": "Ann", "key": "ann", "created": now}, {"id": 2, "name": "Ben", "key": "ben", "created": now}])
+        game = {"ruleset": "pebbles", "ruleset_version": "1", "headers": "{}", "kind": "tracked", "date": "2026-11-30", "created": now, "updated": now, "finished": None}
+        conn.execute(
+            t["games"].insert(),
+            [
+                {**game, "id": 1, "options": '{"pile": "3"}', "status": "finished", "finished": now},
+                {**game, "id": 2, "options": '{"pile": "9"}', "status": "active"},
+                {**game, "id": 3, "options": "{}", "status": "active"},
+            ],
+        )
+        conn.execute(
+            t["seats"].insert(),
+            [
+                {"game_id": 1, "position": 0, "name": "Ann", "player_id": 1, "total": 12, "rank": 1, "winner": True},
+                {"game_id": 1, "position": 1, "name": "Ben", "player_id": 2, "total": 1, "rank": 2, "winner": False},
+                {"game_id": 2, "position": 0, "name": "Ben", "player_id": 2, "total": None, "rank": None, "winner": None},
+                {"game_id": 2, "position": 1, "name": "Ann", "player_id": 1, "total": None, "rank": None, "winner": None},
+                {"game_id": 3, "position": 0, "name": "Ann", "player_id": 1, "total": None, "rank": None, "winner": None},
+                {"game_id": 3, "position": 1, "name": "Ben", "player_id": 2, "total": None, "rank": None, "winner": None},
+            ],
+        )
+        entry = {"payload": '{"type": "Take"}', "comment": "", "created": now}
+        conn.execute(
+            t["entries"].insert(),
+            [
+                {**entry, "game_id": 1, "ply": 1, "text": "Ann take 2"},
+                {**entry, "game_id": 1, "ply": 2, "text": "Ben take 1"},
+                {**entry, "game_id": 2, "ply": 1, "text": "Ben take 3", "comment": "greedy"},
+            ],
+        )
+        conn.execute(
+            t["results"].insert(),
+            [
+                {"game_id": 1, "player_id": 1, "category": "taken", "points": 2},
+                {"game_id": 1, "player_id": 1, "category": "bonus", "points": 10},
+                {"game_id": 1, "player_id": 2, "category": "taken", "points": 1},
+            ],
+        )
+    tables = ("players", "games", "seats", "entries", "results", "catalogue")
+    with engine.connect() as conn:
+        before = {name: conn.execute(text(f"SELECT count(*) FROM {name}")).scalar_one() for name in tables}
+        seats_before = conn.execute(text("SELECT game_id, position, name, player_id, total, rank, winner FROM seats ORDER BY id")).all()
+        entries_before = conn.execute(text("SELECT game_id, ply, text, comment FROM entries ORDER BY id")).all()
+        results_before = conn.execute(text("SELECT game_id, player_id, category, points FROM results ORDER BY id")).all()
+    engine.dispose()
+
+    store = Store.open(db_url)
+    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 3
+    assert store.backup_path is not None and store.backup_path.exists()
+    store.close()
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            assert {name: conn.execute(text(f"SELECT count(*) FROM {name}")).scalar_one() for name in tables} == before
+            assert conn.execute(text("SELECT game_id, position, name, player_id, total, rank, winner FROM seats ORDER BY id")).all() == seats_before
+            assert conn.execute(text("SELECT game_id, ply, text, comment FROM entries ORDER BY id")).all() == entries_before
+            assert conn.execute(text("SELECT game_id, player_id, category, points FROM results ORDER BY id")).all() == results_before
+            counts = conn.execute(text("SELECT id, entry_count, time, duration, note FROM games ORDER BY id")).all()
+            assert [tuple(row) for row in counts] == [(1, 2, None, None, None), (2, 1, None, None, None), (3, 0, None, None, None)]
+            assert conn.execute(text("SELECT count(*) FROM seats WHERE start IS NOT NULL")).scalar_one() == 0
+        found = inspect(engine)
+        assert "payload" not in {c["name"] for c in found.get_columns("entries")}
+        assert {"game_id", "position", "key", "value"} <= {c["name"] for c in found.get_columns("seat_facts")}
+        indexes = {i["name"] for name in ("games", "seats", "results", "seat_facts") for i in found.get_indexes(name)}
+        assert {"ix_seats_player_game", "ix_results_player_category", "ix_games_status_date_id", "ix_games_ruleset_status_date", "ix_seat_facts_key_value"} <= indexes
+        assert "ix_seats_player_id" not in indexes and "ix_games_status" not in indexes
+    finally:
+        engine.dispose()
+
+    store = Store.open(db_url)
+    assert store.migrated_from is None  # done once
+    loaded = service.read_game(store, 2)
+    assert loaded.game.ply == 1 and loaded.game.comments[-1] == "greedy"
+    service.enter(store, 2, "take 1")
+    assert [g.entries for g in service.list_games(store) if g.id == 2] == [2]
+    store.close()
