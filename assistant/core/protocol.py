@@ -31,10 +31,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.scoresheet import ScoreSheet
+
+if TYPE_CHECKING:
+    from assistant.core.sheets import PlaySheet
 
 
 @runtime_checkable
@@ -138,6 +141,13 @@ class Ruleset:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 8
     options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the rows of the game's score pad (``assistant add GAME --sheet``), in the order of
+    #: INTERFACES.md §1; empty: the game is logged by totals only
+    sheet_categories: ClassVar[tuple[str, ...]] = ()
+    #: other words for those rows (``{"civilian": ("blue",)}``)
+    sheet_aliases: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    #: the per-player value written beside the pad that breaks a tie ("coins"), if any
+    sheet_tiebreak: ClassVar[str] = ""
 
     # -- the protocol -------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> Any:
@@ -220,6 +230,16 @@ class Ruleset:
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
         """Score a final table (INTERFACES.md §1); raises TableError listing every problem."""
         raise InvalidEntry("core.score", f"{self.title} has no final-table scoring")
+
+    def check_sheet(self, sheet: PlaySheet) -> ScoreSheet:
+        """The score of a play logged from its score pad or its totals (core/sheets.py),
+        checked for what the game can produce; raises TableError listing every problem (each
+        with its rule id). The default makes the checks every game shares (``core.sheet``:
+        totals are the sums of the rows) and lets the highest total win, ties sharing; a game
+        adds its own checks and tie-break in ``games/<game>/sheet.py``."""
+        from assistant.core.sheets import plain
+
+        return plain(sheet, self.sheet_categories)
 
     def position(self, state: Any) -> dict[str, Any]:
         """The public position of ``state`` as a position file holds it (docs/position.md):
