@@ -1,0 +1,159 @@
+"""A play of 7 Wonders logged from the Leaders score pad (``assistant add 7wonders``):
+the checks of what a pad can hold (rules ``7w.sheet.*``) and its score.
+
+The pad's rows are the final table's categories (INTERFACES.md §1): military, treasury,
+wonder, civilian, commercial, guilds, science, leaders. What can be checked without the
+cities:
+
+* ``7w.sheet.military``: the conflict tokens of 6 conflicts (2 neighbours x 3 Ages): a
+  Victory (+1, +3, +5 by Age), a Defeat (-1), a draw (0), and a Victory over Tomyris, which
+  brings her Defeat token too; so between -6 and 18;
+* ``7w.sheet.science``: c² + g² + t² + 7 per set from at most 4 cards of each symbol and 2
+  wildcards (Babylon, the Scientists Guild, or Olympia B's copy of it): 3, 6 or 7 are not;
+* ``7w.sheet.wonder``: the printed VP of the first stages of one board (Gizah A: 0, 3, 8, 15);
+* ``7w.sheet.treasury``: 1 VP per 3 coins: with the coins written, exactly coins // 3;
+* ``7w.sheet.negative``: every row but military is 0 or more;
+* ``7w.sheet.tiebreak``: players tied for the most points are told apart by coins: the coins
+  of each of them are needed (a tie on coins too is a shared win).
+
+>>> from assistant.core.sheets import PlaySheet
+>>> pad = {"Ann": {"military": 5, "science": 10}, "Ben": {"military": 9, "science": 2}}
+>>> check_sheet(PlaySheet("7wonders", ("Ann", "Ben"), pad)).winners
+('Ann',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from itertools import product
+from typing import TYPE_CHECKING
+
+from assistant.core.errors import Problem, TableError
+from assistant.core.sheets import PlaySheet, common, scored, sheet_totals, tied_first
+from assistant.games.sevenwonders.scoring import CATEGORIES, GAME
+from assistant.games.sevenwonders.science import science_points
+
+if TYPE_CHECKING:
+    from assistant.core.scoresheet import ScoreSheet
+
+#: other words for the pad's rows (its colours, as players call them)
+ALIASES: dict[str, tuple[str, ...]] = {
+    "military": ("red", "conflicts", "war"),
+    "treasury": ("money", "gold"),
+    "wonder": ("wonders", "stages"),
+    "civilian": ("blue", "civil"),
+    "commercial": ("yellow", "commerce", "trade"),
+    "guilds": ("purple", "guild"),
+    "science": ("green",),
+    "leaders": ("white", "leader"),
+}
+TIEBREAK = "coins"
+#: distinct science cards of each symbol, and the most wildcards one city can hold
+SYMBOL_CARDS = 4
+WILDCARDS = 2
+AGE_VICTORY = (1, 3, 5)
+
+
+@cache
+def military_values() -> frozenset[int]:
+    """Every military total 6 conflicts can give (see the module text)."""
+    per_conflict = [(v, v - 1, 0, -1) for v in AGE_VICTORY for _ in range(2)]
+    return frozenset(sum(pick) for pick in product(*per_conflict))
+
+
+@cache
+def science_values() -> frozenset[int]:
+    """Every science row a city can score."""
+    values = set()
+    limit = SYMBOL_CARDS + WILDCARDS
+    for c, g, t in product(range(limit + 1), repeat=3):
+        extra = sum(max(0, n - SYMBOL_CARDS) for n in (c, g, t))
+        if extra <= WILDCARDS:
+            values.add(science_points(c, g, t))
+    return frozenset(values)
+
+
+@cache
+def wonder_values() -> frozenset[int]:
+    """The wonder row of any board and side: the printed VP of its first stages."""
+    from assistant.games.sevenwonders.components import wonders
+
+    values = {0}
+    for side in wonders():
+        total = 0
+        for stage in side.stages:
+            total += stage.vp
+            values.add(total)
+    return frozenset(values)
+
+
+def _near(value: int, allowed: frozenset[int]) -> str:
+    below = max((v for v in allowed if v < value), default=None)
+    above = min((v for v in allowed if v > value), default=None)
+    return " or ".join(str(v) for v in (below, above) if v is not None)
+
+
+def problems(sheet: PlaySheet) -> list[Problem]:
+    """Everything the pad holds that 7 Wonders cannot produce."""
+    found = common(sheet, CATEGORIES)
+    for name in sheet.players:
+        row = sheet.points.get(name)
+        if row is not None:
+            found.extend(_row_problems(name, row, sheet.tiebreak.get(name)))
+    totals = sheet_totals(sheet, CATEGORIES)
+    tied = tied_first(sheet, totals)
+    missing = [p for p in tied if p not in sheet.tiebreak]
+    if missing:
+        found.append(Problem(
+            "7w.sheet.tiebreak",
+            f"{' and '.join(tied)} tie at {totals[tied[0]]} points and the most coins wins: "
+            f"give the coins of {', '.join(missing)} (--coins NAME=N, or coins=N on the sheet)",
+        ))
+    return found
+
+
+def _row_problems(name: str, row: Mapping[str, int], coins: int | None) -> list[Problem]:
+    found: list[Problem] = []
+    for category in CATEGORIES:
+        value = row.get(category, 0)
+        if category != "military" and value < 0:
+            found.append(Problem("7w.sheet.negative", f"{category} cannot be negative ({value})", name))
+    military = row.get("military", 0)
+    if military not in military_values():
+        found.append(Problem(
+            "7w.sheet.military",
+            f"military {military} cannot come from 6 conflicts (-1 a Defeat, +1/+3/+5 a Victory in Age I/II/III):"
+            f" it is between {min(military_values())} and {max(military_values())}",
+            name,
+        ))
+    science = row.get("science", 0)
+    if science >= 0 and science not in science_values():
+        found.append(Problem(
+            "7w.sheet.science",
+            f"science {science} is no sum of squares plus 7 per set of the symbols a city can hold; "
+            f"{_near(science, science_values())} is",
+            name,
+        ))
+    wonder = row.get("wonder", 0)
+    if wonder >= 0 and wonder not in wonder_values():
+        found.append(Problem(
+            "7w.sheet.wonder",
+            f"wonder {wonder} is not the VP of the first stages of any board ({', '.join(map(str, sorted(wonder_values())))})",
+            name,
+        ))
+    treasury = row.get("treasury", 0)
+    if coins is not None and coins >= 0 and treasury != coins // 3:
+        found.append(Problem("7w.sheet.treasury", f"treasury {treasury} with {coins} coins: 1 VP per 3 coins makes {coins // 3}", name))
+    return found
+
+
+def check_sheet(sheet: PlaySheet) -> ScoreSheet:
+    """The score of a checked pad (or totals): the most points win, then the most coins; a
+    tie on coins too is a shared win (``7w.scoring.tiebreak``). Raises :class:`TableError`
+    listing every problem."""
+    found = problems(sheet)
+    if found:
+        raise TableError(found)
+    tiebreak = {p: (c,) for p, c in sheet.tiebreak.items()}
+    return scored(sheet, CATEGORIES, tiebreak=tiebreak)
