@@ -120,8 +120,8 @@ def layable(state: RomaState, unseen: dict[str, int] | None) -> list[str]:
 def legal_moves(state: RomaState) -> list[RomaMove]:
     """Every entry the rules accept now, in the order the prompt's hints show them (the
     chance entries listed or sampled as the module docstring says)."""
-    if state.over:
-        return []
+    if state.over or state.picking:
+        return []  # a position block's entries are the table's figures: not listed
     if state.in_setup:
         return _setup_moves(state)
     me = state.active

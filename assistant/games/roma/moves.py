@@ -237,4 +237,62 @@ class Correct:
         return f"correct {self.player} {change} because {self.reason}"
 
 
-RomaMove = Start | Hand | Give | Place | Roll | Lay | Money | TakeCards | Activate | Battle | End | Holds | Correct
+@dataclass(frozen=True)
+class PositionPlayer:
+    """A game picked up in progress (rule roma.position): what lies in front of one player,
+    as the whole table sees it: VP, sestertii, how many cards the hand holds (their faces are
+    hidden: each is an unknown card ``?``), the cards on the discs and the discs a
+    Praetorianus blocks for this turn."""
+
+    player: str
+    vp: int
+    money: int = 0
+    hand: int = 0
+    board: tuple[tuple[str, int], ...] = ()
+    blocked: tuple[int, ...] = ()
+
+    def notation(self) -> str:
+        """The canonical entry text."""
+        text = f"position {self.player} vp {self.vp} money {self.money} hand {self.hand}"
+        if self.board:
+            text += " board " + _pairs(self.board)
+        if self.blocked:
+            text += " blocked " + " ".join(str(d) for d in self.blocked)
+        return text
+
+
+@dataclass(frozen=True)
+class PositionDiscard:
+    """A game picked up in progress (rule roma.position): cards of the face-up discard pile,
+    bottom to top, ``?`` for one nobody names; several entries add up (a long pile is written
+    on several lines). ``player`` is empty: the pile is the table's."""
+
+    cards: tuple[str, ...]
+    player: str = ""
+
+    def notation(self) -> str:
+        """The canonical entry text."""
+        return "position discard " + " ".join(self.cards)
+
+
+@dataclass(frozen=True)
+class PositionTurn:
+    """A game picked up in progress (rule roma.position): the last entry of the block, whose
+    turn it is and its number. The player to play has made the Phase 1 payment (counted in
+    the VP given) and rolls next."""
+
+    player: str
+    turn: int
+
+    def notation(self) -> str:
+        """The canonical entry text."""
+        return f"position turn {self.turn} {self.player}"
+
+
+#: The entries of a position block (rule roma.position).
+POSITION_MOVES = (PositionPlayer, PositionDiscard, PositionTurn)
+
+RomaMove = (
+    Start | Hand | Give | Place | Roll | Lay | Money | TakeCards | Activate | Battle | End | Holds | Correct
+    | PositionPlayer | PositionDiscard | PositionTurn
+)

@@ -23,7 +23,7 @@ from assistant.games.roma.board import (
     neighbours,
     placing_player,
 )
-from assistant.games.roma.components import CARD_NAMES, CARDS
+from assistant.games.roma.components import CARD_NAMES, CARDS, DECK_SIZE
 from assistant.games.roma.moves import (
     Activate,
     Battle,
@@ -36,6 +36,9 @@ from assistant.games.roma.moves import (
     Lay,
     Money,
     Place,
+    PositionDiscard,
+    PositionPlayer,
+    PositionTurn,
     Roll,
     RomaMove,
     STOCKPILE,
@@ -43,10 +46,10 @@ from assistant.games.roma.moves import (
     TakeCards,
     UNKNOWN,
 )
-from assistant.games.roma.state import RomaState
+from assistant.games.roma.state import TOTAL_VP, RomaState
 
 RULE = "roma.notation"
-VERBS = ("start", "hand", "give", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "holds", "correct")
+VERBS = ("start", "hand", "give", "place", "roll", "reroll", "lay", "money", "cards", "activate", "battle", "end", "holds", "correct", "position")
 _VERB_ALIASES = {"held": "holds", "hold": "holds", "act": "activate", "a": "activate", "draw": "cards", "coins": "money", "pass": "end", "done": "end", "play": "lay", "correction": "correct", "fix": "correct"}
 _ACT_KEYS = {
     "die": "die", "with": "die", "bribe": "die",
@@ -174,6 +177,8 @@ def parse(state: RomaState, text: str) -> RomaMove:
         if first not in VERBS:
             raise InvalidEntry(RULE, f"unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
     verb, rest = first, words[1:]
+    if verb == "position":
+        return _parse_position(state, player, rest)
     if verb in ("start", "hand", "give", "place", "holds", "correct") and player is None:
         named, used = _player_at(rest, seats)
         if named is None and rest and not _card_like(rest[0]):
@@ -344,6 +349,65 @@ def _player_at(words: list[str], seats: NameIndex) -> tuple[str | None, int]:
         if hit is not None:
             return hit, 1
     return None, 0
+
+
+_POSITION_KEYS = {
+    "vp": "vp", "vps": "vp", "points": "vp",
+    "money": "money", "sestertii": "money", "sestertius": "money", "coins": "money",
+    "hand": "hand", "cards": "hand",
+    "board": "board", "discs": "board",
+    "blocked": "blocked", "block": "blocked",
+}
+_POSITION_HINT = "e.g. 'position Ann vp 12 money 3 hand 2 board Forum 1 Legat 2', 'position discard Forum ?', 'position turn 9 Ann'"
+
+
+def _parse_position(state: RomaState, player: str | None, rest: list[str]) -> RomaMove:
+    """``position NAME vp N money N hand N board CARD DISC ... blocked DISC ...``,
+    ``position discard CARD|? ...`` or ``position turn N NAME`` (rule roma.position)."""
+    if player is None and rest and rest[0].lower() in _DISCARD_WORDS:
+        cards = _cards(rest[1:])
+        if not cards:
+            raise InvalidEntry("roma.position", "'position discard' names the face-up cards of the discard pile ('?' for one not named)", hint=_POSITION_HINT)
+        return PositionDiscard(cards)
+    if player is None and rest and rest[0].lower() == "turn":
+        words = [w for w in rest[1:] if w.lower() not in ("to", "play", "plays", "rolls")]
+        if not words or number(words[0]) is None:
+            raise InvalidEntry("roma.position", "'position turn' takes the turn's number and the player to play, e.g. 'position turn 9 Ann'", hint=_POSITION_HINT)
+        turn = _number(words[0], "the turn's number", 1, 999)
+        named, used = _player_at(words[1:], _seat_index(state.seats))
+        if named is None or used != len(words) - 1:
+            if len(words) > 1:
+                _not_a_player(state, " ".join(words[1:]))
+            raise InvalidEntry("roma.position", "'position turn' names the player to play, e.g. 'position turn 9 Ann'", hint="players: " + ", ".join(state.seats))
+        return PositionTurn(named, turn)
+    if player is None:
+        named, used = _player_at(rest, _seat_index(state.seats))
+        if named is None:
+            if rest:
+                _not_a_player(state, rest[0])
+            raise InvalidEntry("roma.position", "'position' names a player, 'discard' or 'turn'", hint=_POSITION_HINT)
+        player, rest = named, rest[used:]
+    groups: dict[str, list[str]] = {}
+    key: str | None = None
+    for word in rest:
+        k = _POSITION_KEYS.get(word.lower())
+        if k is not None and not (key == "board" and groups["board"] and not is_number(groups["board"][-1])):
+            if k in groups:
+                raise InvalidEntry("roma.position", f"'{word}' is given twice", hint=_POSITION_HINT)
+            key = k
+            groups[key] = []
+        elif key is None:
+            raise InvalidEntry("roma.position", f"cannot read '{shown(word, 40)}': say what the number is (vp, money, hand, board, blocked)", hint=_POSITION_HINT)
+        else:
+            groups[key].append(word)
+    if "vp" not in groups:
+        raise InvalidEntry("roma.position", f"{player}'s position needs the VP, e.g. 'vp 12'", hint=_POSITION_HINT)
+    vp = _number(_one_word(groups["vp"], "vp"), "the VP", 0, 2 * TOTAL_VP)
+    money = _number(_one_word(groups["money"], "money"), "the sestertii", 0, 999999) if "money" in groups else 0
+    hand = _number(_one_word(groups["hand"], "hand"), "the number of cards in hand", 0, DECK_SIZE) if "hand" in groups else 0
+    board = _pairs(groups.get("board", []), "board", state.discs)
+    blocked = tuple(_disc_number(w, "a blocked disc", state.discs) for w in groups.get("blocked", []) if w.lower() != "disc")
+    return PositionPlayer(player, vp, money, hand, tuple(sorted(board, key=lambda pair: pair[1])), tuple(sorted(blocked)))
 
 
 def _parse_cards(player: str, rest: list[str]) -> TakeCards:

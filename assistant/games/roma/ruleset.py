@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
+from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.roma import components, legal, notation, rules, scoring, table, texts, view
+from assistant.games.roma import components, legal, notation, position, rules, scoring, table, texts, view
 from assistant.games.roma.moves import RomaMove
 from assistant.games.roma.state import RomaState, initial_state
 
@@ -114,3 +114,11 @@ class Roma(Ruleset):
     def score_table(self, table_: Mapping[str, Any]) -> ScoreSheet:
         """Score a final table (table.score_table)."""
         return table.score_table(table_)
+
+    def position(self, state: RomaState) -> dict[str, Any]:
+        """The public position at the start of a turn (position.position)."""
+        return position.position(state)
+
+    def from_position(self, data: Mapping[str, Any]) -> Position:
+        """The seats, options and position block of a position file (position.from_position)."""
+        return position.from_position(data)

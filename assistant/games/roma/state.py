@@ -73,6 +73,11 @@ class RomaState:
     ended: str = ""
     #: the score sheet's notes of the corrections that changed VP (rule roma.correct)
     corrections: tuple[str, ...] = ()
+    # -- a game picked up in progress (rule roma.position)
+    #: how many ``position`` entries were made (all before any other entry)
+    block: int = 0
+    #: whose position (``position NAME ...``) the block has given
+    picked: tuple[bool, bool] = (False, False)
     #: what the last automatic step or battle did, for the display (not part of the position)
     last: str = field(default="", compare=False)
     #: how many entries led here (the ply of the last one), for the corrections' notes
@@ -83,6 +88,12 @@ class RomaState:
     def in_setup(self) -> bool:
         """Whether the set-up goes on (not both players have laid out their cards)."""
         return not (self.placed[0] and self.placed[1])
+
+    @property
+    def picking(self) -> bool:
+        """Whether a position block is open: begun, and not yet closed by ``position turn``
+        (rule roma.position). Only position entries are taken until it is closed."""
+        return self.block > 0 and self.in_setup
 
     @property
     def over(self) -> bool:
@@ -177,7 +188,7 @@ _set_attr = object.__setattr__
 def evolve(state: RomaState, **changes: object) -> RomaState:
     """A copy of the state with some fields changed: what ``dataclasses.replace`` does, about
     twenty times faster (it copies the field values instead of calling ``__init__`` with all
-    27 of them; replaying a long record makes thousands of these copies). The state has no
+    32 of them; replaying a long record makes thousands of these copies). The state has no
     ``__post_init__`` and every value is immutable, so nothing is shared that could change."""
     assert changes.keys() <= _FIELDS, sorted(changes.keys() - _FIELDS)
     values = state.__dict__.copy()

@@ -11,6 +11,7 @@ from assistant.core.protocol import Prompt
 from assistant.games.roma import board, legal
 from assistant.games.roma.components import CARDS, ORDER
 from assistant.games.roma.moves import Activate, Roll, TakeCards
+from assistant.games.roma.rules.pickup import block_hint, may_pick_up
 from assistant.games.roma.scoring import outcome
 from assistant.games.roma.state import RomaState
 
@@ -27,6 +28,8 @@ def expecting(state: RomaState) -> Prompt:
 def _expecting(state: RomaState) -> Prompt:
     if state.over:
         return Prompt((), f"over: {state.ended}")
+    if state.picking:
+        return Prompt(state.seats, "set-up, position", ("position",), "position block: " + block_hint(state), words=card_words(state))
     if state.in_setup:
         hint = board.setup_hint(state)
         kinds = []
@@ -150,8 +153,9 @@ def completions(state: RomaState) -> list[str]:
     ``correct`` while the game runs (rule roma.correct)."""
     prompt = expecting(state)
     named = ("holds",) if not state.in_setup and any("?" in hand for hand in state.hands) else ()
-    fix = ("correct",) if not state.over else ()
-    return sorted({*prompt.kinds, *prompt.players, *prompt.words, *named, *fix})
+    fix = ("correct",) if not state.over and not state.picking else ()
+    pick = ("position", "discard", "turn") if may_pick_up(state) else ()
+    return sorted({*prompt.kinds, *prompt.players, *prompt.words, *named, *fix, *pick})
 
 
 # -- the board at a glance ---------------------------------------------------------------------
@@ -336,6 +340,8 @@ def _setup_parts(state: RomaState) -> list[str]:
             parts.append(f"give {who} <2 cards> (or give {who} ? ?)")
         elif kind == "place":
             parts.append(f"place {prompt.players[0]} <card> <disc> ×4 (discs 1-{state.discs})")
+        elif kind == "position":
+            parts.append(block_hint(state))
     return parts
 
 

@@ -6,7 +6,8 @@ the game the moment a player has no VP or the stockpile is empty (the last payou
 is credited). The modules hold one topic each: ``setup``, ``turn`` (phases 1 and 2, the end of
 a turn), ``actions`` (lay, money, cards), ``activation`` (the cards), ``battle``, and what
 they share (``refusals``, ``ledger``); ``hidden`` names cards entered as unknown; ``correct``
-puts right a physical mistake noticed late."""
+puts right a physical mistake noticed late; ``pickup`` reads the position block of a game
+picked up in progress."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from assistant.games.roma.moves import (
     Lay,
     Money,
     Place,
+    POSITION_MOVES,
     Roll,
     RomaMove,
     Start,
@@ -41,6 +43,7 @@ from assistant.games.roma.rules.correct import apply_correct, check_correct
 from assistant.games.roma.rules.ledger import finish
 from assistant.games.roma.rules.refusals import turn_hint
 from assistant.games.roma.rules.hidden import apply_holds, check_holds
+from assistant.games.roma.rules.pickup import apply_position, block_hint, check_position
 from assistant.games.roma.rules.setup import apply_setup, check_setup
 from assistant.games.roma.rules.turn import check_roll, end_turn
 from assistant.games.roma.state import RomaState, evolve
@@ -53,6 +56,15 @@ def check(state: RomaState, move: RomaMove) -> None:
     it is legal. Reads the state only."""
     if state.over:
         raise IllegalMove("roma.end", f"the game is over ({state.ended}); no more entries are taken", hint="undo the last entry if it was a mistake")
+    if isinstance(move, POSITION_MOVES):
+        check_position(state, move)
+        return
+    if state.picking:
+        raise IllegalMove(
+            "roma.position",
+            f"the position block is not finished: '{move.notation()}' comes after 'position turn N NAME'",
+            hint=block_hint(state),
+        )
     if move.player not in state.seats:
         raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game", hint="players: " + ", ".join(state.seats))
     if isinstance(move, Correct):
@@ -112,6 +124,8 @@ def apply(state: RomaState, move: RomaMove) -> RomaState:
 
 def _apply(state: RomaState, move: RomaMove) -> RomaState:
     """:func:`apply` without the count of entries."""
+    if isinstance(move, POSITION_MOVES):
+        return apply_position(_cleared(state), move)
     if isinstance(move, Correct):
         return apply_correct(_cleared(state), move)
     if isinstance(move, Holds):
