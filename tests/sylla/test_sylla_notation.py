@@ -24,6 +24,15 @@ def _load(name):
     return mod
 
 
+def _picked_up(data):
+    """A new game put at the position ``data`` by its position block."""
+    setup = RULESET.from_position(data)
+    game = Game(RULESET, list(setup.seats), dict(setup.options))
+    for text in setup.entries:
+        game.push(text)
+    return game
+
+
 def test_notation_round_trip_every_move_kind():
     ex = _load("test_sylla_examples")
     games = [random_game(seed, 4) for seed in range(4)] + [ex.replay(ex.ROUND1_CUBES)]
@@ -31,6 +40,10 @@ def test_notation_round_trip_every_move_kind():
     corrected = ex.replay(ex.ROUND1_CUBES)
     corrected.push("correct Blue prestige +1 because the Glory Path was misread")  # rule sylla.correct
     games.append(corrected)
+    for seed in (1, 3):  # picked up in progress (rule sylla.position): a display, buildings, unseen tokens
+        source = random_game(seed, 4)
+        state = next(s for s in source.states if s.step == "II.recruit" and s.round >= 3)
+        games.append(_picked_up(RULESET.position(state)))
     seen: set[type] = set()
     for game in games:
         for i, entry in enumerate(game.entries):

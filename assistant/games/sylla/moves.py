@@ -404,9 +404,191 @@ class CorrectMove:
         return f"correct {self.player} {change} because {self.reason}"
 
 
+# -- the position block (rule sylla.position) --------------------------------------------------
+#: The phases a game can be picked up in, and the point of each (rule sylla.position).
+POSITION_PHASES = ("I", "II", "III", "VI", "VII")
+
+
+def _tokens_text(tokens: tuple[int, int, int]) -> str:
+    return f"civic {tokens[0]} health {tokens[1]} leisure {tokens[2]}"
+
+
+@dataclass(frozen=True)
+class PositionTable:
+    """Where a picked-up game stands (rule sylla.position): the round, the phase, the Consul,
+    whose turn it is (who bids or recruits next, who offers the next tile), the election's high
+    bid so far and its bidder, the tiles offered this round, the famine marker and the three
+    Res Publica markers (spaces counted from 1 at the left). Only these points are allowed: the
+    election or recruitment at the start of a player's turn, an offer in phase III, the Great
+    Work to reveal in phase VI, the new tiles at the end of a round."""
+
+    round: int
+    phase: str
+    consul: str
+    turn: str | None
+    famine: int
+    markers: tuple[int, int, int]
+    offers: int = 0
+    high: int | None = None
+    high_bidder: str | None = None
+    player: None = None
+
+    def notation(self) -> str:
+        """``position round 3, phase III, consul Blue, turn Red, offers 2, famine 2, civic 4, health 5, leisure 3``"""
+        parts = [f"round {self.round}", f"phase {self.phase}", f"consul {self.consul}"]
+        if self.turn is not None:
+            parts.append(f"turn {self.turn}")
+        if self.phase == "III":
+            parts.append(f"offers {self.offers}")
+        if self.high is not None:
+            parts.append(f"high {self.high} {self.high_bidder}")
+        parts.append(f"famine {self.famine}")
+        parts += [f"{k} {v}" for k, v in zip(("civic", "health", "leisure"), self.markers)]
+        return "position " + ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class PositionEvents:
+    """The event row top to bottom (Decadence last) and the events removed from the game so far,
+    in the order they left (rule sylla.position)."""
+
+    row: tuple[EventSpec, ...]
+    removed: tuple[EventSpec, ...] = ()
+    player: None = None
+
+    def notation(self) -> str:
+        """``position events Famine 1 V health, ..., Decadence 0 L; removed Eruption 0 V leisure``"""
+        text = "position events " + ", ".join(e.text() for e in self.row)
+        if self.removed:
+            text += "; removed " + ", ".join(e.text() for e in self.removed)
+        return text
+
+
+@dataclass(frozen=True)
+class PositionWorks:
+    """The Great Works: this round's, those built, the one removed at setup (rule sylla.position)."""
+
+    work: str
+    built: tuple[str, ...]
+    removed: str
+    player: None = None
+
+    def notation(self) -> str:
+        """``position works Senate; built Pantheon, Public Baths; removed Temple``"""
+        names = works_by_id()
+        parts = [str(names[self.work]["name"])]
+        if self.built:
+            parts.append("built " + ", ".join(str(names[w]["name"]) for w in self.built))
+        parts.append(f"removed {names[self.removed]['name']}")
+        return "position works " + "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class PositionTiles:
+    """The building tiles on the 6 spaces, left to right; ``None`` (``-``) for an empty space
+    (rule sylla.position)."""
+
+    spaces: tuple[str | None, ...]
+    player: None = None
+
+    def notation(self) -> str:
+        """``position tiles Field, -, Market Stall, -, Bank, Triumphal Arch``"""
+        names = buildings_by_id()
+        return "position tiles " + ", ".join(str(names[t]["name"]) if t else "-" for t in self.spaces)
+
+
+@dataclass(frozen=True)
+class PositionDisplay:
+    """The characters lying in the display this round (rule sylla.position)."""
+
+    cards: tuple[CharacterSpec, ...]
+    player: None = None
+
+    def notation(self) -> str:
+        """``position display senator fish ry II, merchant y III``"""
+        return "position display " + (", ".join(c.text() for c in self.cards) or "-")
+
+
+@dataclass(frozen=True)
+class PositionPlayer:
+    """What the table knows of one player's figures (rule sylla.position): his Income tile,
+    prestige, denarii (behind his screen, but every change of them is made in the open), the
+    tokens of each kind everyone saw, and how many more he holds of a colour nobody saw, with
+    the splits (civic, health, leisure) a reveal left them when it narrowed them down."""
+
+    player: str
+    set: int
+    prestige: int
+    denarii: int
+    tokens: tuple[int, int, int]
+    unseen: int = 0
+    splits: tuple[tuple[int, int, int], ...] = ()
+
+    def notation(self) -> str:
+        """``position Blue set II, prestige 14, denarii 7, civic 1 health 0 leisure 2, unseen 2 as 1 1 0 or 1 0 1``"""
+        text = (f"position {self.player} set {ROMAN_OF[self.set]}, prestige {self.prestige}, denarii {self.denarii}, "
+                + _tokens_text(self.tokens))
+        if self.unseen:
+            text += f", unseen {self.unseen}"
+            if self.splits:
+                text += " as " + " or ".join(" ".join(map(str, s)) for s in self.splits)
+        return text
+
+
+@dataclass(frozen=True)
+class PositionCard:
+    """A character (``spec``) or a Crane card (``crane``: its hexagons) in front of a player,
+    tapped or face down or both."""
+
+    spec: CharacterSpec | None
+    crane: str = ""
+    tapped: bool = False
+    down: bool = False
+
+    def text(self) -> str:
+        """``senator fish ry II tapped``, ``crane ry tapped``"""
+        head = self.spec.text() if self.spec is not None else f"crane {self.crane}"
+        return " ".join([head] + (["tapped"] if self.tapped else []) + (["down"] if self.down else []))
+
+
+@dataclass(frozen=True)
+class PositionCards:
+    """The character and Crane cards in front of a player, in the order he got them (their
+    labels Sen1, Sen2, Cra1 follow that order) (rule sylla.position)."""
+
+    player: str
+    cards: tuple[PositionCard, ...]
+
+    def notation(self) -> str:
+        """``position Blue cards senator fish ry II, merchant y II tapped, crane ry tapped``"""
+        return f"position {self.player} cards " + (", ".join(c.text() for c in self.cards) or "-")
+
+
+@dataclass(frozen=True)
+class PositionBuildings:
+    """The building tiles a player keeps, in the order he got them, each face up or down
+    (rule sylla.position)."""
+
+    player: str
+    tiles: tuple[tuple[str, bool], ...]
+
+    def notation(self) -> str:
+        """``position Blue buildings Market Stall, Field down``"""
+        names = buildings_by_id()
+        return f"position {self.player} buildings " + (
+            ", ".join(str(names[k]["name"]) + (" down" if down else "") for k, down in self.tiles) or "-")
+
+
+POSITION_TYPES = (
+    PositionTable, PositionEvents, PositionWorks, PositionTiles, PositionDisplay, PositionPlayer, PositionCards,
+    PositionBuildings,
+)
+"""The entries of a position block (rule sylla.position)."""
+
+
 MOVE_TYPES = (
     BoardMove, SetsMove, KeepMove, EventsMove, RemoveWorkMove, WorkMove, TilesMove, BidMove, PassMove,
     TokenMove, RecruitMove, DisplayMove, OfferMove, PayMove, InsulaMove, CraneMove, TempleMove, TavernMove, DoneMove,
     CubeMove, PreventMove, DownMove, RemoveEventMove, VoteMove, FreeMove, FistsMove, TokensMove, RevealingMove,
-    CorrectMove,
+    CorrectMove, *POSITION_TYPES,
 )

@@ -124,6 +124,8 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
     tokens civic 2 | ...`` is the entry with the token counts the rules revealed as it was
     played (the public record writes crises and the end so)."""
     head = [normalize(w) for w in text.split()[:2]]
+    if head[:1] == [POSITION_VERB]:
+        return _parse_position(state, text)
     if any(w in CORRECT_VERBS for w in head):
         return _parse_correct(state, text)
     if "|" in text:
@@ -491,3 +493,198 @@ def _public_tokens(state: State, move: m.TokensMove) -> m.TokensMove:
     from assistant.games.sylla.rules.hidden import public_counts
 
     return public_counts(state, move)
+
+
+POSITION_VERB = "position"
+"""The verb of the entries of a position block (rule sylla.position)."""
+_POSITION_HINT = ("e.g. 'position round 3, phase III, consul Blue, turn Red, offers 2, famine 2, civic 4, health 5, leisure 3', "
+                  "'position Blue set II, prestige 14, denarii 7, civic 1 health 0 leisure 2', 'position Blue cards senator ry II'")
+#: The phases a game is picked up in, by numeral or name.
+_PHASES = {"i": "I", "1": "I", "election": "I", "consul": "I", "ii": "II", "2": "II", "recruitment": "II",
+           "iii": "III", "3": "III", "buildings": "III", "auction": "III", "vi": "VI", "6": "VI",
+           "great work": "VI", "greatwork": "VI", "work": "VI", "vii": "VII", "7": "VII", "end of round": "VII",
+           "round end": "VII", "famine and crisis": "VII"}
+
+
+def _position_groups(text: str, sep: str = ",") -> list[list[str]]:
+    """The comma-separated groups of a position entry, each as its words."""
+    return [g.split() for g in text.split(sep) if g.strip()]
+
+
+def _parse_position(state: State, text: str) -> object:
+    """A ``position ...`` entry (rule sylla.position): reads only; rules.pickup judges it."""
+    rule = "sylla.position"
+    words = text.split()[1:]
+    if not words:
+        raise InvalidEntry(rule, "position what? the table, events, works, tiles, display, or a player", hint=_POSITION_HINT)
+    subject = normalize(words[0])
+    rest = " ".join(words[1:])
+    if subject == "round":
+        return _position_table(state, " ".join(words))
+    if subject == "events":
+        row, _, removed = rest.partition(";")
+        head, _, tail = removed.strip().partition(" ")
+        if removed.strip() and normalize(head) != "removed":
+            raise InvalidEntry(rule, "after ';' come the events removed from the game: '; removed Flood 1 V health'", hint=_POSITION_HINT)
+        return m.PositionEvents(tuple(parse_event(g) for g in _position_groups(row)),
+                                tuple(parse_event(g) for g in _position_groups(tail)))
+    if subject == "works":
+        parts = [p.strip() for p in rest.split(";")]
+        work, built, removed = parts[0], [], None
+        for part in parts[1:]:
+            head, _, tail = part.partition(" ")
+            if normalize(head) == "built":
+                built = [_drawn_work(" ".join(g)) for g in _position_groups(tail)]
+            elif normalize(head) == "removed" and tail.strip():
+                removed = _drawn_work(tail.strip())
+            else:
+                raise InvalidEntry(rule, f"cannot read '{shown(part, 40)}' among the Great Works", hint="position works Senate; built Pantheon; removed Temple")
+        if not work or removed is None:
+            raise InvalidEntry(rule, "name this round's Great Work and the one removed at setup", hint="position works Senate; built Pantheon; removed Temple")
+        return m.PositionWorks(_drawn_work(work), tuple(built), removed)
+    if subject == "tiles":
+        groups = _position_groups(rest)
+        return m.PositionTiles(tuple(None if g == ["-"] else building_index().resolve(" ".join(g)) for g in groups))
+    if subject == "display":
+        groups = [] if rest.strip() == "-" else _position_groups(rest)
+        return m.PositionDisplay(tuple(parse_character(g) for g in groups))
+    player = seat_index(state.seats).resolve(words[0])
+    if len(words) < 2:
+        raise InvalidEntry(rule, f"what of {player}? his figures, cards or buildings", hint=_POSITION_HINT)
+    kind = normalize(words[1])
+    tail = " ".join(words[2:])
+    if kind == "cards":
+        groups = [] if tail.strip() == "-" else _position_groups(tail)
+        return m.PositionCards(player, tuple(_position_card(g) for g in groups))
+    if kind in ("buildings", "tiles"):
+        groups = [] if tail.strip() == "-" else _position_groups(tail)
+        tiles: list[tuple[str, bool]] = []
+        for g in groups:
+            down = len(g) > 1 and normalize(g[-1]) == "down"
+            tiles.append((building_index().resolve(" ".join(g[:-1] if down else g)), down))
+        return m.PositionBuildings(player, tuple(tiles))
+    return _position_player(player, " ".join(words[1:]))
+
+
+def _position_card(words: list[str]) -> m.PositionCard:
+    """``senator fish ry II tapped``, ``crane ry down``: a card of a position block."""
+    flags = {"tapped": False, "down": False}
+    while words and normalize(words[-1]) in ("tapped", "down"):
+        flags[normalize(words[-1])] = True
+        words = words[:-1]
+    if words and normalize(words[0]) in ("crane", "daru"):
+        if len(words) != 2:
+            raise InvalidEntry("sylla.data.cranes", "a Crane card shows its hexagon letters", hint="crane ry tapped")
+        return m.PositionCard(None, parse_hexes(words[1], "sylla.data.cranes"), flags["tapped"], flags["down"])
+    return m.PositionCard(parse_character(words), "", flags["tapped"], flags["down"])
+
+
+def _position_pairs(text: str, rule: str) -> list[tuple[str, list[str]]]:
+    """``round 3, phase III, civic 4 health 5`` -> [(round, [3]), (phase, [III]), (civic, [4]), (health, [5])]:
+    a key word and the words after it up to the next key word."""
+    out: list[tuple[str, list[str]]] = []
+    for group in _position_groups(text):
+        out.append((normalize(group[0]), group[1:]))
+    return out
+
+
+def _position_int(words: list[str], what: str, rule: str = "sylla.position") -> int:
+    """The one whole number of a key."""
+    if len(words) != 1:
+        raise InvalidEntry(rule, f"{what} takes one number", hint=_POSITION_HINT)
+    return _int(words[0], what, rule)
+
+
+def _position_table(state: State, text: str) -> m.PositionTable:
+    """``round 3, phase III, consul Blue, turn Red, offers 2, famine 2, civic 4, health 5, leisure 3``."""
+    rule = "sylla.position"
+    seats = seat_index(state.seats)
+    got: dict[str, object] = {}
+    markers: dict[str, int] = {}
+    for key, args in _position_pairs(text, rule):
+        if key in got or key in markers:
+            raise InvalidEntry(rule, f"'{key}' is given twice", hint=_POSITION_HINT)
+        if key in ("round", "famine", "offers"):
+            got[key] = _position_int(args, key)
+        elif key == "phase":
+            name = normalize(" ".join(args))
+            if name not in _PHASES:
+                raise InvalidEntry(rule, f"a game is picked up in phase I, II, III, VI or VII, not '{shown(' '.join(args), 40)}'",
+                                   hint="phase I (election), II (recruitment), III (buildings), VI (great work), VII (end of round)")
+            got[key] = _PHASES[name]
+        elif key in ("consul", "turn"):
+            if len(args) != 1:
+                raise InvalidEntry(rule, f"{key} takes one player's name", hint=_POSITION_HINT)
+            got[key] = seats.resolve(args[0])
+        elif key == "high":
+            if len(args) != 2:
+                raise InvalidEntry(rule, "high takes the bid and who made it", hint="high 4 Blue")
+            got[key] = (_int(args[0], "the high bid", rule), seats.resolve(args[1]))
+        else:
+            words = [key, *args]
+            if len(words) % 2:
+                raise InvalidEntry(rule, f"cannot read '{shown(' '.join(words), 40)}'", hint=_POSITION_HINT)
+            for k, n in zip(words[::2], words[1::2]):
+                kind = parse_token(k)
+                if kind in markers:
+                    raise InvalidEntry(rule, f"the {kind} marker is given twice", hint=_POSITION_HINT)
+                markers[kind] = _int(n, f"the {kind} marker's space", rule)
+    missing = [k for k in ("round", "phase", "consul", "famine") if k not in got] + [k for k in ("civic", "health", "leisure") if k not in markers]
+    if missing:
+        raise InvalidEntry(rule, "the position of the table needs " + ", ".join(missing), hint=_POSITION_HINT)
+    high = got.get("high")
+    return m.PositionTable(
+        round=int(got["round"]), phase=str(got["phase"]), consul=str(got["consul"]),  # type: ignore[call-overload]
+        turn=got.get("turn"), famine=int(got["famine"]),  # type: ignore[arg-type,call-overload]
+        markers=(markers["civic"], markers["health"], markers["leisure"]),
+        offers=int(got.get("offers", 0)),  # type: ignore[call-overload]
+        high=high[0] if high else None, high_bidder=high[1] if high else None,  # type: ignore[index]
+    )
+
+
+def _position_player(player: str, text: str) -> m.PositionPlayer:
+    """``set II, prestige 14, denarii 7, civic 1 health 0 leisure 2, unseen 2 as 1 1 0 or 1 0 1``."""
+    rule = "sylla.position"
+    got: dict[str, object] = {}
+    tokens: dict[str, int] = {}
+    for key, args in _position_pairs(text, rule):
+        if key in got:
+            raise InvalidEntry(rule, f"'{key}' is given twice for {player}", hint=_POSITION_HINT)
+        if key == "set":
+            n = parse_roman(args[0]) if len(args) == 1 else None
+            if n is None:
+                raise InvalidEntry(rule, f"{player}'s Income tile is I, II, III or IV", hint=f"position {player} set II, ...")
+            got[key] = n
+        elif key in ("prestige", "denarii"):
+            got[key] = _position_int(args, key)
+        elif key == "unseen":
+            if not args:
+                raise InvalidEntry(rule, "unseen takes how many tokens", hint="unseen 2, or unseen 2 as 1 1 0 or 1 0 1")
+            got[key] = _int(args[0], "the unseen tokens", rule)
+            splits: list[tuple[int, int, int]] = []
+            if len(args) > 1:
+                if normalize(args[1]) != "as":
+                    raise InvalidEntry(rule, "after the unseen count: 'as' and the splits it can still have", hint="unseen 2 as 1 1 0 or 1 0 1")
+                for group in " ".join(args[2:]).split(" or "):
+                    nums = group.split()
+                    if len(nums) != 3:
+                        raise InvalidEntry(rule, "a split gives civic, health and leisure counts", hint="unseen 2 as 1 1 0 or 1 0 1")
+                    splits.append((_int(nums[0], "a split", rule), _int(nums[1], "a split", rule), _int(nums[2], "a split", rule)))
+            got["splits"] = tuple(splits)
+        else:
+            words = [key, *args]
+            if len(words) % 2:
+                raise InvalidEntry(rule, f"cannot read '{shown(' '.join(words), 40)}' for {player}", hint=_POSITION_HINT)
+            for k, n in zip(words[::2], words[1::2]):
+                kind = parse_token(k)
+                if kind in tokens:
+                    raise InvalidEntry(rule, f"{player}'s {kind} tokens are given twice", hint=_POSITION_HINT)
+                tokens[kind] = _int(n, f"{player}'s {kind} tokens", rule)
+    missing = [k for k in ("set", "prestige", "denarii") if k not in got]
+    if missing:
+        raise InvalidEntry(rule, f"the position of {player} needs " + ", ".join(missing), hint=_POSITION_HINT)
+    return m.PositionPlayer(
+        player, int(got["set"]), int(got["prestige"]), int(got["denarii"]),  # type: ignore[call-overload]
+        (tokens.get("civic", 0), tokens.get("health", 0), tokens.get("leisure", 0)),
+        int(got.get("unseen", 0)), tuple(got.get("splits", ())),  # type: ignore[call-overload,arg-type]
+    )

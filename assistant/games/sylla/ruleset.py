@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
+from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.sylla import components, legal, notation, rules, scoring, table, texts, view
+from assistant.games.sylla import components, legal, notation, position, rules, scoring, table, texts, view
 from assistant.games.sylla.rules import setup
 from assistant.games.sylla.state import State
 
@@ -101,6 +101,14 @@ class Sylla(Ruleset):
     def score_table(self, table_data: Mapping[str, Any]) -> ScoreSheet:
         """Score a final table (table.score_table)."""
         return table.score_table(table_data)
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The public position of a game, as a position file holds it (position.position)."""
+        return position.position(state)
+
+    def from_position(self, data: Mapping[str, Any]) -> Position:
+        """The seats, options and position block of a position file (position.from_position)."""
+        return position.from_position(data)
 
     def table_from_state(self, state: State) -> dict[str, Any]:
         """The final table of a tracked game (table.table_from_state)."""

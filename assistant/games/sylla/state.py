@@ -286,6 +286,10 @@ class State:
     log: list[str] = field(default_factory=list)
     #: the score sheet's notes of the corrections that changed what the score uses (sylla.correct)
     corrections: tuple[str, ...] = ()
+    #: the game was picked up in progress: a position entry was made (rule sylla.position)
+    picked: bool = False
+    #: an entry other than a position entry (or the board) was made: no position entry may follow
+    moved: bool = False
 
     # -- helpers ---------------------------------------------------------------------
     def clone(self) -> "State":

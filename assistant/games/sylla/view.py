@@ -50,6 +50,9 @@ def expecting(state: State) -> Prompt:
     """Whose entry the game waits for, in which phase, and which verbs fit."""
     if state.phase == "over":
         return Prompt((), "game over", (), "the game is over")
+    if state.phase == "setup" and state.picked:  # rule sylla.position: the block goes on
+        return Prompt((), "setup", ("position",), "picking up the game: enter the rest of the position block, "
+                      "with where the game stands (position round N, phase P, consul NAME, ...)", words(state))
     if state.phase == "setup":
         todo = setup.missing(state)
         return Prompt(awaited(state), "setup", tuple(todo), "setup: enter " + ", ".join(todo), words(state))
@@ -73,7 +76,7 @@ def awaited(state: State) -> tuple[str, ...]:
         return ()
     if state.phase == "setup":
         todo = setup.missing(state)
-        return tuple(s for s in state.seats if not state.kept.get(s)) if todo == ["keeps"] else ()
+        return tuple(s for s in state.seats if not state.kept.get(s)) if todo == ["keeps"] and not state.picked else ()
     if state.step in ("I.token", "V.prevent", "V.remove"):
         return (state.consul or "",)
     if state.step == "III.offer":
@@ -99,6 +102,8 @@ def completions(state: State) -> list[str]:
     """Words worth completing at the prompt now: verbs, players, names in play."""
     prompt = expecting(state)
     fix = {"correct"} if state.phase not in ("setup", "over") else set()  # rule sylla.correct
+    if not state.moved:  # rule sylla.position: a position block may open a game
+        fix.add("position")
     return sorted({*prompt.kinds, *prompt.players, *prompt.words, *fix})
 
 
@@ -312,6 +317,8 @@ def legal_summary(state: State) -> list[str]:
     width = WIDTH
     if state.phase == "over":
         return ["nothing more: the game is over (score shows the result)"]
+    if state.phase == "setup" and state.picked:
+        return wrap_items("", ["position round N, phase P, consul NAME, ...", "(the rest of the position block; see docs/position/sylla.md)"], width, 0, sep="   ")
     if state.phase == "setup":
         return wrap_items("", ["setup: enter " + ", ".join(setup.missing(state)), "(any order; see the notation guide)"], width, 0, sep="   ")
     step = state.step

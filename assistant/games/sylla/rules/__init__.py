@@ -20,6 +20,7 @@ from assistant.games.sylla.rules import (
     greatwork,
     hidden,
     income,
+    pickup,
     recruitment,
     setup,
 )
@@ -42,10 +43,13 @@ NEXT_START = {
 def check(state: State, move: object) -> None:
     """Raise IllegalMove (with its rule id) when ``move`` may not be entered now; never
     changes ``state``."""
-    if state.phase == "over":
-        raise IllegalMove("sylla.end", "the game is over")
     if not isinstance(move, m.MOVE_TYPES):
         raise IllegalMove("sylla.notation", "not a Sylla entry")
+    if isinstance(move, m.POSITION_TYPES):  # before the first move only (rule sylla.position)
+        pickup.check(state, move)
+        return
+    if state.phase == "over":
+        raise IllegalMove("sylla.end", "the game is over")
     if isinstance(move, m.RevealingMove):  # the counts first, then the entry
         scratch = state.clone()
         for fact in move.shown:
@@ -72,6 +76,8 @@ def apply(state: State, move: object) -> State:
     an entry is awaited again. ``state`` itself is left as it was."""
     new = state.clone()
     play(new, move)
+    # the position block ends with the first other entry (the board may come first: rule sylla.position)
+    new.moved = state.moved or not isinstance(move, (*m.POSITION_TYPES, m.BoardMove))
     while new.step == "done":
         NEXT_START[new.phase](new)
     for name, kind, count in new.shown:  # what the rules revealed, the whole table saw
@@ -81,6 +87,9 @@ def apply(state: State, move: object) -> State:
 
 def play(state: State, move: object) -> None:
     """Play a checked ``move`` on ``state`` itself (``apply`` runs the automatic steps after)."""
+    if isinstance(move, m.POSITION_TYPES):
+        pickup.apply(state, move)
+        return
     if isinstance(move, m.RevealingMove):
         for fact in move.shown:
             hidden.take_tokens(state, fact)

@@ -110,7 +110,11 @@ def buildings_total() -> int:
 
 
 def check(state: State, move: object) -> None:
-    """Judge a setup entry (sylla.setup.*, sylla.data.*); each is entered once."""
+    """Judge a setup entry (sylla.setup.*, sylla.data.*); each is entered once. A game being
+    picked up takes no setup entry but the board (rule sylla.position)."""
+    if state.picked and not isinstance(move, m.BoardMove):
+        raise IllegalMove("sylla.position", "the game is being picked up in progress: the position block is not finished",
+                          hint="say where the game stands: position round N, phase P, consul NAME, ...")
     if isinstance(move, m.BoardMove):
         if state.board is not None:
             raise IllegalMove("sylla.data.ladder", "the board is already entered (or given as an option)")
