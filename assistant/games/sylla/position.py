@@ -20,7 +20,7 @@ from typing import Any
 from assistant.core.errors import IllegalMove, InvalidEntry, Problem, TableError
 from assistant.core.names import normalize
 from assistant.core.protocol import Position
-from assistant.core.tablefile import TableReader
+from assistant.core.tablefile import TableReader, key_form
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import ROMAN_OF, TOKENS, buildings_by_id, works_by_id
 from assistant.games.sylla.rules import pickup
@@ -124,7 +124,13 @@ def from_position(data: Mapping[str, Any]) -> Position:
     game = reader.string(table, "game", rule=RULE, default="sylla")
     if normalize(game or "") != "sylla":
         reader.problem(RULE, f"this is a position of '{game}', not of Sylla")
-    options = {k: str(v) for k, v in reader.keys(reader.mapping(table, "options", rule=RULE), OPTION_KEYS, rule=RULE, what="option").items()}
+    raw_options = reader.mapping(table, "options", rule=RULE)
+    top = {key_form(k) for k in (*TOP_KEYS, *TOP_ALIASES)}
+    misplaced = [k for k in raw_options if key_form(k) in top and key_form(k) not in {key_form(o) for o in OPTION_KEYS}]
+    for key in misplaced:  # TOML puts every key after [options] under it
+        reader.problem(RULE, f"'{key}' stands under [options]; top-level keys come before the first [table] of the file")
+    options = {k: str(v) for k, v in reader.keys({k: v for k, v in raw_options.items() if k not in misplaced}, OPTION_KEYS,
+                                                 rule=RULE, what="option").items()}
     if "board" not in options or options["board"] == "ask":
         reader.problem("sylla.data.ladder", "the options need the printed board: board = \"ladder=... crisis=N start=N spaces=...\"")
     raw_players = reader.players(table, rule=RULE, low=3, high=4)
