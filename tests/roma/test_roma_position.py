@@ -414,3 +414,17 @@ def test_roma_position_score_and_end_of_a_picked_up_game():
     assert check_invariants(game.state) == []
     final = RULESET.table_from_state(game.state)
     assert RULESET.score_table(final).totals == game.score().totals
+
+
+def test_roma_position_guide_shows_the_example_and_its_block():
+    """docs/position/roma.md: its file is the example file, its block what that file gives."""
+    guide = (ROOT / "docs" / "position" / "roma.md").read_text(encoding="utf-8")
+    data = load_table(ROOT / "examples" / "roma-position.toml")
+    shown_file = guide.split("```toml\n")[1].split("```")[0]
+    assert tomllib.loads(shown_file) == data
+    shown_block = guide.split("## The position block")[1].split("```\n")[1].split("```")[0]
+    assert tuple(shown_block.strip().split("\n")) == RULESET.from_position(data).entries
+    for line in guide.split("\n"):
+        if line.startswith("| `position"):
+            text = line.split("`")[1]
+            assert RULESET.parse(Game(RULESET, ["Ann", "Ben"], {}).state, text).notation() == text
