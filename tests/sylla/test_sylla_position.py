@@ -273,3 +273,17 @@ def test_sylla_position_notation_reads_back():
     with pytest.raises(InvalidEntry) as err:
         RULESET.parse(game.states[0], "position round 2, phase V, consul Blue")
     assert err.value.rule == "sylla.position"
+
+
+def test_sylla_position_after_the_board_entry():
+    """A game whose board is not an option enters it first; the block follows."""
+    board = "ladder=0,1,1,2,2,3,3,4,5 crisis=2 start=5 spaces=r,y,g,r,y,g"
+    block = list(RULESET.from_position(tomllib.loads(ELECTION)).entries)
+    game = Game(RULESET, ["Blue", "Red", "White"], {})
+    game.push(f"board {board}")
+    for text in block:
+        game.push(text)
+    assert RULESET.board(game.state) == RULESET.board(picked_up(tomllib.loads(ELECTION)).state)
+    with pytest.raises(IllegalMove) as err:
+        game.push(f"board {board}")
+    assert err.value.rule in ("sylla.phase1.election", "sylla.data.ladder")
