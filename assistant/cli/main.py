@@ -326,6 +326,8 @@ def undo(
 
 from assistant.cli.edit import register as register_edit  # noqa: E402  (amend, insert: issue 12)
 register_edit(app, handle_errors, _store)  # fix a mistake in place
+from assistant.cli.stats import register as register_stats  # noqa: E402  (issue 14)
+register_stats(app, handle_errors, _store)  # statistics and charts
 
 
 @app.command(
@@ -857,14 +859,13 @@ PlayersGameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Sta
 
 
 def _print_player_stats(game: str | None, db: str | None, json_out: bool) -> None:
-    from assistant import service
-    from assistant.service.views import PlayerStats
+    from assistant.service.stats import players_table
 
-    rows = service.player_stats(_store(db), game)
+    rows = players_table(_store(db), game)  # never an average mixing games (issue 14)
     if json_out:
         render.print_json([row.to_json() for row in rows])
     else:
-        render.rows_table([row.to_json() for row in rows], PlayerStats.COLUMNS)
+        render.players_table(rows, per_game=game is None)
 
 
 @players_app.callback(invoke_without_command=True, epilog=examples("assistant players", "assistant players --game 7w --json"))

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from assistant.core.errors import AssistantError
     from assistant.core.protocol import Prompt
     from assistant.core.scoresheet import ScoreSheet
-    from assistant.service.views import GameSummary, LogLine, PlayerReport
+    from assistant.service.views import GameSummary, LogLine, PlayerReport, PlayerStats
 
 
 @cache
@@ -385,7 +385,7 @@ def games_table(rows: Sequence["GameSummary"]) -> None:
                 str(row.id),
                 safe(row.date or ""),
                 safe(row.game or "?"),  # a damaged row may lack it
-                safe(row.status or "") if row.kind != "table" else "finished (table)",
+                safe(row.status or "") + (f" ({row.kind})" if row.kind in ("table", "sheet", "totals") else ""),
                 players,
                 safe(", ".join(row.winners)),
                 str(row.entries),
@@ -404,25 +404,58 @@ def log_lines(entries: Sequence["LogLine"]) -> None:
 
 
 def player_report(report: "PlayerReport") -> None:
-    """``players show``: one player's record, tables per game, head-to-head and last games."""
-    console = out()
+    """``players show``: one player's record as plain rows (as ``games``): per game, category
+    averages per game, head-to-head, rival and nemesis, last games."""
     rate = f"{report.win_rate:.0%}" if report.win_rate is not None else "—"
-    console.print(
-        f"[bold]{_esc(report.name)}[/bold]: {report.played} games, {report.finished} finished, "
-        f"{report.wins} won ({rate})"
-    )
-    rows_table([g.to_json() for g in report.by_game], ["game", "played", "finished", "wins", "win_rate", "average", "best"])
+    width = text_width()
+    lines = [safe(f"{report.name}: {report.played} games, {report.finished} finished, {report.wins} won ({rate})")]
+    if report.by_game:
+        rows = [[safe(g.game), str(g.played), str(g.finished), str(g.wins), _percent(g.win_rate), _cell(g.average), _cell(g.best)] for g in report.by_game]
+        lines += [""] + grid(["game", "played", "finished", "wins", "win rate", "average", "best"], rows, "lrrrrrr", width=width)
     for game_name, cats in report.category_averages.items():
-        console.print(safe(f"average points in {game_name}: " + ", ".join(f"{c} {v}" for c, v in cats.items())), markup=False)
+        lines += [""] + fit(safe(f"average points in {game_name}: " + ", ".join(f"{c} {v}" for c, v in cats.items())), width=width)
     if report.head_to_head:
-        rows_table([h.to_json() for h in report.head_to_head], ["opponent", "games", "ahead", "behind", "tied"])
+        rows = [[safe(h.opponent), str(h.games), str(h.ahead), str(h.behind), str(h.tied)] for h in report.head_to_head]
+        lines += [""] + grid(["opponent", "games", "ahead", "behind", "tied"], rows, "lrrrr", width=width)
     if report.rival:
-        console.print(safe(f"rival (beaten most): {report.rival}"), markup=False)
+        lines.append(safe(f"rival (beaten most): {report.rival}"))
     if report.nemesis:
-        console.print(safe(f"nemesis (beaten by most): {report.nemesis}"), markup=False)
+        lines.append(safe(f"nemesis (beaten by most): {report.nemesis}"))
     if report.recent:
-        console.print("last games:", markup=False)
-        rows_table([r.to_json() for r in report.recent], ["id", "date", "game", "status", "total", "rank", "winner"])
+        rows = [
+            [str(r.id), safe(r.date), safe(r.game), safe(r.status), _cell(r.total), _cell(r.rank), "yes" if r.winner else ""]
+            for r in report.recent
+        ]
+        lines += ["", "last games:"] + grid(["id", "date", "game", "status", "total", "rank", "won"], rows, "rllllrrl", width=width)
+    plain("\n".join(lines))
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:.0%}"
+
+
+def players_table(rows: Sequence["PlayerStats"], *, per_game: bool) -> None:
+    """``players`` as plain rows (as ``games``): games played and finished, wins, win rate;
+    with one game its average and best total, else each game's average (never one average
+    over different games)."""
+    if not rows:
+        message("no players yet")
+        return
+    if per_game:
+        header = ["player", "played", "finished", "wins", "win rate", "average by game"]
+        body = [
+            [
+                safe(r.name), str(r.played), str(r.finished), str(r.wins), _percent(r.win_rate),
+                ", ".join(safe(f"{g} {_cell(v.get('average'))}").replace(" ", "\u00a0") for g, v in r.by_game.items()) or "—",
+            ]
+            for r in rows
+        ]
+        lines = grid(header, body, "lrrrrl", width=text_width(), wrap=[5])
+    else:
+        header = ["player", "played", "finished", "wins", "win rate", "average", "best"]
+        body = [[safe(r.name), str(r.played), str(r.finished), str(r.wins), _percent(r.win_rate), _cell(r.average), _cell(r.best)] for r in rows]
+        lines = grid(header, body, "lrrrrrr", width=text_width())
+    plain("\n".join(line.replace("\u00a0", " ") for line in lines))
 
 
 def rows_table(rows: Sequence[Mapping[str, Any]], columns: Sequence[str] | None = None) -> None:

@@ -11,6 +11,7 @@ from assistant.core.inputs import clean
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset, resolve_game
 from assistant.service.fields import check_date
+from assistant.service.stats import record_facts
 from assistant.store import queries
 from assistant.store.db import Store
 
@@ -46,4 +47,5 @@ def save_table(
             source="table",
         )
         queries.write_results(session, row, queries.seats(session, row.id), sheet, status="finished")  # type: ignore[arg-type]
+        record_facts(session, row.id, ruleset, list(sheet.players), table=table)  # type: ignore[arg-type]
         return row.id  # type: ignore[return-value]

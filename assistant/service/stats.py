@@ -1,0 +1,468 @@
+"""Statistics of the history (``assistant stats``, and ``players``): leaderboards, high scores,
+win rates by seat, start player and seat facts (7 Wonders wonder, side, leader), category
+averages and spread, openskill ratings, win streaks and head to head.
+
+Everything comes from what finished games stored (seats, results, seat facts) through the SQL
+of :mod:`assistant.store.statistics`; no game is replayed. Ratings fold over the ranked seats in
+the order played, streamed. Scores of different games are never averaged together: across
+games only games and wins are counted.
+
+The seat facts are written here too, when a game's results are (:func:`record_facts`): read
+from the game's ``describe(state, reveal=True)`` for a tracked game, or from its final table.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from assistant.core.errors import InvalidEntry
+from assistant.core.inputs import clean
+from assistant.core.names import NameIndex, normalize
+from assistant.games import resolve_game
+from assistant.service.fields import check_date
+from assistant.service.views import (
+    CategoryStat,
+    HeadToHeadOf,
+    HighScore,
+    LeaderRow,
+    PlayerRating,
+    PlayerStats,
+    RatingPoint,
+    StatsFilters,
+    StatsView,
+    Streak,
+    WinSplit,
+)
+from assistant.store import queries
+from assistant.store import statistics as sql
+from assistant.store.db import Store
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from assistant.core.protocol import Ruleset
+
+#: The orders of a leaderboard (``--sort``): each a key, best first.
+SORTS: dict[str, Callable[[LeaderRow], tuple[Any, ...]]] = {
+    "wins": lambda r: (-r.wins, -(r.win_rate or 0), r.name.casefold()),
+    "rate": lambda r: (-(r.win_rate or 0), -r.wins, r.name.casefold()),
+    "average": lambda r: (r.average is None, -(r.average or 0), r.name.casefold()),
+    "best": lambda r: (r.best is None, -(r.best or 0), r.name.casefold()),
+    "played": lambda r: (-r.games, -r.wins, r.name.casefold()),
+}
+
+#: What ``stats --by`` groups by: the seat, the start player, and the seat facts a game stores.
+FACT_KEYS: dict[str, tuple[str, ...]] = {"7wonders": ("wonder", "side", "leader")}
+BY_KEYS = ("seat", "start", "wonder", "side", "leader")
+
+
+def _rate(wins: int, games: int) -> float | None:
+    return round(wins / games, 3) if games else None
+
+
+def _mean(total: int | None, count: int) -> float | None:
+    return round(int(total or 0) / count, 1) if count else None
+
+
+class _Context:
+    """The filters of one statistic, checked, as the SQL scope and as the JSON says them."""
+
+    def __init__(
+        self,
+        session: Session,
+        game: str | None,
+        since: str | None,
+        until: str | None,
+        player: str | None,
+        location: str | None,
+    ) -> None:
+        from assistant.service.history import find_player
+
+        ruleset = resolve_game(game) if game else None
+        since = check_date(since) if since else None
+        until = check_date(until) if until else None
+        if since and until and since > until:
+            raise InvalidEntry("core.date", f"--since {since} is after --until {until}: no day is in between")
+        location = clean(location, "header").strip() if location else None
+        found = find_player(session, player) if player else None
+        self.own = found.id if found else None
+        self.scope = sql.Scope(ruleset, since, until, location, self.own)
+        self.filters = StatsFilters(ruleset, since, until, found.name if found else None, location)
+
+    @property
+    def ruleset(self) -> str | None:
+        return self.scope.ruleset
+
+
+def _context(session: Session, filters: Mapping[str, str | None]) -> _Context:
+    return _Context(
+        session,
+        filters.get("game"),
+        filters.get("since"),
+        filters.get("until"),
+        filters.get("player"),
+        filters.get("location"),
+    )
+
+
+# -- leaderboards and high scores -------------------------------------------------------------------
+def _boards(session: Session, ctx: _Context, sort: str) -> tuple[tuple[LeaderRow, ...], ...]:
+    """The leaderboards: the game's, or one per game played and one across games (games and
+    wins only), each sorted by ``sort``."""
+    if sort not in SORTS:
+        raise InvalidEntry("core.stats", f"--sort takes {', '.join(SORTS)}, not '{sort}'")
+    boards: dict[str | None, list[LeaderRow]] = {}
+    rows = sql.leaderboard(session, ctx.scope, per_game=True)
+    if ctx.ruleset is None:
+        rows = sql.leaderboard(session, ctx.scope, per_game=False) + rows
+    for game, _pid, name, games, wins, total, counted, best in rows:
+        boards.setdefault(game, []).append(
+            LeaderRow(
+                game=game,
+                name=name,
+                games=int(games),
+                wins=int(wins or 0),
+                win_rate=_rate(int(wins or 0), int(games)),
+                average=_mean(total, int(counted)) if game is not None else None,
+                best=(int(best) if best is not None else None) if game is not None else None,
+            )
+        )
+    order = ([None] if ctx.ruleset is None else []) + sql.rulesets(session, ctx.scope)
+    def key(g: str | None) -> Callable[[LeaderRow], tuple[Any, ...]]:
+        return SORTS["wins" if g is None and sort in ("average", "best") else sort]  # across games: no scores
+
+    return tuple(tuple(sorted(boards[g], key=key(g))) for g in order if g in boards)
+
+
+def _high(session: Session, ctx: _Context, limit: int) -> tuple[HighScore, ...]:
+    found: list[HighScore] = []
+    for game in sql.rulesets(session, ctx.scope):
+        scope = sql.Scope(game, ctx.scope.since, ctx.scope.until, ctx.scope.location, ctx.scope.player_id)
+        for place, (gid, date, name, total, winner) in enumerate(sql.high_scores(session, scope, limit, ctx.own), 1):
+            found.append(HighScore(game, place, name, int(total), bool(winner), date, int(gid)))
+    return tuple(found)
+
+
+def summary(store: Store, *, sort: str = "wins", top: int = 5, **filters: str | None) -> StatsView:
+    """``stats [GAME]``: the leaderboards, the high scores and, for one game, wins by seat."""
+    with store.read() as session:
+        ctx = _context(session, filters)
+        boards = _boards(session, ctx, sort)
+        high = _high(session, ctx, top if ctx.ruleset else min(top, 3))
+        splits = _splits(session, ctx, "seat") if ctx.ruleset else None
+    return StatsView("summary", ctx.filters, leaderboards=boards, high_scores=high, splits=splits, sort=sort)
+
+
+def high_scores(store: Store, *, top: int = 10, **filters: str | None) -> StatsView:
+    """``stats --high``: the best totals of each game (``top`` of each)."""
+    if top < 1:
+        raise InvalidEntry("core.stats", "--top takes a number of at least 1")
+    with store.read() as session:
+        ctx = _context(session, filters)
+        return StatsView("high", ctx.filters, high_scores=_high(session, ctx, top))
+
+
+# -- wins by seat, start player, wonder, side, leader -----------------------------------------------
+def _splits(session: Session, ctx: _Context, by: str) -> tuple[WinSplit, ...]:
+    out: list[WinSplit] = []
+    if by == "seat":
+        for game, n, position, seats, wins in sql.by_seat(session, ctx.scope, ctx.own):
+            n, seats, wins = int(n), int(seats), int(wins or 0)
+            out.append(WinSplit(game, "seat", str(position + 1), n, seats, wins, _rate(wins, seats), round(seats / n, 3)))
+    elif by == "start":
+        words = {True: "yes", False: "no", None: "unknown"}
+        rows = sql.by_start(session, ctx.scope, ctx.own)
+        for game, started, seats, wins, fair in sorted(rows, key=lambda r: (r[0], {True: 0, False: 1, None: 2}[r[1]])):
+            seats, wins = int(seats), int(wins or 0)
+            out.append(WinSplit(game, "start", words[started], None, seats, wins, _rate(wins, seats), round(fair, 3)))
+    else:
+        rows = sql.by_fact(session, ctx.scope, by, ctx.own)
+        for game, value, seats, wins, total, counted, best, fair in rows:
+            seats, wins = int(seats), int(wins or 0)
+            out.append(
+                WinSplit(
+                    game, by, value, None, seats, wins, _rate(wins, seats), round(fair, 3),
+                    _mean(total, int(counted)), int(best) if best is not None else None,
+                )
+            )
+        out.sort(key=lambda s: (s.game, -(s.win_rate or 0), -s.seats, s.value))
+    return tuple(out)
+
+
+def by(store: Store, key: str, **filters: str | None) -> StatsView:
+    """``stats GAME --by seat|start|wonder|side|leader``: wins (and, for facts, average and
+    best totals) of the seats sharing each value. Seat facts need a game that stores them."""
+    if key not in BY_KEYS:
+        raise InvalidEntry("core.stats", f"--by takes {', '.join(BY_KEYS)}, not '{key}'")
+    with store.read() as session:
+        ctx = _context(session, filters)
+        if key not in ("seat", "start"):
+            games = [g for g, keys in FACT_KEYS.items() if key in keys]
+            if ctx.ruleset is None:
+                ctx = _Context(session, games[0], filters.get("since"), filters.get("until"), filters.get("player"), filters.get("location"))
+            elif ctx.ruleset not in games:
+                raise InvalidEntry(
+                    "core.stats", f"--by {key} is for {', '.join(games)} only ({ctx.ruleset} stores no {key})",
+                    hint="--by seat or --by start work for every game",
+                )
+        return StatsView("by", ctx.filters, splits=_splits(session, ctx, key))
+
+
+# -- categories -------------------------------------------------------------------------------------
+def _spread(count: int, total: int, squares: int) -> float:
+    """The standard deviation of ``count`` scores from their sum and sum of squares (exact
+    integers until the one division), dividing by the count."""
+    variance = (count * int(squares) - int(total) ** 2) / (count * count)
+    return round(math.sqrt(max(variance, 0.0)), 2)
+
+
+def categories(store: Store, **filters: str | None) -> StatsView:
+    """``stats GAME --categories``: per category, each player's and the whole table's average
+    and spread (standard deviation), categories in the order of the game's score sheet."""
+    with store.read() as session:
+        ctx = _context(session, filters)
+        rows = sql.categories(session, ctx.scope, per_player=False) + sql.categories(session, ctx.scope, per_player=True)
+    first: dict[tuple[str, str], int] = {}
+    for game, _name, category, _n, _s, _q, first_id in rows:
+        first[(game, category)] = min(first.get((game, category), first_id), first_id)
+    stats = [
+        CategoryStat(game, name, category, int(n), round(int(s) / int(n), 1), _spread(int(n), int(s), int(q)))
+        for game, name, category, n, s, q, _ in rows
+    ]
+    stats.sort(key=lambda c: (c.game, c.name is not None, (c.name or "").casefold(), first[(c.game, c.category)]))
+    return StatsView("categories", ctx.filters, categories=tuple(stats))
+
+
+# -- ratings ----------------------------------------------------------------------------------------
+def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> list[PlayerRating]:
+    """openskill's Plackett-Luce ratings, folding over ranked seats in the order played
+    (``(ruleset, game_id, date, player_id, name, rank)``, one game's seats together): each
+    game with two or more ranked seats is one ``rate`` call (a shared rank is a tie)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current: dict[tuple[str, int], Any] = {}
+    names: dict[int, str] = {}
+    played: dict[tuple[str, int], int] = {}
+    points: dict[tuple[str, int], list[RatingPoint]] = {}
+
+    def rate(game: list[tuple[Any, ...]]) -> None:
+        if len(game) < 2:
+            return
+        ruleset, gid, date = game[0][0], game[0][1], game[0][2]
+        keys = [(ruleset, s[3]) for s in game]
+        teams = [[current.get(k) or model.rating(name=str(k[1]))] for k in keys]
+        new = model.rate(teams, ranks=[float(s[5]) for s in game])
+        for k, team in zip(keys, new):
+            current[k] = team[0]
+            played[k] = played.get(k, 0) + 1
+            if history:
+                r = team[0]
+                points.setdefault(k, []).append(RatingPoint(date, gid, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3)))
+
+    game: list[tuple[Any, ...]] = []
+    for seat in seats:
+        names[seat[3]] = seat[4]
+        if game and (seat[0], seat[1]) != (game[0][0], game[0][1]):
+            rate(game)
+            game = []
+        game.append(seat)
+    rate(game)
+    out = [
+        PlayerRating(k[0], names[k[1]], played[k], round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3), tuple(points.get(k, ())))
+        for k, r in current.items()
+    ]
+    out.sort(key=lambda p: (p.game, -p.ordinal, p.name.casefold()))
+    return out
+
+
+def ratings(store: Store, *, history: bool = True, **filters: str | None) -> StatsView:
+    """``stats [GAME] --ratings``: each player's current rating per game and its history."""
+    with store.read() as session:
+        ctx = _context(session, filters)
+        rated = rate_games(sql.ranked_seats(session, ctx.scope), history=history)
+    return StatsView("ratings", ctx.filters, ratings=tuple(rated))
+
+
+# -- streaks and head to head -----------------------------------------------------------------------
+def streaks(store: Store, **filters: str | None) -> StatsView:
+    """``stats [GAME] --streaks``: each player's longest and current run of wins, in the order
+    played (per game; over all games when none is named)."""
+    with store.read() as session:
+        ctx = _context(session, filters)
+        rows = sql.streaks(session, ctx.scope, per_game=ctx.ruleset is not None)
+    found = [
+        Streak(game, name, int(games), int(wins or 0), int(longest or 0), int(current or 0))
+        for game, name, games, wins, longest, current in rows
+    ]
+    found.sort(key=lambda s: (-s.current, -s.longest, -s.wins, s.name.casefold()))
+    return StatsView("streaks", ctx.filters, streaks=tuple(found))
+
+
+def versus(store: Store, **filters: str | None) -> StatsView:
+    """``stats [GAME] --versus``: for every two players, the finished games they played
+    together and how often each finished ahead of the other (a shared rank is a tie)."""
+    with store.read() as session:
+        ctx = _context(session, filters)
+        rows = sql.versus(session, ctx.scope)
+    cells = tuple(
+        sorted(
+            (HeadToHeadOf(o, int(g), int(a or 0), int(b or 0), int(t or 0), name=n) for n, o, g, a, b, t in rows),
+            key=lambda h: (h.name.casefold(), h.opponent.casefold()),
+        )
+    )
+    names = tuple(sorted({h.name for h in cells}, key=str.casefold))
+    return StatsView("versus", ctx.filters, versus=cells, versus_names=names)
+
+
+def score_totals(store: Store, **filters: str | None) -> dict[str, list[int]]:
+    """Every total of one game per player (``--chart``: the score distribution)."""
+    with store.read() as session:
+        ctx = _context(session, filters)
+        if ctx.ruleset is None:
+            raise InvalidEntry("core.stats", "a score distribution is of one game: name it (stats 7w --chart)")
+        found: dict[str, list[int]] = {}
+        for name, _game, total in sql.totals(session, ctx.scope, ctx.own):
+            found.setdefault(name, []).append(int(total))
+    return found
+
+
+# -- players (assistant players) --------------------------------------------------------------------
+def players_table(store: Store, game: str | None = None) -> list[PlayerStats]:
+    """``players``: games played (every status), finished, wins, win rate; with a game its
+    average and best total, without one the average and best of each game (``by_game``),
+    never an average mixing games."""
+    ruleset = resolve_game(game) if game else None
+    with store.read() as session:
+        played = {pid: int(n) for pid, n in sql.seat_counts(session, ruleset)}
+        rows = sql.leaderboard(session, sql.Scope(ruleset), per_game=True)
+        people = queries.players(session)
+    per: dict[int, dict[str, tuple[int, int, float | None, int | None]]] = {}
+    for g, pid, _name, games, wins, total, counted, best in rows:
+        per.setdefault(pid, {})[g] = (int(games), int(wins or 0), _mean(total, int(counted)), int(best) if best is not None else None)
+    out = []
+    for p in people:
+        if ruleset and not played.get(p.id):  # type: ignore[arg-type]
+            continue
+        mine = per.get(p.id, {})  # type: ignore[arg-type]
+        finished = sum(v[0] for v in mine.values())
+        wins = sum(v[1] for v in mine.values())
+        one = mine.get(ruleset) if ruleset else None
+        out.append(
+            PlayerStats(
+                name=p.name,
+                played=played.get(p.id, 0),  # type: ignore[arg-type]
+                finished=finished,
+                wins=wins,
+                win_rate=_rate(wins, finished),
+                average=one[2] if one else None,
+                best=one[3] if one else None,
+                by_game={g: {"games": v[0], "wins": v[1], "average": v[2], "best": v[3]} for g, v in sorted(mine.items())},
+            )
+        )
+    return out
+
+
+# -- seat facts -------------------------------------------------------------------------------------
+def facts_from_description(seats: Sequence[str], described: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+    """The seat facts of a tracked 7 Wonders game from ``describe(state, reveal=True)``: each
+    player's ``board`` ("Gizah A": wonder and side) and recruited ``leaders``. Players are
+    matched to seats by name (the Free City of a 2-player game has no seat)."""
+    position = {name: i for i, name in enumerate(seats)}
+    facts: list[tuple[int, str, str]] = []
+    for player in described.get("players") or ():
+        i = position.get(player.get("name"))
+        if i is None:
+            continue
+        board = player.get("board")
+        if isinstance(board, str) and " " in board.strip():
+            wonder, side = board.strip().rsplit(" ", 1)
+            facts += [(i, "wonder", wonder), (i, "side", side.upper())]
+        facts += [(i, "leader", leader) for leader in player.get("leaders") or () if isinstance(leader, str)]
+    return facts
+
+
+_KEYS = {"wonder": "wonder", "board": "wonder", "city": "wonder", "side": "side", "wonder_side": "side",
+         "leaders": "leaders", "leader": "leaders", "name": "name", "player": "name"}
+
+
+def facts_from_table(ruleset: Ruleset, seats: Sequence[str], table: Mapping[str, Any]) -> list[tuple[int, str, str]]:
+    """The seat facts of a 7 Wonders final table (INTERFACES.md §1, already checked by
+    ``score_table``): ``wonder`` (the side may be written with it: "Gizah B"), ``side``,
+    ``leaders``, names made canonical through the game's catalogue (``Ruleset.catalogue``)."""
+    catalogue = ruleset.catalogue()
+    boards = NameIndex(
+        {(c["name"], tuple(c.get("aliases") or ())) for c in catalogue if c.get("kind") == "wonder"}, what="wonder"
+    )
+    leaders = NameIndex([(c["name"], tuple(c.get("aliases") or ())) for c in catalogue if c.get("kind") == "leader"], what="leader")
+    position = {normalize(name): i for i, name in enumerate(seats)}
+    facts: list[tuple[int, str, str]] = []
+    for raw in table.get("players") or ():
+        if not isinstance(raw, Mapping):
+            continue
+        entry = {_KEYS.get(normalize(str(k)).replace(" ", "_"), ""): v for k, v in raw.items()}
+        i = position.get(normalize(str(entry.get("name", ""))))
+        if i is None:
+            continue
+        wonder, side = entry.get("wonder"), entry.get("side")
+        if isinstance(wonder, str) and wonder.strip():
+            text = wonder.strip()
+            name = boards.find(text)
+            if name is None and len(text) > 2 and text[-1].upper() in "AB" and not text[-2].isalnum():
+                side = side or text[-1]
+                name = boards.find(text[:-1].strip(" -(,:/_[").strip())
+            if name is not None:
+                facts.append((i, "wonder", name))
+        if isinstance(side, str) and side.strip().upper() in ("A", "B"):
+            facts.append((i, "side", side.strip().upper()))
+        names = entry.get("leaders") or ()
+        if isinstance(names, str):
+            names = [n for n in names.replace(";", ",").split(",")]
+        for text in names:
+            name = leaders.find(str(text).strip()) if str(text).strip() else None
+            if name is not None:
+                facts.append((i, "leader", name))
+    return facts
+
+
+def record_facts(session: Session, game_id: int, ruleset: Ruleset, seats: Sequence[str], *, state: Any = None, table: Any = None) -> None:
+    """Store the seat facts of a game whose results are being stored (in the caller's
+    transaction): from the state of a tracked game, or from its final table. Games without
+    facts (all but 7 Wonders) store none."""
+    if ruleset.name not in FACT_KEYS:
+        return
+    if state is not None:
+        facts = facts_from_description(seats, ruleset.describe(state, reveal=True))
+    elif isinstance(table, Mapping):
+        facts = facts_from_table(ruleset, seats, table)
+    elif isinstance(table, str):
+        facts = facts_from_table(ruleset, seats, json.loads(table or "{}"))
+    else:
+        facts = []
+    sql.write_facts(session, game_id, facts)
+
+
+def game_facts(store: Store, game_id: int | str) -> list[tuple[int, str, str]]:
+    """A stored game's seat facts (``(position, key, value)``)."""
+    with store.read() as session:
+        row = queries.game_row(session, game_id)
+        return sql.facts_of(session, row.id)  # type: ignore[arg-type]
+
+
+__all__ = [
+    "BY_KEYS",
+    "SORTS",
+    "by",
+    "categories",
+    "game_facts",
+    "high_scores",
+    "players_table",
+    "ratings",
+    "record_facts",
+    "streaks",
+    "summary",
+    "versus",
+]

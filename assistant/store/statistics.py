@@ -1,0 +1,356 @@
+"""Every SQL query of the statistics (``assistant stats``, ``players``), as functions of an
+open :class:`~sqlmodel.Session`, and the writing of ``seat_facts``.
+
+Statistics are aggregates over what a finished game stored: its seats (total, rank, winner,
+start player), its results (points per category) and its seat facts (7 Wonders wonder, side and
+leaders). Nothing here replays a game. Only finished games count; every query takes a
+:class:`Scope` (the game, the days, the location, the games of one player).
+
+Sums are returned as whole numbers (counts, sums, sums of squares) and divided in the service,
+so that SQLite and PostgreSQL give the same figures (PostgreSQL's ``avg`` is a ``Decimal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Integer, and_, case, cast, delete, func, select
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col
+
+from assistant.store.models import GameRow, Player, Result, Seat, SeatFact
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Which finished games a statistic counts: one game (``ruleset``), played from ``since``
+    to ``until`` (YYYY-MM-DD, both included), at ``location`` (case folded), and only games
+    that ``player_id`` sat in."""
+
+    ruleset: str | None = None
+    since: str | None = None
+    until: str | None = None
+    location: str | None = None
+    player_id: int | None = None
+
+    def where(self) -> list[Any]:
+        """The conditions on ``games`` (and the seats of one player)."""
+        conditions: list[Any] = [GameRow.status == "finished"]
+        if self.ruleset:
+            conditions.append(GameRow.ruleset == self.ruleset)
+        if self.since:
+            conditions.append(GameRow.date >= self.since)
+        if self.until:
+            conditions.append(GameRow.date <= self.until)
+        if self.location:
+            conditions.append(func.lower(GameRow.location) == self.location.lower())
+        if self.player_id is not None:
+            conditions.append(col(GameRow.id).in_(select(Seat.game_id).where(Seat.player_id == self.player_id)))
+        return conditions
+
+
+def _won() -> Any:
+    return case((col(Seat.winner).is_(True), 1), else_=0)
+
+
+def _seat_games(scope: Scope) -> Any:
+    """Seats joined with their (finished, in scope) games."""
+    return (
+        select()
+        .select_from(Seat)
+        .join(GameRow, col(GameRow.id) == col(Seat.game_id))
+        .where(*scope.where())
+    )
+
+
+def _in_order() -> list[Any]:
+    """Games in the order they were played: day, time of day (unknown first), id."""
+    return [col(GameRow.date), func.coalesce(GameRow.time, ""), col(GameRow.id)]
+
+
+# -- leaderboards -----------------------------------------------------------------------------------
+def leaderboard(session: Session, scope: Scope, *, per_game: bool = True) -> list[tuple[Any, ...]]:
+    """Per player (and per game unless ``per_game`` is false): ``(ruleset or None,
+    player_id, name, games, wins, sum of totals, number of totals, best total)``."""
+    keys = [GameRow.ruleset] if per_game else []
+    query = (
+        _seat_games(scope)
+        .join(Player, col(Player.id) == col(Seat.player_id))
+        .add_columns(
+            *keys,
+            Seat.player_id,
+            Player.name,
+            func.count(),
+            func.sum(_won()),
+            func.sum(Seat.total),
+            func.count(Seat.total),
+            func.max(Seat.total),
+        )
+        .group_by(*keys, Seat.player_id, Player.name)
+    )
+    rows = session.execute(query).all()
+    return [tuple(r) if per_game else (None, *r) for r in rows]
+
+
+def rulesets(session: Session, scope: Scope) -> list[str]:
+    """The games with finished plays in scope, most played first."""
+    query = select(GameRow.ruleset, func.count()).where(*scope.where()).group_by(GameRow.ruleset)
+    rows = session.execute(query).all()
+    return [name for name, _ in sorted(rows, key=lambda r: (-r[1], r[0]))]
+
+
+def high_scores(session: Session, scope: Scope, limit: int, own: int | None = None) -> list[tuple[Any, ...]]:
+    """The best totals of one game, best first (the earlier game first on a tie):
+    ``(game_id, date, name, total, winner)``; ``own``: that player's seats only."""
+    query = (
+        _seat_games(scope)
+        .join(Player, col(Player.id) == col(Seat.player_id))
+        .add_columns(GameRow.id, GameRow.date, Player.name, Seat.total, Seat.winner)
+        .where(col(Seat.total).is_not(None))
+        .order_by(col(Seat.total).desc(), *_in_order(), col(Seat.position))
+        .limit(limit)
+    )
+    if own is not None:
+        query = query.where(Seat.player_id == own)
+    return [tuple(r) for r in session.execute(query).all()]
+
+
+def totals(session: Session, scope: Scope, own: int | None = None) -> list[tuple[str, str, int]]:
+    """Every total of one game's seats, for a histogram: ``(name, ruleset, total)``, by name."""
+    query = (
+        _seat_games(scope)
+        .join(Player, col(Player.id) == col(Seat.player_id))
+        .add_columns(Player.name, GameRow.ruleset, Seat.total)
+        .where(col(Seat.total).is_not(None))
+        .order_by(col(Player.name), col(Seat.total))
+    )
+    if own is not None:
+        query = query.where(Seat.player_id == own)
+    return [tuple(r) for r in session.execute(query).all()]  # type: ignore[misc]
+
+
+# -- win rates by seat, start player and seat facts -------------------------------------------------
+def _table_sizes(scope: Scope) -> Any:
+    """The number of seats of every game in scope (a subquery: game_id, n)."""
+    return (
+        select(Seat.game_id.label("game_id"), func.count().label("n"))  # type: ignore[attr-defined]
+        .join(GameRow, col(GameRow.id) == col(Seat.game_id))
+        .where(*scope.where())
+        .group_by(Seat.game_id)
+        .subquery()
+    )
+
+
+def by_seat(session: Session, scope: Scope, own: int | None = None) -> list[tuple[Any, ...]]:
+    """Per game, number of players and seat: ``(ruleset, players, position, seats, wins)``."""
+    sizes = _table_sizes(scope)
+    query = (
+        _seat_games(scope)
+        .join(sizes, sizes.c.game_id == col(Seat.game_id))
+        .add_columns(GameRow.ruleset, sizes.c.n, Seat.position, func.count(), func.sum(_won()))
+        .group_by(GameRow.ruleset, sizes.c.n, Seat.position)
+        .order_by(GameRow.ruleset, sizes.c.n, Seat.position)
+    )
+    if own is not None:
+        query = query.where(Seat.player_id == own)
+    return [tuple(r) for r in session.execute(query).all()]
+
+
+def by_start(session: Session, scope: Scope, own: int | None = None) -> list[tuple[Any, ...]]:
+    """Per game and start (True: the start player, False: not, None: unknown):
+    ``(ruleset, start, seats, wins, fair share)`` where the fair share is the sum of 1/n over
+    the seats (the wins expected if the seat did not matter)."""
+    sizes = _table_sizes(scope)
+    started = case((col(Seat.start).is_(True), 1), (col(Seat.start).is_(False), 0), else_=None)
+    query = (
+        _seat_games(scope)
+        .join(sizes, sizes.c.game_id == col(Seat.game_id))
+        .add_columns(GameRow.ruleset, started, func.count(), func.sum(_won()), func.sum(1.0 / cast(sizes.c.n, Integer)))
+        .group_by(GameRow.ruleset, started)
+        .order_by(GameRow.ruleset)
+    )
+    if own is not None:
+        query = query.where(Seat.player_id == own)
+    rows = session.execute(query).all()
+    return [(g, None if s is None else bool(s), n, w, float(e)) for g, s, n, w, e in rows]
+
+
+def by_fact(session: Session, scope: Scope, key: str, own: int | None = None) -> list[tuple[Any, ...]]:
+    """Per game and value of one seat fact (``wonder``, ``side``, ``leader``):
+    ``(ruleset, value, seats, wins, sum of totals, number of totals, best, fair share)``."""
+    sizes = _table_sizes(scope)
+    query = (
+        _seat_games(scope)
+        .join(sizes, sizes.c.game_id == col(Seat.game_id))
+        .join(SeatFact, and_(col(SeatFact.game_id) == col(Seat.game_id), col(SeatFact.position) == col(Seat.position)))
+        .where(SeatFact.key == key)
+        .add_columns(
+            GameRow.ruleset,
+            SeatFact.value,
+            func.count(),
+            func.sum(_won()),
+            func.sum(Seat.total),
+            func.count(Seat.total),
+            func.max(Seat.total),
+            func.sum(1.0 / cast(sizes.c.n, Integer)),
+        )
+        .group_by(GameRow.ruleset, SeatFact.value)
+    )
+    if own is not None:
+        query = query.where(Seat.player_id == own)
+    rows = session.execute(query).all()
+    return [(*r[:7], float(r[7])) for r in rows]
+
+
+# -- categories -------------------------------------------------------------------------------------
+def categories(session: Session, scope: Scope, *, per_player: bool) -> list[tuple[Any, ...]]:
+    """Points per category: ``(ruleset, name or None, category, count, sum, sum of squares,
+    first result id)`` per player (or for the whole table); the first id orders the
+    categories as the game's score sheet does."""
+    who = [Player.name] if per_player else []
+    query = (
+        select(
+            GameRow.ruleset,
+            *who,
+            Result.category,
+            func.count(),
+            func.sum(Result.points),
+            func.sum(Result.points * Result.points),
+            func.min(Result.id),
+        )
+        .select_from(Result)
+        .join(GameRow, col(GameRow.id) == col(Result.game_id))
+        .where(*scope.where())
+        .group_by(GameRow.ruleset, *who, Result.category)
+    )
+    if per_player:
+        query = query.join(Player, col(Player.id) == col(Result.player_id))
+    rows = session.execute(query).all()
+    return [tuple(r) if per_player else (r[0], None, *r[1:]) for r in rows]
+
+
+# -- ratings, streaks, head to head -----------------------------------------------------------------
+def ranked_seats(session: Session, scope: Scope, batch: int = 2000) -> Iterator[tuple[Any, ...]]:
+    """The ranked seats of every finished game in scope, streamed game by game in the order
+    played (per game): ``(ruleset, game_id, date, player_id, name, rank)``."""
+    query = (
+        _seat_games(scope)
+        .join(Player, col(Player.id) == col(Seat.player_id))
+        .add_columns(GameRow.ruleset, GameRow.id, GameRow.date, Seat.player_id, Player.name, Seat.rank)
+        .where(col(Seat.rank).is_not(None))
+        .order_by(col(GameRow.ruleset), *_in_order(), col(Seat.position))
+        .execution_options(yield_per=batch)
+    )
+    for row in session.execute(query):
+        yield tuple(row)
+
+
+def streaks(session: Session, scope: Scope, *, per_game: bool) -> list[tuple[Any, ...]]:
+    """Win streaks per player (and per game unless ``per_game`` is false), in the order
+    played: ``(ruleset or None, name, games, wins, longest, current)``. Gaps and islands: a
+    running count of games not won numbers the runs of wins."""
+    keys = [GameRow.ruleset] if per_game else []
+    won = _won()
+    order = _in_order()
+    partition = [Seat.player_id, *keys]
+    runs = (
+        _seat_games(scope)
+        .add_columns(
+            Seat.player_id.label("player_id"),  # type: ignore[attr-defined]
+            *[k.label("ruleset") for k in keys],  # type: ignore[attr-defined]
+            won.label("won"),
+            func.sum(1 - won).over(partition_by=partition, order_by=order).label("lost"),
+        )
+        .subquery()
+    )
+    group = [runs.c.player_id, *([runs.c.ruleset] if per_game else [])]
+    islands = (
+        select(*group, runs.c.lost, func.sum(runs.c.won).label("run"), func.count().label("games"))
+        .group_by(*group, runs.c.lost)
+        .subquery()
+    )
+    igroup = [islands.c.player_id, *([islands.c.ruleset] if per_game else [])]
+    summary = (
+        select(
+            *igroup,
+            func.sum(islands.c.games).label("games"),
+            func.sum(islands.c.run).label("wins"),
+            func.max(islands.c.run).label("longest"),
+            func.max(islands.c.lost).label("last"),
+        )
+        .group_by(*igroup)
+        .subquery()
+    )
+    last = aliased(islands)
+    match = [last.c.player_id == summary.c.player_id, last.c.lost == summary.c.last]
+    if per_game:
+        match.append(last.c.ruleset == summary.c.ruleset)
+    query = (
+        select(
+            *([summary.c.ruleset] if per_game else []),
+            Player.name,
+            summary.c.games,
+            summary.c.wins,
+            summary.c.longest,
+            last.c.run,
+        )
+        .select_from(summary)
+        .join(last, and_(*match))
+        .join(Player, col(Player.id) == summary.c.player_id)
+    )
+    rows = session.execute(query).all()
+    return [tuple(r) if per_game else (None, *r) for r in rows]
+
+
+def versus(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
+    """Every pair of players who sat at one table: ``(name, opponent, games, ahead, behind,
+    tied)`` (ahead: a better rank than the opponent's in the same game)."""
+    me, them = aliased(Seat), aliased(Seat)
+    p_me, p_them = aliased(Player), aliased(Player)
+    query = (
+        select(
+            p_me.name,
+            p_them.name,
+            func.count(),
+            func.sum(case((me.rank < them.rank, 1), else_=0)),
+            func.sum(case((me.rank > them.rank, 1), else_=0)),
+            func.sum(case((me.rank == them.rank, 1), else_=0)),
+        )
+        .select_from(me)
+        .join(them, and_(them.game_id == me.game_id, them.player_id != me.player_id))
+        .join(GameRow, col(GameRow.id) == me.game_id)
+        .join(p_me, p_me.id == me.player_id)
+        .join(p_them, p_them.id == them.player_id)
+        .where(*scope.where(), me.rank.is_not(None), them.rank.is_not(None))
+        .group_by(p_me.name, p_them.name)
+    )
+    return [tuple(r) for r in session.execute(query).all()]
+
+
+# -- seat facts -------------------------------------------------------------------------------------
+def write_facts(session: Session, game_id: int, facts: Sequence[tuple[int, str, str]]) -> None:
+    """Replace a game's seat facts by ``facts``: ``(position, key, value)`` each."""
+    session.execute(delete(SeatFact).where(col(SeatFact.game_id) == game_id))
+    for position, key, value in facts:
+        session.add(SeatFact(game_id=game_id, position=position, key=key, value=value))
+    session.flush()
+
+
+def facts_of(session: Session, game_id: int) -> list[tuple[int, str, str]]:
+    """A game's seat facts: ``(position, key, value)``, by seat, key and value."""
+    query = (
+        select(SeatFact.position, SeatFact.key, SeatFact.value)
+        .where(SeatFact.game_id == game_id)
+        .order_by(col(SeatFact.position), col(SeatFact.key), col(SeatFact.id))
+    )
+    return [tuple(r) for r in session.execute(query).all()]  # type: ignore[misc]
+
+
+def seat_counts(session: Session, ruleset: str | None = None) -> list[tuple[int, int]]:
+    """Every player's number of seats, in games of any status: ``(player_id, seats)``."""
+    query = select(Seat.player_id, func.count()).select_from(Seat).group_by(Seat.player_id)
+    if ruleset:
+        query = query.join(GameRow, col(GameRow.id) == col(Seat.game_id)).where(GameRow.ruleset == ruleset)
+    return [(int(p), int(n)) for p, n in session.execute(query).all()]
