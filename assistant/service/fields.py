@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from datetime import date as Date
 
-from assistant.core.errors import InvalidEntry
-
 
 def today() -> str:
     """Today as YYYY-MM-DD (the default day of a game)."""
     return Date.today().isoformat()
 
 
-def check_date(text: str | None) -> str:
-    """A day written YYYY-MM-DD, checked (today when none is given)."""
+def check_date(text: str | None, *, future: bool = True) -> str:
+    """A day in any form :func:`assistant.core.when.parse_day` reads (``today``,
+    ``yesterday``, ``saturday``, ``2026-11-30``), as YYYY-MM-DD (today when none is given).
+    ``future=False`` refuses a day after today (``add`` and ``edit`` read theirs through
+    :mod:`assistant.service.plays`, which does)."""
+    from assistant.core.when import parse_day
+
     if not text:
         return today()
-    try:
-        return Date.fromisoformat(text).isoformat()
-    except ValueError:
-        raise InvalidEntry("core.date", f"'{text}' is not a date; write it as YYYY-MM-DD") from None
+    return parse_day(text, today=Date.today(), future=future)

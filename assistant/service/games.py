@@ -94,6 +94,10 @@ class Loaded:
         A game marked finished (``finish --force`` included) is over, so nothing in it is
         secret any more: its score is the whole truth, the one stored with its results."""
         if self.game is None:
+            if self.row.kind in ("sheet", "totals"):
+                from assistant.service.plays import sheet_of
+
+                return sheet_of(self.row)
             return self.ruleset.score_table(json.loads(self.row.table_json or "{}"))
         return score_of(self.game, reveal=reveal or self.row.status == "finished")
 
@@ -158,7 +162,7 @@ def load(session: Session, game_id: int | str) -> Loaded:
         )
     ruleset = get_ruleset(row.ruleset)
     seats = queries.seats(session, row.id)  # type: ignore[arg-type]
-    if row.kind == "table":
+    if row.kind in ("table", "sheet", "totals"):  # scored from a final table, a score pad or totals
         return Loaded(row, seats, None, ruleset)
     options = json.loads(row.options or "{}")
     game = Game(ruleset, [s.name for s in seats], options)
@@ -611,8 +615,21 @@ def show_view(loaded: Loaded, *, reveal: bool = False) -> GameShow:
 
 
 def show_game(store: Store, game_id: int | str, *, reveal: bool = False) -> GameShow:
-    """Read one game for ``show``."""
-    return show_view(read_game(store, game_id), reveal=reveal)
+    """Read one game for ``show``; a tracked game's start time and duration are measured
+    from its entries where the table gave none."""
+    from dataclasses import replace
+
+    from assistant.service.plays import measured
+
+    with store.read() as session:
+        loaded = load(session, game_id)
+        view = show_view(loaded, reveal=reveal)
+        if loaded.row.kind == "tracked" and (loaded.row.time is None or loaded.row.duration is None):
+            start, minutes = measured(session, loaded.row)
+            summary = replace(view.summary, measured_time=start if loaded.row.time is None else None,
+                              measured_duration=minutes if loaded.row.duration is None else None)
+            view = replace(view, summary=summary)
+        return view
 
 
 def state_view(loaded: Loaded, *, reveal: bool = False) -> StateView:

@@ -54,6 +54,13 @@ class GameSummary:
     entries: int
     created: str | None
     finished: str | None
+    time: str | None = None
+    duration: int | None = None
+    note: str | None = None
+    #: a tracked game's start time and duration measured from its entries, where the table
+    #: gave none (``show`` only; ``None`` elsewhere)
+    measured_time: str | None = None
+    measured_duration: int | None = None
 
     @classmethod
     def of(cls, row: Any, seats: Sequence[Any], entries: int) -> GameSummary:
@@ -70,6 +77,9 @@ class GameSummary:
             entries=entries,
             created=_iso(row.created),
             finished=_iso(row.finished),
+            time=getattr(row, "time", None),
+            duration=getattr(row, "duration", None),
+            note=getattr(row, "note", None),
         )
 
     @property
@@ -97,6 +107,10 @@ class GameSummary:
             "entries": self.entries,
             "created": self.created,
             "finished": self.finished,
+            "time": self.time,
+            "duration": self.duration,
+            "note": self.note,
+            "measured": {"time": self.measured_time, "duration": self.measured_duration},
         }
 
 

@@ -359,3 +359,40 @@ def replace_entries_from(session: Session, game_id: int, first: int, rows: Seque
     delete_entries_after(session, game_id, first - 1)
     session.flush()
     add_entries(session, game_id, rows)
+
+
+# -- a play's own fields (add, edit, delete: issue 14) -------------------------------------------------
+def set_fields(session: Session, row: GameRow, fields: Mapping[str, Any]) -> None:
+    """Change a game's date, time, duration, location or note (only those named)."""
+    for key in fields:
+        if key not in ("date", "time", "duration", "location", "note"):
+            raise ValueError(f"not a field of a play: {key}")
+        setattr(row, key, fields[key])
+    touch(session, row)
+
+
+def set_start(session: Session, game_id: int, position: int) -> None:
+    """Mark the seat at ``position`` as the start player (the others as not)."""
+    for seat in seats(session, game_id):
+        seat.start = seat.position == position
+        session.add(seat)
+
+
+def entry_span(session: Session, game_id: int) -> tuple[Any, Any]:
+    """When a game's first and last entries were stored (``None, None`` without entries)."""
+    first, last = session.exec(
+        select(func.min(EntryRow.created), func.max(EntryRow.created)).where(EntryRow.game_id == game_id)  # type: ignore[call-overload]
+    ).one()
+    return first, last
+
+
+def delete_game(session: Session, row: GameRow) -> None:
+    """Remove a game; its seats, entries, results and seat facts go with it (the foreign
+    keys cascade, and are deleted here too for a connection that does not enforce them)."""
+    from assistant.store.models import SeatFact
+
+    for table in (Result, EntryRow, SeatFact, Seat):
+        session.exec(delete(table).where(col(table.game_id) == row.id))  # type: ignore[call-overload,attr-defined]
+    session.flush()
+    session.delete(row)
+    session.flush()

@@ -1,0 +1,244 @@
+"""Plays logged without tracking them, a play's fields changed, a play removed (issue 14):
+``add GAME`` (totals with ``--score``, or the game's score pad from ``--sheet FILE``, ``--sheet
+-`` or, on a terminal, a form asking one question per player and row), ``edit ID`` and
+``delete ID``. Registered on the main app by :func:`register` (docs/logging.md)."""
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from assistant.cli import render
+
+
+def examples(*lines: str) -> str:
+    """An epilog listing examples, one per line (as ``main.examples``)."""
+    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
+
+
+GameIdArg = Annotated[str, typer.Argument(metavar="ID", help="The game's id (see 'assistant games'), or 'last'.", show_default=False)]
+DbOpt = Annotated[Optional[str], typer.Option("--db", help="Database file or SQLAlchemy URL (overrides ASSISTANT_DB).", show_default=False)]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (a stable shape) instead of text.")]
+DateOpt = Annotated[Optional[str], typer.Option("--date", help="When: today, yesterday, saturday, 2026-11-30, '2026-11-30 20:15', 20:15.")]
+TimeOpt = Annotated[Optional[str], typer.Option("--time", help="The time it started (20:15).")]
+DurationOpt = Annotated[Optional[str], typer.Option("--duration", help="How long it lasted: 90, 90m, 1h30, 1:30.")]
+LocationOpt = Annotated[Optional[str], typer.Option("--location", help="Where it was played.")]
+NoteOpt = Annotated[Optional[str], typer.Option("--note", help="A note kept with the play.")]
+
+
+def _is_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def ask_sheet(ruleset: Any, players: list[str], *, ask: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """The interactive form: one question per player and row of the game's pad (the total
+    alone for a game logged by totals), then the tie-break value (coins) of each player;
+    an answer is asked again until it is a whole number (Enter: 0)."""
+    from rich.prompt import Prompt
+
+    from assistant.core.inputs import signed
+
+    def question(text: str) -> int:
+        while True:
+            answer = (ask or (lambda q: Prompt.ask(q, default="0", console=render.out())))(text)
+            value = signed(answer.strip() or "0")
+            if value is not None:
+                return value
+            render.message(f"'{render.safe(answer)}' is not a whole number; again", style="red")
+
+    from assistant.service.plays import pad
+
+    rows_of = pad(ruleset.name)
+    rows = list(rows_of.categories) or ["total"]
+    data: list[dict[str, Any]] = []
+    for name in players:
+        item: dict[str, Any] = {"name": name}
+        for row in rows:
+            item[row] = question(f"{name} · {row}")
+        if rows_of.tiebreak:
+            item[rows_of.tiebreak] = question(f"{name} · {rows_of.tiebreak} (tie-break)")
+        data.append(item)
+    return {"players": data}
+
+
+def register(app: typer.Typer, handle_errors: Callable[[Any], Any], store: Callable[[Optional[str]], Any]) -> None:
+    """Add ``add``, ``edit`` and ``delete`` to ``app`` (``handle_errors`` and ``store`` are main's)."""
+
+    @app.command(
+        epilog=examples(
+            "assistant add roma --score Ann=22 --score Ben=14 --date yesterday",
+            "assistant add 7w --sheet pad.txt --location Club --duration 1h30",
+            "assistant add 7w --score Ann=54 --score Ben=54 --coins Ann=5 --coins Ben=3",
+            "assistant add pax --sheet - < sheet.toml",
+            "assistant add sylla -p Ann -p Ben -p Cy   # a form asks each row on a terminal",
+        )
+    )
+    @handle_errors
+    def add(
+        game: Annotated[str, typer.Argument(metavar="GAME", help="7wonders (7w), roma, pax or sylla.", show_default=False)],
+        score: Annotated[Optional[list[str]], typer.Option("--score", "-s", help="NAME=TOTAL, once per player in seating order.")] = None,
+        sheet: Annotated[Optional[Path], typer.Option("--sheet", help="The score pad: a file (lines, TOML or JSON; docs/logging.md), - for stdin.")] = None,
+        player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="For the form on a terminal: the players in seating order.")] = None,
+        coins: Annotated[Optional[list[str]], typer.Option("--coins", help="NAME=N: coins at the end (7 Wonders' tie-break).")] = None,
+        winner: Annotated[Optional[list[str]], typer.Option("--winner", help="Who won, as the table says (checked); 'none' for nobody.")] = None,
+        rome_wins: Annotated[Optional[str], typer.Option("--rome-wins", help="PAX: yes or no, where the sheet does not show it.")] = None,
+        start: Annotated[Optional[str], typer.Option("--start", help="The start player.")] = None,
+        date: DateOpt = None,
+        time: TimeOpt = None,
+        duration: DurationOpt = None,
+        location: LocationOpt = None,
+        note: NoteOpt = None,
+        db: DbOpt = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Log a play without tracking it: its totals, or its score pad by category, checked
+        for what the game can produce, and stored as a finished game (kind totals or sheet)."""
+        from assistant.core.errors import InvalidEntry
+        from assistant.games import get_ruleset
+        from assistant.service import plays
+
+        ruleset = get_ruleset(game)
+        raw: Any = None
+        if sheet is not None:
+            raw = _read(sheet)
+        elif not score:
+            if not player:
+                raise InvalidEntry(
+                    "core.sheet", "give the totals (--score NAME=N per player), a score sheet (--sheet FILE), "
+                    "or the players (-p NAME ...) for the form on a terminal",
+                )
+            if not _is_terminal():
+                raise InvalidEntry("core.sheet", "the form asks on a terminal; here give --score NAME=N or --sheet FILE")
+            ruleset.check_seats(player)
+            raw = ask_sheet(ruleset, list(player))
+        elif player:
+            raise InvalidEntry("core.sheet", "--score names the players itself, in seating order; leave out --player")
+        built = plays.build_sheet(ruleset.name, scores=score or (), sheet=raw, coins=coins or (), winners=winner, rome_wins=rome_wins)
+        view = plays.add_play(store(db), built, date=date, time=time, duration=duration, location=location, note=note, start=start)
+        if json_out:
+            render.print_json(view.to_json())
+            return
+        render.score_sheet(view.sheet)
+        summary = view.summary
+        render.success(f"logged as game {summary.id} ({summary.kind}, {summary.date})")
+
+    @app.command(
+        epilog=examples(
+            "assistant edit 12 --date yesterday --time 20:15",
+            "assistant edit last --duration 1h30 --location 'Club room'",
+            "assistant edit 12 --note ''   # clears the note",
+        )
+    )
+    @handle_errors
+    def edit(
+        game_id: GameIdArg,
+        date: DateOpt = None,
+        time: TimeOpt = None,
+        duration: DurationOpt = None,
+        location: LocationOpt = None,
+        note: NoteOpt = None,
+        db: DbOpt = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Change a play's date, time, duration, location or note ('' clears all but the date)."""
+        from assistant.service import plays
+
+        summary = plays.edit_play(store(db), game_id, date=date, time=time, duration=duration, location=location, note=note)
+        if json_out:
+            render.print_json(summary.to_json())
+            return
+        render.success(f"game {summary.id}: {describe(summary)}")
+
+    @app.command(epilog=examples("assistant delete 12", "assistant delete 12 --yes   # in a script"))
+    @handle_errors
+    def delete(
+        game_id: GameIdArg,
+        yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask (scripts).")] = False,
+        db: DbOpt = None,
+        json_out: JsonOpt = False,
+    ) -> None:
+        """Remove a game from the history, with its entries and results (asks first)."""
+        from assistant.core.errors import InvalidEntry
+        from assistant.service import plays
+
+        opened = store(db)
+        if not yes:
+            if not _is_terminal():
+                raise InvalidEntry("core.delete", "delete asks before removing a game; not on a terminal, say --yes")
+            summary = plays.describe_play(opened, game_id)
+            from rich.prompt import Confirm
+
+            question = f"delete game {summary.id} ({render.escape(summary.game)}, {summary.date}, {render.escape(', '.join(summary.names))}, {summary.entries} entries)?"
+            if not Confirm.ask(question, default=False, console=render.out()):
+                render.message("nothing deleted")
+                raise typer.Exit(1)
+            game_id = str(summary.id)
+        gone = plays.delete_play(opened, game_id)
+        if json_out:
+            render.print_json({"ok": True, "deleted": gone.to_json()})
+            return
+        render.success(f"deleted game {gone.id} ({gone.game}, {gone.date}, {', '.join(gone.names)})")
+
+
+def show_lines(summary: Any) -> list[str]:
+    """What ``show`` adds about a play: its kind, time, duration (given, or measured from a
+    tracked game's entries), note."""
+    from assistant.core.when import shown_duration
+
+    kinds = {"tracked": "tracked entry by entry", "table": "scored from its final table",
+             "sheet": "logged from its score pad", "totals": "logged by its totals"}
+    lines = [f"kind: {summary.kind} ({kinds.get(summary.kind, summary.kind)})"]
+    if summary.time:
+        lines.append(f"started: {summary.time}")
+    elif summary.measured_time:
+        lines.append(f"started: {summary.measured_time} (its first entry)")
+    if summary.duration:
+        lines.append(f"duration: {shown_duration(summary.duration)}")
+    elif summary.measured_duration:
+        lines.append(f"duration: {shown_duration(summary.measured_duration)} (first to last entry)")
+    if summary.note:
+        lines.append(f"note: {summary.note}")
+    return lines
+
+
+def describe(summary: Any) -> str:
+    """A play's own fields in one line: date, time, duration, location, note."""
+    from assistant.core.when import shown_duration
+
+    parts = [summary.date]
+    if summary.time:
+        parts.append(summary.time)
+    if summary.duration:
+        parts.append(shown_duration(summary.duration))
+    if summary.location:
+        parts.append(summary.location)
+    if summary.note:
+        parts.append(f"note: {summary.note}")
+    return " · ".join(parts)
+
+
+def _read(path: Path) -> str:
+    """A sheet's text from a file or standard input (``-``), as UTF-8."""
+    from assistant.core.errors import InvalidEntry
+    from assistant.core.inputs import LIMITS, shown
+
+    limit = 4 * LIMITS["table"]
+    try:
+        if str(path) == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            raw = stream.read(limit + 1) if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+        else:
+            with path.open("rb") as handle:
+                raw = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise InvalidEntry("core.sheet", f"no such file: {shown(str(path), 200)}") from None
+    except OSError as exc:
+        raise InvalidEntry("core.sheet", f"cannot read {shown(str(path), 200)}: {exc.strerror or 'not a file'}") from None
+    if len(raw) > limit:
+        raise InvalidEntry("core.sheet", f"{shown(str(path), 200)} is too long for a score sheet")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidEntry("core.sheet", f"{shown(str(path), 200)} is not UTF-8 text", hint="save the file as UTF-8") from None
