@@ -219,7 +219,113 @@ class Correct:
         return f"correct {self.player} {what} because {self.reason}"
 
 
-PaxMove = StartPlayer | Keep | Market | Draw | Buy | Play | End | Peek | Refill | Reveal | Name | Correct
+# -- the position block of a game picked up in progress (``pax.position``) ----------------------
+def grouped(cards: tuple[Card, ...]) -> str:
+    """Cards in the order given, each run of one category written once with the value/symbols
+    of its cards: ``army 3/2 1/1, estate 2/1`` (short enough for a whole display in one entry).
+
+    >>> from assistant.games.pax.components import parse_token as t
+    >>> grouped((t("army 3/2"), t("army 1/1"), t("estate 2/1"), t("army 2/2")))
+    'army 3/2 1/1, estate 2/1, army 2/2'
+    """
+    runs: list[list[Card]] = []
+    for card in cards:
+        if runs and runs[-1][0].category == card.category:
+            runs[-1].append(card)
+        else:
+            runs.append([card])
+    return ", ".join(run[0].category + " " + " ".join(f"{c.value}/{c.symbols}" for c in run) for run in runs)
+
+
+#: The word that starts every entry of the position block.
+POSITION = "position"
+
+
+@dataclass(frozen=True)
+class PositionPlayer:
+    """Position block: what lies in front of ``player`` when the game is picked up: his Aurei
+    (they follow from public entries, ``pax.hidden.money``, so the table says them), how many
+    cards he holds (their faces stay unknown, as ``?``) and his display, in the order given."""
+
+    player: str
+    aureus: int
+    hand: int = 0
+    cards: tuple[Card, ...] = ()
+
+    def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
+        text = f"{POSITION} {self.player} aurei {self.aureus} hand {self.hand}"
+        return text + (f" cards {grouped(self.cards)}" if self.cards else "")
+
+
+@dataclass(frozen=True)
+class PositionRome:
+    """Position block: Rome's face-up cards (the groups it took); its 3 hidden cards stay hidden."""
+
+    cards: tuple[Card, ...]
+    player: str | None = None
+
+    def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
+        return f"{POSITION} rome {grouped(self.cards) or 'none'}"
+
+
+@dataclass(frozen=True)
+class PositionLegion:
+    """Position block: the group under one Legion (``I`` .. ``V``), in the order it was laid."""
+
+    legion: str
+    cards: tuple[Card, ...]
+    player: str | None = None
+
+    def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
+        return f"{POSITION} legion {self.legion} {grouped(self.cards) or 'empty'}"
+
+
+@dataclass(frozen=True)
+class PositionDeck:
+    """Position block: the face-down deck from top to bottom: a number is that many cards, a
+    name one card that player slid under the deck unnamed (it may be named later,
+    ``pax.hidden.name``). ``()`` is an empty deck."""
+
+    parts: tuple[int | str, ...]
+    player: str | None = None
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds."""
+        return sum(part if isinstance(part, int) else 1 for part in self.parts)
+
+    def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
+        return f"{POSITION} deck " + (" ".join(str(part) for part in self.parts) or "0")
+
+
+@dataclass(frozen=True)
+class PositionRound:
+    """Position block, its last entry: where the game stands: the round, the start player
+    (Primus card), whose turn begins now and who holds Primus Conspiratus (``""``: nobody yet)."""
+
+    round: int
+    start: str
+    turn: str
+    primus: str = ""
+    player: str | None = None
+
+    def notation(self) -> str:
+        """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
+        text = f"{POSITION} round {self.round} start {self.start} turn {self.turn}"
+        return text + (f" primus {self.primus}" if self.primus else "")
+
+
+PositionEntry = PositionPlayer | PositionRome | PositionLegion | PositionDeck | PositionRound
+
+
+PaxMove = (
+    StartPlayer | Keep | Market | Draw | Buy | Play | End | Peek | Refill | Reveal | Name | Correct
+    | PositionPlayer | PositionRome | PositionLegion | PositionDeck | PositionRound
+)
 
 
 def faces(move: PaxMove) -> tuple[Card, ...]:
@@ -227,7 +333,7 @@ def faces(move: PaxMove) -> tuple[Card, ...]:
     ``pax.data.cards`` judges before the entry itself."""
     if isinstance(move, Keep):
         return ((move.card,) if move.card is not None else ()) + move.played + move.returned
-    if isinstance(move, (Market, Play, Refill, Reveal)):
+    if isinstance(move, (Market, Play, Refill, Reveal, PositionPlayer, PositionRome, PositionLegion)):
         return move.cards
     if isinstance(move, Draw):
         return tuple(p.card for p in move.placements if p.card is not None)

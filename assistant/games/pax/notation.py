@@ -14,8 +14,9 @@ import re
 from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
+from assistant.core.inputs import number
 from assistant.core.names import NameIndex, normalize
-from assistant.games.pax.components import Card, split_token
+from assistant.games.pax.components import Card, resolve_category, split_token
 from assistant.games.pax.moves import (
     AUREI,
     CARD,
@@ -26,11 +27,17 @@ from assistant.games.pax.moves import (
     End,
     Keep,
     Market,
+    POSITION,
     Name,
     PaxMove,
     Peek,
     Placement,
     Play,
+    PositionDeck,
+    PositionLegion,
+    PositionPlayer,
+    PositionRome,
+    PositionRound,
     Refill,
     Reveal,
     StartPlayer,
@@ -206,6 +213,8 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
     if not words:
         raise InvalidEntry(NOTATION_RULE, "the entry is empty", hint=_hint(state))
     players = _player_index(state.seats)
+    if normalize(words[0]) == POSITION:
+        return _parse_position(players, words[1:])
     if normalize(words[0]) in ("correct", "correction"):
         return _parse_correct(players, text.strip().split(None, 1)[1] if len(words) > 1 else "")
     if any(normalize(word) == "was" for word in words):
@@ -468,3 +477,186 @@ def _hint(state: PaxState) -> str:
         "refill": "refill LEGION CARD, ...",
         "reveal": "reveal CARD, CARD, CARD",
     }.get(state.phase, "the game is over")
+
+
+# -- the position block (``pax.position``) ------------------------------------------------------
+POSITION_RULE = "pax.position"
+POSITION_HINT = (
+    "position NAME aurei 7 hand 2 cards army 3/2 1/1, estate 2/1; position rome CARDS;"
+    " position legion II CARDS; position deck 40; position round 3 start NAME turn NAME primus NAME"
+)
+#: The words of a player's position entry, and what each gives.
+_PLAYER_WORDS = {
+    **{word: "aureus" for word in _AUREI_WORDS},
+    "hand": "hand",
+    "cards": "cards",
+    "display": "cards",
+    "played": "cards",
+}
+_TOPICS = {"rome": "rome", "legion": "legion", "leg": "legion", "deck": "deck", "round": "round"}
+_GROUP = re.compile(r"\s*(?P<cat>[^\d,;/]*?)\s*(?P<value>[0-9]+)(?:\s*/\s*(?P<symbols>[0-9]+))?\s*")
+
+
+def parse_groups(text: str) -> tuple[Card, ...]:
+    """Public cards in order: comma-separated runs, each a category once and the value/symbols
+    of its cards (``army 3/2 1/1, estate 2/1``); every card may name its category too
+    (``army 3/2, army 1/1``, ``a3/2 a1/1``); ``/1`` may be left out. ``?`` is refused: every
+    card of a position lies face up (``pax.position``)."""
+    cards: list[Card] = []
+    for group in re.split(r"[,;]", text):
+        if not group.strip() or normalize(group) in ("none", "empty", "nothing"):
+            continue
+        category: str | None = None
+        at = 0
+        while at < len(group):
+            match = _GROUP.match(group, at)
+            if match is None or match.end() == at:
+                shown = group[at:].strip()
+                if "?" in shown:
+                    raise InvalidEntry(
+                        POSITION_RULE,
+                        "every card of a position lies face up, so its face is given, not ?",
+                        hint="a hand is given by its size only: hand 2",
+                    )
+                raise InvalidEntry(
+                    POSITION_RULE,
+                    f"'{shown}' is not a card; write CATEGORY VALUE/SYMBOLS",
+                    hint="e.g. army 3/2 1/1, estate 2/1 (the category once, then each card's value/symbols)",
+                )
+            name = match.group("cat").strip()
+            if name and normalize(name) not in ("and",):
+                category = resolve_category(name)
+            if category is None:
+                raise InvalidEntry(
+                    POSITION_RULE,
+                    f"'{group.strip()}' does not start with a category",
+                    hint="e.g. army 3/2 1/1: the category, then each card's value/symbols",
+                )
+            value = number(match.group("value"))
+            symbols = number(match.group("symbols")) if match.group("symbols") else 1
+            if value is None or symbols is None:
+                raise InvalidEntry(POSITION_RULE, f"'{match.group(0).strip()}' is not a card", hint="e.g. army 3/2")
+            cards.append(Card(category, value, symbols))
+            at = match.end()
+    return tuple(cards)
+
+
+def _count(words: list[str], what: str) -> int:
+    """The whole number after a word of a position entry (``aurei 7``, ``hand 2``, ``round 3``)."""
+    value = number(words[0]) if words else None
+    if value is None:
+        raise InvalidEntry(
+            POSITION_RULE,
+            f"'{what}' takes a whole number, not '{words[0] if words else 'nothing'}'",
+            hint=POSITION_HINT,
+        )
+    return value
+
+
+def _parse_position(players: NameIndex, words: list[str]) -> PaxMove:
+    """An entry of the position block: ``position Ann aurei 7 hand 2 cards army 3/2``,
+    ``position rome …``, ``position legion II …``, ``position deck 38 Ann 3``, ``position
+    round 3 start Ann turn Ben primus Cy`` (``pax.position``)."""
+    if not words:
+        raise InvalidEntry(POSITION_RULE, "position of what?", hint=POSITION_HINT)
+    topic = _TOPICS.get(normalize(words[0]))
+    if topic is not None and players.exact(words[0]) and len(words) > 1 and normalize(words[1]) in _PLAYER_WORDS:
+        topic = None  # a player named Rome, Deck ...
+    if topic is None and _LEGION.match(words[0]) and not players.exact(words[0]) and normalize(words[0])[:1] == "l":
+        topic, words = "legion", ["legion", *words]
+    if topic == "rome":
+        rest = words[1:]
+        if rest and normalize(rest[0]) in ("cards", "card"):
+            rest = rest[1:]
+        return PositionRome(parse_groups(" ".join(rest)))
+    if topic == "legion":
+        if len(words) < 2:
+            raise InvalidEntry(POSITION_RULE, "which Legion?", hint="position legion II army 3/2")
+        return PositionLegion(parse_legion(words[1]), parse_groups(" ".join(words[2:])))
+    if topic == "deck":
+        return PositionDeck(_deck_parts(players, words[1:]))
+    if topic == "round":
+        return _parse_round(players, words[1:])
+    return _parse_player(players, words)
+
+
+def _deck_parts(players: NameIndex, words: list[str]) -> tuple[int | str, ...]:
+    """``38 Ann 3 Ben 1``: runs of cards and single cards a player slid under unnamed, from top
+    to bottom, written canonically (no zero, neighbouring runs added up)."""
+    if not words:
+        raise InvalidEntry(POSITION_RULE, "how many cards does the deck hold?", hint="position deck 40, or position deck 38 Ann 2")
+    parts: list[int | str] = []
+    for word in words:
+        word = re.sub(r"['’]s$", "", word.strip(" ,;"), flags=re.IGNORECASE)
+        if not word or normalize(word) in ("card", "cards", "then"):
+            continue
+        count = number(word)
+        if count is None:
+            parts.append(players.resolve(word))
+        elif count and parts and isinstance(parts[-1], int):
+            parts[-1] += count
+        elif count:
+            parts.append(count)
+    return tuple(parts)
+
+
+def _parse_round(players: NameIndex, words: list[str]) -> PositionRound:
+    """``3 start Ann turn Ben primus Cy`` (the primus part left out when nobody holds it)."""
+    round_ = _count(words, "round")
+    said: dict[str, list[str]] = {}
+    key = ""
+    for word in words[1:]:
+        folded = normalize(word)
+        if folded in ("start", "turn", "primus", "pc"):
+            key = "primus" if folded == "pc" else folded
+            if key in said:
+                raise InvalidEntry(POSITION_RULE, f"'{word}' is given twice", hint=POSITION_HINT)
+            said[key] = []
+        elif not key:
+            raise InvalidEntry(POSITION_RULE, f"'{word}' is not part of the round entry", hint=POSITION_HINT)
+        else:
+            said[key].append(word)
+    for needed in ("start", "turn"):
+        if not said.get(needed):
+            raise InvalidEntry(
+                POSITION_RULE,
+                f"the round entry names the {'start player' if needed == 'start' else 'player whose turn it is'}",
+                hint=f"position round {round_} start NAME turn NAME (primus NAME when someone holds Primus Conspiratus)",
+            )
+    primus = " ".join(said.get("primus", []))
+    return PositionRound(
+        round_,
+        players.resolve(" ".join(said["start"])),
+        players.resolve(" ".join(said["turn"])),
+        "" if normalize(primus) in ("", "nobody", "none") else players.resolve(primus),
+    )
+
+
+def _parse_player(players: NameIndex, words: list[str]) -> PositionPlayer:
+    """``Ann aurei 7 hand 2 cards army 3/2 1/1, estate 2/1`` (hand 0 and no cards may be left out)."""
+    at = next((i for i, word in enumerate(words) if normalize(word) in _PLAYER_WORDS), len(words))
+    if at == 0 or at > 8:
+        raise InvalidEntry(POSITION_RULE, f"'{' '.join(words[:3])}' does not start with a player's name", hint=POSITION_HINT)
+    player = players.resolve(" ".join(words[:at]))
+    said: dict[str, object] = {}
+    rest = words[at:]
+    while rest:
+        what = _PLAYER_WORDS.get(normalize(rest[0]))
+        if what is None:
+            raise InvalidEntry(POSITION_RULE, f"'{rest[0]}' is not part of {player}'s position", hint=POSITION_HINT)
+        if what in said:
+            raise InvalidEntry(POSITION_RULE, f"{player}'s {what} is given twice", hint=POSITION_HINT)
+        if what == "cards":
+            said[what] = parse_groups(" ".join(rest[1:]))
+            break
+        said[what] = _count(rest[1:], rest[0])
+        rest = rest[2:]
+    if "aureus" not in said:
+        raise InvalidEntry(
+            POSITION_RULE,
+            f"{player}'s Aurei are missing: the table counts them (they follow from the public entries, pax.hidden.money)",
+            hint=f"position {player} aurei 7 hand 2 cards army 3/2",
+        )
+    cards = said.get("cards", ())
+    assert isinstance(cards, tuple)
+    return PositionPlayer(player, int(str(said["aureus"])), int(str(said.get("hand", 0))), cards)

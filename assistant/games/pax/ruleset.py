@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from assistant.core.protocol import OptionSpec, Outcome, Prompt, Ruleset, RuleText
+from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, Ruleset, RuleText
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games.pax import components, legal, rules, scoring, texts, view
+from assistant.games.pax import position as position_file
 from assistant.games.pax import table as final_table
 from assistant.games.pax.moves import PaxMove
 from assistant.games.pax.notation import parse_move, public_notation
@@ -102,6 +103,14 @@ class PaxRuleset(Ruleset):
     def score_table(self, table: Mapping[str, Any]) -> ScoreSheet:
         """INTERFACES.md §1 scoring of a final table."""
         return final_table.score_table(table)
+
+    def position(self, state: PaxState) -> dict[str, Any]:
+        """The public position at the start of a turn, as a position file holds it."""
+        return position_file.position(state)
+
+    def from_position(self, position: Mapping[str, Any]) -> Position:
+        """The seats, options and position block of a position file (TableError lists every problem)."""
+        return position_file.from_position(position)
 
     def table_from_state(self, state: PaxState) -> dict[str, Any]:
         """The §1 final table of a tracked game."""

@@ -154,7 +154,9 @@ class PaxState:
 
     ``phase``: ``start`` (start player / starting hands), ``market`` (the first face-up card
     under each Legion), ``turn``, ``refill`` (end of round: new cards under empty Legions),
-    ``reveal`` (the game ended: Rome's hidden cards are turned up), ``over``.
+    ``reveal`` (the game ended: Rome's hidden cards are turned up), ``over``; and
+    ``position`` while the position block of a game picked up in progress is entered
+    (``pax.position``; its ``position round`` entry closes it with the phase ``turn``).
     """
 
     seats: tuple[str, ...]
@@ -191,6 +193,10 @@ class PaxState:
     ply: int = 0
     #: One score-sheet note per correction entry (``pax.correct``), in order.
     corrections: tuple[str, ...] = ()
+    #: The topics of the position block entered so far (``pax.position``: ``player:Ann``,
+    #: ``rome``, ``legion:II``, ``deck``, ``round``), one per ``position`` entry; empty for a
+    #: game entered from its setup. Position entries are taken while ``ply`` equals its length.
+    picking: tuple[str, ...] = ()
 
     # -- derived views ---------------------------------------------------------------------
     @property

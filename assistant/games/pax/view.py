@@ -47,7 +47,17 @@ def expecting(state: PaxState) -> Prompt:
         extra = f", plays {plays}" if plays else ""
         msg = f"{who} draws {drawn} starting cards, keeps 1{extra} and slides the rest under the deck"
         kinds = ("keep", "start") if state.kept == 0 and not state.solo else ("keep",)
+        if state.ply == 0:
+            kinds = (*kinds, "position")  # a game picked up in progress (pax.position)
         return Prompt((who,), "setup: starting cards", kinds, msg, CATEGORIES)
+    if state.phase == "position":
+        missing = [s for s in state.seats if f"player:{s}" not in state.picking]
+        if missing:
+            msg = f"the position of {_listed(missing, 'and')}, then Rome, the Legions, the deck and the round"
+        else:
+            msg = "Rome, the Legions and the deck, then the round: position round N start NAME turn NAME"
+        words = ("rome", "legion", "deck", "round", "start", "turn", "primus", "aurei", "hand", "cards", *ROMAN[: len(state.legions)])
+        return Prompt((), "picking up a game", ("position",), msg, words + CATEGORIES)
     if state.phase == "market":
         left = len(state.empty_legions())
         return Prompt((), "setup: market", ("market",), f"{_n(left, 'face-up card')} to lay under the Legions", CATEGORIES)
@@ -335,6 +345,12 @@ def legal_summary(state: PaxState) -> list[str]:
     lines: list[str] = []
     if state.phase == "over":
         return ["nothing more: the game is over (score shows the result)"]
+    if state.phase == "position":
+        return [
+            "position NAME aurei N hand N cards <card>, …   (each player once)",
+            "position rome <card>, … · position legion I|II|… <card>, … · position deck N",
+            "position round N start NAME turn NAME primus NAME   (last: the turn begins)",
+        ]
     if state.phase == "start":
         drawn, plays = start_draw(state, state.kept)
         if plays:

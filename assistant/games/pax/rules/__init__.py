@@ -3,8 +3,8 @@
 Split by phase: ``start`` (the table before the first entry, the start player, the starting
 hands, the market), ``turn`` (draw, buy, play, income, the alternative action), ``rounds``
 (the next turn, the end of the round, the refill, the reveal), ``hidden`` (naming a face
-entered earlier as ``?``) and ``hints`` (what a refusal
-says is legal instead). Each entry kind has a ``check_*`` that raises :class:`IllegalMove` with
+entered earlier as ``?``), ``correct`` (corrections), ``position`` (the position block of a
+game picked up in progress) and ``hints`` (what a refusal says is legal instead). Each entry kind has a ``check_*`` that raises :class:`IllegalMove` with
 the rule id of data/pax/rules.md and changes nothing, and an ``apply_*`` that returns the new
 state of a checked entry (the automatic steps, Rome's take and the refill, happen there).
 """
@@ -17,8 +17,28 @@ from typing import Any
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import check_card
-from assistant.games.pax.moves import Buy, Correct, Draw, End, Keep, Market, Name, PaxMove, Peek, Play, Refill, Reveal, StartPlayer, faces
-from assistant.games.pax.rules import correct, hidden, rounds, start, turn
+from assistant.games.pax.moves import (
+    Buy,
+    Correct,
+    Draw,
+    End,
+    Keep,
+    Market,
+    Name,
+    PaxMove,
+    Peek,
+    Play,
+    PositionDeck,
+    PositionLegion,
+    PositionPlayer,
+    PositionRome,
+    PositionRound,
+    Refill,
+    Reveal,
+    StartPlayer,
+    faces,
+)
+from assistant.games.pax.rules import correct, hidden, position, rounds, start, turn
 from assistant.games.pax.rules.hints import what_now
 from assistant.games.pax.rules.start import setup, start_draw
 from assistant.games.pax.state import PaxState
@@ -37,7 +57,15 @@ _RULES: dict[type, tuple[Callable[[PaxState, Any], None], Callable[[PaxState, An
     Reveal: (rounds.check_reveal, rounds.apply_reveal),
     Name: (hidden.check_name, hidden.apply_name),
     Correct: (correct.check_correct, correct.apply_correct),
+    PositionPlayer: (position.check_position, position.apply_position),
+    PositionRome: (position.check_position, position.apply_position),
+    PositionLegion: (position.check_position, position.apply_position),
+    PositionDeck: (position.check_position, position.apply_position),
+    PositionRound: (position.check_position, position.apply_position),
 }
+
+#: The entries of the position block (``pax.position``).
+POSITION_MOVES = (PositionPlayer, PositionRome, PositionLegion, PositionDeck, PositionRound)
 
 
 def check(state: PaxState, move: PaxMove) -> None:
@@ -49,6 +77,12 @@ def check(state: PaxState, move: PaxMove) -> None:
     rules = _RULES.get(type(move))
     if rules is None:
         raise IllegalMove("pax.notation", f"unknown entry {move!r}")
+    if state.phase == "position" and not isinstance(move, POSITION_MOVES):
+        raise IllegalMove(
+            position.RULE,
+            "the position block of this game is not finished: nothing else is entered before its round entry",
+            hint=what_now(state),
+        )
     for card in faces(move):
         check_card(card, notes=state.notes_checks)
     rules[0](state, move)

@@ -35,6 +35,7 @@ def phase_text(state: PaxState) -> str:
         "refill": "the round is over and the empty Legions are being refilled",
         "reveal": "the game is over and Rome's hidden cards are being revealed",
         "over": "the game is over",
+        "position": "the position of a game picked up in progress is being entered",
     }.get(state.phase, state.phase)
 
 
@@ -43,6 +44,10 @@ def what_now(state: PaxState) -> str:
     if state.phase == "over":
         return "nothing more: the game is over (assistant score shows the result)"
     who = state.seats[state.current]
+    if state.phase == "position":
+        missing = [s for s in state.seats if f"player:{s}" not in state.picking]
+        first = f"position {missing[0]} aurei N hand N cards …, " if missing else ""
+        return f"{first}position rome|legion|deck …, then position round N start NAME turn NAME (primus NAME)"
     if state.phase == "start":
         first = ", or start NAME" if state.kept == 0 and not state.solo else ""
         return f"{who} keep CARD{first}"
