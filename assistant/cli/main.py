@@ -326,6 +326,8 @@ def undo(
 
 from assistant.cli.edit import register as register_edit  # noqa: E402  (amend, insert: issue 12)
 register_edit(app, handle_errors, _store)  # fix a mistake in place
+from assistant.cli.plays import register as register_plays  # noqa: E402  (add, edit, delete: issue 14)
+register_plays(app, handle_errors, _store)  # log a play, change or remove one
 from assistant.cli.stats import register as register_stats  # noqa: E402  (issue 14)
 register_stats(app, handle_errors, _store)  # statistics and charts
 
@@ -545,6 +547,10 @@ def show(
     if summary.options:
         render.out().print(render.safe("options: " + ", ".join(f"{k}={v}" for k, v in summary.options.items())), markup=False)
     render.out().print(f"entries: {summary.entries}", markup=False)
+    from assistant.cli.plays import show_lines
+
+    for line in show_lines(summary):
+        render.out().print(render.safe(line), markup=False)
     if view.sheet is not None:
         render.score_sheet(view.sheet)
     elif view.expecting is not None:
