@@ -212,6 +212,7 @@ def test_roma_position_impossible_file_lists_every_problem():
         ({"mercatus": "bank"}, None, "roma.position", "'mercatus' is 'opponent' or 'stockpile'"),
         ({"players": [{"name": "Ann", "vp": 3}]}, None, "roma.position", "1 players listed; this game takes 2 to 2"),
         ({"ann_cards": ["Legat"]}, "Ann", "roma.position", "unknown key 'cards'"),
+        ({"ann_name": "A" * 61, "to_play": "Ben"}, "A" * 20 + "…", "roma.position", "at most 60 characters"),
     ],
 )
 def test_roma_position_impossible_file_refused(changes, player, rule, words):

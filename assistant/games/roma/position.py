@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.core.errors import InvalidEntry
+from assistant.core.inputs import LIMITS
 from assistant.core.names import NameIndex
 from assistant.core.protocol import Position
 from assistant.core.tablefile import TableReader
@@ -150,6 +151,8 @@ def _card(reader: TableReader, text: object, where: str, player: str | None) -> 
 def _player(reader: TableReader, raw: Mapping[str, Any], discs: int) -> PositionPlayer:
     """One player's side of the table, every problem noted."""
     name = str(raw.get("name")).strip()
+    if len(name) > LIMITS["name"]:
+        reader.problem(RULE, f"a player's name takes at most {LIMITS['name']} characters", name[:20] + "…")
     keys = reader.keys(raw, PLAYER_KEYS, rule=RULE, player=name, aliases=PLAYER_ALIASES)
     vp = reader.integer(keys, "vp", rule=RULE, player=name, default=None, low=1, high=TOTAL_VP - 1)
     money = reader.integer(keys, "money", rule=RULE, player=name, high=999999)
