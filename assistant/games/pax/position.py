@@ -297,14 +297,15 @@ def from_position(data: Mapping[str, Any]) -> Position:
             options[option] = value
     moves = _moves(reader, table, raw_players) if raw_players else []
     seats = tuple(str(raw.get("name")) for raw in raw_players)
-    if reader.problems or not 1 <= len(seats) <= 4:
-        reader.raise_if_problems()
-    _judge(reader, seats, options, moves)
+    if 1 <= len(seats) <= 4 and len({s.strip().casefold() for s in seats}) == len(seats):
+        # each entry judged as the table would enter it; when some card or figure could not
+        # be read, whether the cards add up is left out (it could not)
+        _judge(reader, seats, options, moves, totals=not reader.problems)
     reader.raise_if_problems()
     return Position(seats, options, tuple(move.notation() for move in moves))
 
 
-def _judge(reader: TableReader, seats: tuple[str, ...], options: dict[str, str], moves: list[PaxMove]) -> None:
+def _judge(reader: TableReader, seats: tuple[str, ...], options: dict[str, str], moves: list[PaxMove], *, totals: bool) -> None:
     """Every entry of the block judged in turn on a new game, as the table would enter it;
     each problem noted once, with the player it is about."""
     state = setup(seats, options)
@@ -313,7 +314,7 @@ def _judge(reader: TableReader, seats: tuple[str, ...], options: dict[str, str],
         text = move.notation()
         if len(text) > LIMITS["entry"]:
             reader.problem(RULE, f"the entry '{text[:40]}…' is longer than the {LIMITS['entry']} characters an entry takes")
-        found: list[IllegalMove] = problems(state, move)  # type: ignore[arg-type]
+        found: list[IllegalMove] = problems(state, move, totals=totals)  # type: ignore[arg-type]
         for exc in found:
             if (exc.rule, exc.message) in noted:
                 continue

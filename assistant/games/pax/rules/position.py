@@ -156,8 +156,10 @@ def _primus(state: PaxState, holder: int | None) -> list[IllegalMove]:
     return []
 
 
-def problems(state: PaxState, move: PositionEntry) -> list[IllegalMove]:
-    """Everything that forbids ``move`` now, in order (empty when it is legal)."""
+def problems(state: PaxState, move: PositionEntry, *, totals: bool = True) -> list[IllegalMove]:
+    """Everything that forbids ``move`` now, in order (empty when it is legal). ``totals``
+    ``False`` leaves out whether the cards add up to the game's 74 (a file reader that could
+    not read some cards knows they would not)."""
     found = _block(state, move)
     if found:
         return found
@@ -195,11 +197,11 @@ def problems(state: PaxState, move: PositionEntry) -> list[IllegalMove]:
                 hint="count the deck again",
             ))
     else:
-        found += _closing(state, move)
+        found += _closing(state, move, totals)
     return found
 
 
-def _closing(state: PaxState, move: PositionRound) -> list[IllegalMove]:
+def _closing(state: PaxState, move: PositionRound, totals: bool) -> list[IllegalMove]:
     """The round entry: every player given, the cards adding up to the game's 74, the deck as
     counted, a round from 1, Primus Conspiratus with the most Conspiracy."""
     found: list[IllegalMove] = []
@@ -214,7 +216,7 @@ def _closing(state: PaxState, move: PositionRound) -> list[IllegalMove]:
         found.append(IllegalMove("pax.round", "the rounds are counted from 1", hint="position round 1 …"))
     outside = others_count(state)
     left = deck_size() - outside
-    if left < 0:
+    if totals and left < 0:
         found.append(IllegalMove(
             RULE,
             f"the position holds {outside} cards besides the deck ({state.removed} removed at setup, Rome's"
@@ -222,7 +224,7 @@ def _closing(state: PaxState, move: PositionRound) -> list[IllegalMove]:
             f" but PAX has {deck_size()}",
             hint="count the hands, displays and groups again",
         ))
-    elif "deck" in state.picking and state.deck_size != left:
+    elif totals and "deck" in state.picking and state.deck_size != left:
         found.append(IllegalMove(
             RULE,
             f"the deck holds {state.deck_size} cards as entered, but the rest of the position leaves {left} of the"
