@@ -695,30 +695,34 @@ def _replay_each(records: list[str], *, reveal: bool, json_out: bool) -> None:
         render.message(f"all {len(records)} records replay; every entry is legal")
 
 
-@app.command("import", epilog=examples("assistant import game.txt", "assistant import all-games.txt --allow-duplicate"))
+@app.command(
+    "import",
+    epilog=examples(
+        "assistant import game.txt", "assistant import all-games.txt --allow-duplicate",
+        "assistant import BGStatsExport.json", "assistant import plays.xml", "assistant import history.csv",
+    ),
+)
 @handle_errors
 def import_(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A record file (several records separated by a line %%), or -.")],
-    allow_duplicate: Annotated[bool, typer.Option(help="Store a record even if it was imported before.")] = False,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="Records, this program's JSON or CSV export, a BG Stats file or BGG play XML (recognised by content), or -.")],
+    allow_duplicate: Annotated[bool, typer.Option(help="Store a game or play even if it was imported before.")] = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Replay and store game records (all are checked before any is stored)."""
-    from assistant import service
+    """Store games from a file: records (replayed, all checked before any is stored), or the
+    plays of a JSON/CSV export, a BG Stats file or BGG play XML (docs/interop.md)."""
+    from assistant.cli.interop import run_import
 
-    from assistant.service.views import ImportView
-
-    view = ImportView(tuple(service.import_records(_store(db), _read_file(file), allow_duplicate=allow_duplicate)))
-    if json_out:
-        render.print_json(view.to_json())
-    else:
-        render.success("imported as game " + ", ".join(str(i) for i in view.ids))
+    if not run_import(_store(db), _read_file(file), allow_duplicate=allow_duplicate, json_out=json_out):
+        raise typer.Exit(1)
 
 
 @app.command(
     epilog=examples(
         "assistant export 12 > game.txt",
         "assistant export --all --format csv --output history.csv",
+        "assistant export --all --format bgstats > BGStatsExport.json",
+        "assistant export --all --format bgg > plays.xml",
         "assistant export last --format json",
         "assistant export last --public > to-share.txt   # secret faces as ?, still replays",
     )
@@ -727,7 +731,8 @@ def import_(
 def export(
     game_id: Annotated[Optional[str], typer.Argument(help="The game's id or 'last' (or use --all).", show_default=False)] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Every game in the history.")] = False,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="record, json or csv.")] = "record",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="record, json, csv (a row per player), bgstats (a BG Stats file) or bgg (BGG play XML).")] = "record",
+    bom: Annotated[bool, typer.Option("--bom", help="Start the file with a UTF-8 byte order mark (for spreadsheets that need one).")] = False,
     public: Annotated[
         bool,
         typer.Option(
@@ -750,6 +755,13 @@ def export(
     if (game_id is None) == (not all_games):
         raise InvalidEntry("core.export", "name one game id, or --all")
     ids = None if all_games else [game_id]
+    from assistant.cli.interop import INTEROP_FORMATS, run_export  # issue 14: csv, bgstats, bgg
+
+    if fmt in INTEROP_FORMATS:
+        run_export(_store(db), ids, fmt, bom=bom, output=output)
+        if output is not None:
+            render.success(f"wrote {output}")
+        return
     text = service.export_games(_store(db), ids, fmt, public=public)  # type: ignore[arg-type]
     if output is None:
         sys.stdout.write(text)

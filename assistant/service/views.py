@@ -764,3 +764,44 @@ class HeadToHeadOf(HeadToHead):
     name: str = ""
 
     COLUMNS = ("name", "opponent", "games", "ahead", "behind", "tied")
+
+
+# -- interop (issue 14): import of BG Stats, BGG XML, CSV and the program's own files --------------
+@dataclass(frozen=True)
+class ImportRefusal:
+    """One play of an imported file that was not stored: its place in the file and why."""
+
+    place: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"place": "play 3", "message": "..."}``."""
+        return {"place": self.place, "message": self.message}
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    """``import`` of a file in any format it recognises: what was stored, what was skipped
+    (already in the history, a game the program does not know, a play not finished) and what
+    was refused, each with its place in the file."""
+
+    format: str
+    ids: tuple[int, ...] = ()
+    duplicates: int = 0
+    other_games: Mapping[str, int] = field(default_factory=dict)
+    unfinished: int = 0
+    refused: tuple[ImportRefusal, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        """``ok`` (nothing refused), ``format``, ``ids`` (as before), ``stored``,
+        ``duplicates``, ``other_games`` ({name: plays}), ``unfinished``, ``refused``."""
+        return {
+            "ok": not self.refused,
+            "format": self.format,
+            "ids": list(self.ids),
+            "stored": len(self.ids),
+            "duplicates": self.duplicates,
+            "other_games": dict(self.other_games),
+            "unfinished": self.unfinished,
+            "refused": [r.to_json() for r in self.refused],
+        }

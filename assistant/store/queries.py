@@ -396,3 +396,53 @@ def delete_game(session: Session, row: GameRow) -> None:
     session.flush()
     session.delete(row)
     session.flush()
+
+
+# -- interop (BG Stats, BGG, CSV of results: issue 14) ------------------------------------------------
+def games_after(
+    session: Session, after: int, limit: int, ids: Sequence[int] | None = None, *, finished_only: bool = True
+) -> list[GameRow]:
+    """Games (finished ones only, unless told) with an id above ``after`` (among ``ids`` when
+    given), oldest id first, at most ``limit`` of them: a page of an export that reads stored
+    results only."""
+    query = select(GameRow).where(col(GameRow.id) > after)
+    if finished_only:
+        query = query.where(GameRow.status == "finished")
+    if ids is not None:
+        query = query.where(col(GameRow.id).in_(list(ids)))
+    return list(session.exec(query.order_by(col(GameRow.id)).limit(limit)).all())
+
+
+def seats_named(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[Seat, str]]]:
+    """The seats of these games in seating order, each with its player's current name (which
+    follows ``players rename`` and ``merge``)."""
+    out: dict[int, list[tuple[Seat, str]]] = {gid: [] for gid in game_ids}
+    if not game_ids:
+        return out
+    query = (
+        select(Seat, Player.name)
+        .join(Player, col(Player.id) == col(Seat.player_id))
+        .where(col(Seat.game_id).in_(list(game_ids)))
+        .order_by(col(Seat.game_id), col(Seat.position))
+    )
+    for seat, name in session.exec(query).all():
+        out[seat.game_id].append((seat, name))
+    return out
+
+
+def points_by_seat(session: Session, game_ids: Sequence[int]) -> dict[tuple[int, int], dict[str, int]]:
+    """The stored points per category of these games, by (game id, player id), categories in
+    the order they were stored."""
+    out: dict[tuple[int, int], dict[str, int]] = {}
+    if not game_ids:
+        return out
+    query = select(Result).where(col(Result.game_id).in_(list(game_ids))).order_by(col(Result.id))
+    for result in session.exec(query).all():
+        out.setdefault((result.game_id, result.player_id), {})[result.category] = result.points
+    return out
+
+
+def result_categories(session: Session) -> list[str]:
+    """Every category of stored results, in the order games first stored them."""
+    query = select(Result.category, func.min(Result.id)).group_by(col(Result.category)).order_by(func.min(Result.id))
+    return [category for category, _ in session.exec(query).all()]

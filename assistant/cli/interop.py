@@ -1,0 +1,112 @@
+"""``import`` of every format the program reads and ``export --format csv|bgstats|bgg`` (issue
+14; docs/interop.md): a progress bar on stderr when it is a terminal (none when piped), and the
+counts of an import."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from assistant.cli import render
+
+#: export formats written by assistant.service.interop
+INTEROP_FORMATS = ("csv", "bgstats", "bgg")
+
+
+class Bar:
+    """A rich progress bar on stderr when it is a terminal; nothing otherwise. Use as a
+    context manager; call it with (done, total)."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __enter__(self) -> Bar:
+        if sys.stderr.isatty() and os.environ.get("TERM") != "dumb":
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+            self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=None)
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool) -> bool:
+    """Import ``text`` and say what was done; False when a play was refused (exit 1)."""
+    from assistant.service.interop import import_file
+
+    with Bar("importing") as bar:
+        report = import_file(store, text, allow_duplicate=allow_duplicate, progress=bar)
+    if json_out:
+        render.print_json(report.to_json())
+        return not report.refused
+    if report.format == "record":
+        render.success("imported as game " + ", ".join(str(i) for i in report.ids))
+        return True
+    stored = len(report.ids)
+    words = [f"{stored} play{'s' if stored != 1 else ''} stored" + (f" (games {_span(report.ids)})" if stored else "")]
+    if report.duplicates:
+        words.append(f"{report.duplicates} already in the history")
+    if report.other_games:
+        games = ", ".join(f"{name} {count}" for name, count in report.other_games.items())
+        words.append(f"{sum(report.other_games.values())} of other games skipped ({games})")
+    if report.unfinished:
+        words.append(f"{report.unfinished} unfinished skipped")
+    if report.refused:
+        words.append(f"{len(report.refused)} refused")
+    render.success(f"{_FORMAT_NAMES.get(report.format, report.format)}: " + "; ".join(words))
+    for refusal in report.refused:
+        render.message(f"✗ {refusal.place}: {refusal.message}", style="red")
+    return not report.refused
+
+
+_FORMAT_NAMES = {"bgstats": "BG Stats file", "bgg": "BGG play XML", "csv": "CSV of results", "json": "JSON export"}
+
+
+def _span(ids: tuple[int, ...]) -> str:
+    return f"{ids[0]}" if len(ids) == 1 else f"{min(ids)}-{max(ids)}"
+
+
+def run_export(store: Any, ids: Iterable[int | str] | None, fmt: str, *, bom: bool, output: Path | None) -> None:
+    """Write an interop export to stdout or ``output`` (through a temporary file beside it)."""
+    from assistant.core.errors import InvalidEntry
+    from assistant.service.interop import export_stream
+
+    with Bar("exporting") as bar:
+        pieces = export_stream(store, ids, fmt, bom=bom, progress=bar)
+        if output is None:
+            out = sys.stdout
+            if fmt == "csv" and hasattr(out, "buffer"):  # CRLF line ends as written (RFC 4180)
+                for piece in pieces:
+                    out.buffer.write(piece.encode("utf-8"))
+                out.buffer.flush()
+            else:
+                for piece in pieces:
+                    out.write(piece)
+                out.flush()
+            return
+        part = output.with_name(output.name + ".part")
+        try:
+            with part.open("w", encoding="utf-8", newline="") as handle:
+                for piece in pieces:
+                    handle.write(piece)
+            os.replace(part, output)
+        except OSError as exc:
+            part.unlink(missing_ok=True)
+            raise InvalidEntry("core.export", f"cannot write {output}: {exc.strerror}") from None
+        except BaseException:
+            part.unlink(missing_ok=True)
+            raise

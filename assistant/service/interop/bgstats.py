@@ -1,0 +1,200 @@
+"""BG Stats files (the app's backup/export JSON) in and out (issue 14).
+
+The shape, as the public descriptions and files cited in docs/interop.md show it: one JSON
+object with the lists ``players`` (``id``, ``uuid``, ``name``), ``locations`` (``id``,
+``uuid``, ``name``), ``games`` (``id``, ``uuid``, ``name``, ``bggId``, ``highestWins``,
+``cooperative``, ``noPoints``) and ``plays`` (``uuid``, ``playDate`` "YYYY-MM-DD HH:MM:SS",
+``durationMin``, ``locationRefId``, ``gameRefId``, ``comments``, ``ignored``, and
+``playerScores``: ``playerRefId``, ``score`` as text, ``winner``, ``startPlayer``,
+``seatOrder``, ``newPlayer``, ``rank``). References are the ``id`` of an item of those lists.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from assistant.core.inputs import shown
+from assistant.service.interop import model
+from assistant.service.interop.model import PlayIn, bad
+
+#: the namespace of the play uuids this program writes for games that came from elsewhere
+NAMESPACE = uuid.UUID("0b6c1c4e-3f7a-5d2e-9a41-7d3f0e6a2b18")
+ABOUT = "Plays exported by the board game table assistant (assistant export --format bgstats)."
+
+
+def looks_like(data: Any) -> bool:
+    """A BG Stats file: an object with a list of plays whose items hold ``playerScores``, and
+    a list of games or players."""
+    if not isinstance(data, dict) or not isinstance(data.get("plays"), list):
+        return False
+    if not (isinstance(data.get("games"), list) or isinstance(data.get("players"), list)):
+        return False
+    return all(isinstance(p, dict) and "playerScores" in p for p in data["plays"][:50])
+
+
+def _index(data: Mapping[str, Any], key: str) -> dict[int, Mapping[str, Any]]:
+    items = data.get(key, [])
+    if not isinstance(items, list):
+        raise bad("the file", f"'{key}' is not a list")
+    out: dict[int, Mapping[str, Any]] = {}
+    for n, item in enumerate(items, 1):
+        place = f"{key} item {n}"
+        if not isinstance(item, dict):
+            raise bad(place, "is not an object")
+        ref = item.get("id")
+        if isinstance(ref, bool) or not isinstance(ref, int):
+            raise bad(place, f"its id '{shown(str(ref))}' is not a whole number")
+        out[ref] = item
+    return out
+
+
+def read(data: Mapping[str, Any]) -> tuple[int, Iterator[PlayIn]]:
+    """The plays of a BG Stats file (its shape checked as they are read)."""
+    players = _index(data, "players")
+    locations = _index(data, "locations")
+    games = _index(data, "games")
+    plays = data["plays"]
+    if len(plays) > model.MAX_PLAYS:
+        raise bad("the file", f"holds {len(plays)} plays; at most {model.MAX_PLAYS} are read")
+    return len(plays), (_play(n, item, players, locations, games) for n, item in enumerate(plays, 1))
+
+
+def _play(
+    n: int,
+    item: Any,
+    players: Mapping[int, Mapping[str, Any]],
+    locations: Mapping[int, Mapping[str, Any]],
+    games: Mapping[int, Mapping[str, Any]],
+) -> PlayIn:
+    place = f"play {n}"
+    if not isinstance(item, dict):
+        raise bad(place, "is not an object")
+    game = games.get(item.get("gameRefId"))  # type: ignore[arg-type]
+    if game is None:
+        raise bad(place, f"its gameRefId '{shown(str(item.get('gameRefId')))}' names no game of the file")
+    game_name = model.name(game.get("name"), place, "the game's name")
+    stamp = item.get("playDate")
+    if not isinstance(stamp, str) or not stamp.strip():
+        raise bad(place, "has no playDate")
+    when, _, at = stamp.strip().partition(" ")
+    date = model.day(when, place)
+    time = model.clock(at, place) if at.strip() else None
+    if time == "00:00":  # what a play of unknown time is written as (docs/interop.md)
+        time = None
+    ref = item.get("locationRefId")
+    location = None
+    if ref not in (None, 0):
+        spot = locations.get(ref)  # type: ignore[arg-type]
+        if spot is None:
+            raise bad(place, f"its locationRefId '{shown(str(ref))}' names no location of the file")
+        location = model.text(spot.get("name"), place)
+    scores = item.get("playerScores")
+    if not isinstance(scores, list) or not scores:
+        raise bad(place, "has no playerScores")
+    seats: list[tuple[int, int, str, int | None, bool, bool]] = []
+    for k, row in enumerate(scores):
+        where = f"{place}, player {k + 1}"
+        if not isinstance(row, dict):
+            raise bad(where, "is not an object")
+        person = players.get(row.get("playerRefId"))  # type: ignore[arg-type]
+        if person is None:
+            raise bad(where, f"its playerRefId '{shown(str(row.get('playerRefId')))}' names no player of the file")
+        who = model.name(person.get("name"), where)
+        order = row.get("seatOrder", 0)
+        if isinstance(order, bool) or not isinstance(order, int) or not 0 <= order <= 100:
+            raise bad(where, f"its seatOrder '{shown(str(order))}' is not a seat number")
+        seats.append((order, k, who, model.score(row.get("score"), where, who),
+                      model.flag(row.get("winner", False), where, "winner"), model.flag(row.get("startPlayer", False), where, "startPlayer")))
+    orders = [s[0] for s in seats]
+    if all(orders) and len(set(orders)) == len(orders):  # seat numbers given: the seating order
+        seats.sort()
+    names = tuple(s[2] for s in seats)
+    totals = {s[2]: s[3] for s in seats if s[3] is not None}
+    missing = None
+    if len(totals) < len(names):
+        missing = "no score for " + ", ".join(s[2] for s in seats if s[3] is None) + " (a play is stored with every player's score)"
+    starters = [s[2] for s in seats if s[5]]
+    ignored = model.flag(item.get("ignored", False), place, "ignored")
+    play_id = item.get("uuid")
+    source = f"bgstats:{str(play_id).strip().lower()}" if isinstance(play_id, str) and play_id.strip() else ""
+    play = PlayIn(
+        place=place,
+        game_name=game_name,
+        game=model.game_of(game_name),
+        players=names,
+        totals=totals,
+        winners=model.winners_of([(s[2], s[4]) for s in seats]),
+        date=date,
+        time=time,
+        duration=model.minutes(item.get("durationMin"), place),
+        location=location,
+        note=model.text(item.get("comments"), place, "comment", limit=1000),
+        start=starters[0] if len(starters) == 1 else None,
+        finished=not ignored,
+        missing=missing,
+    )
+    from dataclasses import replace
+
+    return replace(play, source_id=source or "bgstats:sha256:" + play.digest())
+
+
+# -- writing ---------------------------------------------------------------------------------------
+def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]]) -> str:
+    """The BG Stats file of finished games read from stored results (``pages`` yields each
+    game's row and its seats with the players' current names): built whole, since the format
+    is one object whose lists refer to each other; no game is replayed."""
+    from assistant.games import get_ruleset
+
+    players: dict[str, int] = {}
+    places: dict[str, int] = {}
+    games: dict[str, int] = {}
+    plays: list[dict[str, Any]] = []
+
+    def ref(table: dict[str, int], key: str) -> int:
+        return table.setdefault(key, len(table) + 1)
+
+    for row, seats in pages:
+        title = get_ruleset(row.ruleset).title
+        scores = []
+        for seat, current in seats:
+            scores.append({
+                "playerRefId": ref(players, current),
+                "score": "" if seat.total is None else str(seat.total),
+                "winner": bool(seat.winner),
+                "startPlayer": bool(seat.start),
+                "seatOrder": seat.position + 1,
+                "rank": seat.rank or 0,
+                "newPlayer": False,
+            })
+        source = row.source_id or ""
+        play_uuid = source.removeprefix("bgstats:") if source.startswith("bgstats:") and "sha256" not in source else str(
+            uuid.uuid5(NAMESPACE, f"{row.id}:{row.created}")
+        )
+        play: dict[str, Any] = {
+            "uuid": play_uuid.upper(),
+            "playDate": f"{row.date} {(row.time or '00:00')}:00",
+            "durationMin": row.duration or 0,
+            "gameRefId": ref(games, title),
+            "locationRefId": ref(places, row.location) if row.location else 0,
+            "ignored": False,
+            "manualWinner": False,
+            "usesTeams": False,
+            "playerScores": scores,
+        }
+        if row.note:
+            play["comments"] = row.note
+        plays.append(play)
+    out = {
+        "about": ABOUT,
+        "players": [{"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "player:" + n)).upper(), "name": n, "isAnonymous": False} for n, i in players.items()],
+        "locations": [{"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "location:" + n)).upper(), "name": n} for n, i in places.items()],
+        "games": [
+            {"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "game:" + n)).upper(), "name": n, "highestWins": True, "cooperative": False, "noPoints": False}
+            for n, i in games.items()
+        ],
+        "plays": plays,
+    }
+    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,301 @@
+"""What every imported format is read into, and how it is checked and stored (issue 14).
+
+A reader (:mod:`.bgstats`, :mod:`.bgg`, :mod:`.csvplays`, :mod:`.ownjson`) turns a file into
+:class:`PlayIn` items, one per play, each with its place in the file. A file that is not what
+it claims (malformed, the wrong shape, a number no table writes) is refused whole with an
+:class:`InvalidEntry` naming the place, before anything is stored. Each play is then checked as
+``add`` checks one (the game's score pad: totals, winners, tie-breaks); a play whose winners do
+not agree with its scores is refused on its own, with its place, and the others are stored.
+Every play is stored in one transaction, as ``add`` stores it (kind ``totals`` or ``sheet``),
+with its source id so that importing the same file again stores nothing twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.core.errors import AssistantError, InvalidEntry, TableError
+from assistant.core.inputs import clean, shown, signed
+from assistant.core.names import normalize
+from assistant.service.views import ImportRefusal, ImportReport
+
+RULE = "core.import"
+#: the longest play a file may say, in minutes (a week); more is not a play's length
+MAX_DURATION = 7 * 24 * 60
+#: the largest file ``import`` reads
+MAX_BYTES = 64 * 1024 * 1024
+#: the most plays one file may hold
+MAX_PLAYS = 1_000_000
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class PlayIn:
+    """One play read from a file, not yet checked against its game."""
+
+    place: str
+    game_name: str
+    game: str | None  # the ruleset, or None for a game the program does not know
+    players: tuple[str, ...]
+    totals: Mapping[str, int] = field(default_factory=dict)
+    points: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    winners: tuple[str, ...] | None = None
+    date: str = ""
+    time: str | None = None
+    duration: int | None = None
+    location: str | None = None
+    note: str | None = None
+    start: str | None = None
+    source_id: str = ""
+    finished: bool = True
+    #: what is missing that keeps the play from being stored (reported, not an error of the file)
+    missing: str | None = None
+
+    def digest(self) -> str:
+        """A stable id of the play's content, for formats that give none."""
+        body = json.dumps(
+            [self.game, self.players, dict(self.totals), {k: dict(v) for k, v in self.points.items()}, self.date, self.time, self.location],
+            sort_keys=True,
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+
+# -- reading helpers shared by the formats ---------------------------------------------------------
+def bad(place: str, message: str, hint: str | None = None) -> InvalidEntry:
+    """The file is refused: what is wrong and where."""
+    return InvalidEntry(RULE, f"{place}: {message}", hint=hint)
+
+
+_GAME_NAMES: dict[str, str] | None = None
+
+
+def game_of(name: str) -> str | None:
+    """The ruleset a game's name in another program means (7 Wonders with or without Leaders,
+    Roma, PAX, Sylla), matched by the whole name: no prefix, so that another game is never
+    taken for one of ours."""
+    global _GAME_NAMES
+    if _GAME_NAMES is None:
+        from assistant.games import GAMES, get_ruleset
+
+        names: dict[str, str] = {}
+        for game in GAMES:
+            ruleset = get_ruleset(game)
+            names[normalize(ruleset.title)] = ruleset.name
+            names[normalize(ruleset.name)] = ruleset.name
+        for alias in ("7 Wonders: Leaders", "7 Wonders Leaders", "Seven Wonders", "7 Wonders + Leaders", "7w"):
+            names[normalize(alias)] = "7wonders"
+        _GAME_NAMES = names
+    return _GAME_NAMES.get(normalize(name))
+
+
+_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_CLOCK = re.compile(r"(\d{2}):(\d{2})(?::(\d{2}))?")
+
+
+def day(text: Any, place: str) -> str:
+    """A YYYY-MM-DD day (a real one)."""
+    from datetime import date as Date
+
+    if not isinstance(text, str) or not _DAY.fullmatch(text.strip()):
+        raise bad(place, f"the date '{shown(str(text))}' is not YYYY-MM-DD")
+    try:
+        return Date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise bad(place, f"there is no day {shown(text.strip())}") from None
+
+
+def clock(text: str, place: str) -> str:
+    """An HH:MM[:SS] time of day as HH:MM."""
+    match = _CLOCK.fullmatch(text.strip())
+    if not match or int(match.group(1)) > 23 or int(match.group(2)) > 59 or int(match.group(3) or 0) > 59:
+        raise bad(place, f"the time of day '{shown(text)}' is not HH:MM")
+    return f"{match.group(1)}:{match.group(2)}"
+
+
+def minutes(value: Any, place: str) -> int | None:
+    """A play's length in whole minutes; 0 or nothing is unknown."""
+    if value is None or value == "":
+        return None
+    number = value if isinstance(value, int) and not isinstance(value, bool) else signed(str(value).strip())
+    if number is None or number < 0 or number > MAX_DURATION:
+        raise bad(place, f"the length '{shown(str(value))}' is not a number of minutes from 0 to {MAX_DURATION}")
+    return number or None
+
+
+def score(value: Any, place: str, who: str) -> int | None:
+    """A player's score: a whole number of at most 6 digits, or ``None`` when not written."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, bool):
+        raise bad(place, f"{who}'s score '{value}' is not a number")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    number = value if isinstance(value, int) else signed(str(value).strip())
+    if number is None or abs(number) > 999_999:
+        raise bad(place, f"{who}'s score '{shown(str(value))}' is not a whole number of at most 6 digits")
+    return number
+
+
+def name(value: Any, place: str, what: str = "a player's name") -> str:
+    """A name, cleaned as every name the program takes."""
+    if not isinstance(value, str) or not value.strip():
+        raise bad(place, f"{what} is missing")
+    try:
+        return clean(value.strip(), "name")
+    except InvalidEntry as exc:
+        raise bad(place, exc.message) from None
+
+
+def text(value: Any, place: str, kind: str = "header", limit: int | None = None) -> str | None:
+    """A location or a note, cleaned; ``None`` when empty."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise bad(place, f"'{shown(str(value))}' is not text")
+    try:
+        out = clean(value.replace("\r\n", "\n").replace("\n", " ").strip(), kind, **({"limit": limit} if limit else {}))
+    except InvalidEntry as exc:
+        raise bad(place, exc.message) from None
+    return out.strip() or None
+
+
+def flag(value: Any, place: str, what: str) -> bool:
+    """A yes/no written as JSON true/false, 1/0 or yes/no."""
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().casefold() if value is not None else ""
+    if word in ("1", "yes", "true", "y"):
+        return True
+    if word in ("0", "no", "false", "n", ""):
+        return False
+    raise bad(place, f"{what} is yes or no, not '{shown(str(value))}'")
+
+
+# -- checking and storing --------------------------------------------------------------------------
+def check_play(play: PlayIn) -> tuple[Any, Any]:
+    """The play as ``add`` would store it: its :class:`PlaySheet` and checked score. Raises
+    :class:`AssistantError` (a :class:`TableError` listing every problem) when refused."""
+    from assistant.core.sheets import sheet_from_data
+    from assistant.service.plays import pad, score_sheet
+
+    rows = pad(play.game or "")
+    players: list[dict[str, Any]] = []
+    for seat in play.players:
+        row: dict[str, Any] = {"name": seat}
+        if play.points:
+            row["scores"] = dict(play.points.get(seat, {}))
+        elif seat in play.totals:
+            row["total"] = play.totals[seat]
+        players.append(row)
+    data: dict[str, Any] = {"players": players}
+    rome_wins = None
+    if play.winners is not None:
+        data["winners"] = list(play.winners)
+        if play.game == "pax" and not play.points:  # PAX: the best score loses only when Rome wins
+            best = max(play.totals.values(), default=0)
+            top = {p for p in play.players if play.totals.get(p) == best}
+            rome_wins = not (set(play.winners) and set(play.winners) <= top)
+            data["rome_wins"] = rome_wins
+    sheet = sheet_from_data(play.game or "", data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
+    return sheet, score_sheet(sheet)
+
+
+def reason(exc: AssistantError) -> str:
+    """A refusal as one line."""
+    if isinstance(exc, TableError) and exc.problems:
+        return "; ".join((f"{p.player}: " if p.player else "") + p.message for p in exc.problems)
+    return exc.message + (f" ({exc.hint})" if exc.hint else "")
+
+
+def store_plays(
+    store: Any,
+    fmt: str,
+    plays: Iterable[PlayIn],
+    *,
+    total: int,
+    allow_duplicate: bool = False,
+    progress: Progress | None = None,
+    extra: Callable[[Any], list[int]] | None = None,
+) -> ImportReport:
+    """Check every play, then store those that pass in one transaction (duplicates of a play
+    already in the history, plays of other games and unfinished ones skipped and counted;
+    refused ones reported with their place). ``extra`` stores more in the same transaction
+    (the records of the program's own JSON) and returns their ids."""
+    from assistant.store import queries
+
+    checked: list[tuple[PlayIn, Any, Any]] = []
+    other: dict[str, int] = {}
+    unfinished = 0
+    refused: list[ImportRefusal] = []
+    for play in plays:
+        if play.game is None:
+            other[play.game_name] = other.get(play.game_name, 0) + 1
+            continue
+        if not play.finished:
+            unfinished += 1
+            continue
+        if play.missing:
+            refused.append(ImportRefusal(play.place, play.missing))
+            continue
+        try:
+            sheet, scored = check_play(play)
+        except AssistantError as exc:
+            refused.append(ImportRefusal(play.place, reason(exc)))
+            continue
+        checked.append((play, sheet, scored))
+    ids: list[int] = []
+    duplicates = 0
+    from assistant.games import get_ruleset
+
+    with store.write(verify=True) as session:
+        if extra is not None:
+            ids.extend(extra(session))
+        seen: set[str] = set()
+        for n, (play, sheet, scored) in enumerate(checked, 1):
+            source_id = play.source_id
+            if source_id in seen or queries.game_by_source(session, source_id) is not None:
+                if not allow_duplicate:
+                    duplicates += 1
+                    continue
+                import uuid
+
+                source_id = str(uuid.uuid4())
+            seen.add(source_id)
+            ruleset = get_ruleset(sheet.game)
+            row = queries.insert_game(
+                session,
+                ruleset=ruleset.name,
+                ruleset_version=ruleset.version,
+                players=list(sheet.players),
+                options={},
+                date=play.date,
+                location=play.location,
+                kind=sheet.kind,
+                table=sheet.to_json(),
+                source=fmt,
+                source_id=source_id,
+            )
+            fields = {k: v for k, v in (("time", play.time), ("duration", play.duration), ("note", play.note)) if v is not None}
+            if fields:
+                queries.set_fields(session, row, fields)
+            assert row.id is not None
+            if play.start is not None and play.start in sheet.players:
+                queries.set_start(session, row.id, list(sheet.players).index(play.start))
+            queries.write_results(session, row, queries.seats(session, row.id), scored, status="finished")
+            ids.append(row.id)
+            if progress is not None and (n % 50 == 0 or n == len(checked)):
+                progress(n, len(checked))
+    return ImportReport(fmt, tuple(ids), duplicates, dict(sorted(other.items())), unfinished, tuple(refused))
+
+
+def winners_of(rows: Sequence[tuple[str, bool]]) -> tuple[str, ...] | None:
+    """The winners a file marks; ``None`` when it marks nobody (not said)."""
+    marked = tuple(n for n, won in rows if won)
+    return marked or None

@@ -1,0 +1,150 @@
+"""The program's own ``export --format json`` read back by ``import`` (issue 14): a tracked
+game is its record (replayed and stored as ``import`` stores a record); a game scored from a
+final table is scored again from it; a play logged from a score pad or totals is checked again
+from its sheet. Time, duration and note come with each."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from assistant.core.inputs import shown
+from assistant.service.interop import model
+from assistant.service.interop.model import PlayIn, bad
+
+
+def looks_like(data: Any) -> bool:
+    """One exported game, or a list of them: objects with ``id``, ``game``, ``kind`` and a
+    ``record`` or ``table``."""
+    items = data if isinstance(data, list) else [data]
+    return bool(items) and all(
+        isinstance(i, dict) and {"id", "game", "kind"} <= i.keys() and ("record" in i or "table" in i) for i in items[:50]
+    )
+
+
+def split(data: Any) -> tuple[list[tuple[str, Mapping[str, Any]]], list[tuple[str, Mapping[str, Any]]], list[PlayIn]]:
+    """(records, final tables, sheet plays) of an exported file, each with its place."""
+    items = data if isinstance(data, list) else [data]
+    records: list[tuple[str, Mapping[str, Any]]] = []
+    tables: list[tuple[str, Mapping[str, Any]]] = []
+    plays: list[PlayIn] = []
+    for n, item in enumerate(items, 1):
+        place = f"game {n} of the file"
+        if not isinstance(item, dict):
+            raise bad(place, "is not an object")
+        if item.get("status") != "finished" and item.get("kind") != "tracked":
+            continue
+        if item.get("kind") == "tracked":
+            if not isinstance(item.get("record"), str):
+                raise bad(place, "has no record")
+            records.append((place, item))
+        elif item.get("kind") == "table":
+            if not isinstance(item.get("table"), dict):
+                raise bad(place, "has no final table")
+            tables.append((place, item))
+        elif item.get("kind") in ("sheet", "totals"):
+            plays.append(_sheet_play(place, item))
+        else:
+            raise bad(place, f"its kind '{shown(str(item.get('kind')))}' is not tracked, table, sheet or totals")
+    return records, tables, plays
+
+
+def _sheet_play(place: str, item: Mapping[str, Any]) -> PlayIn:
+    from assistant.core.sheets import PlaySheet
+
+    table = item.get("table")
+    if not isinstance(table, dict) or not isinstance(table.get("players"), list):
+        raise bad(place, "has no score sheet")
+    try:
+        sheet = PlaySheet.from_json(table)
+    except (KeyError, TypeError, ValueError):
+        raise bad(place, "its score sheet is not the shape export writes") from None
+    game = model.game_of(str(item.get("game", "")))
+    return PlayIn(
+        place=place,
+        game_name=str(item.get("game")),
+        game=game,
+        players=tuple(model.name(p, place) for p in sheet.players),
+        totals={k: model.score(v, place, k) for k, v in sheet.totals.items()},  # type: ignore[misc]
+        points={k: {c: model.score(v, place, k) for c, v in row.items()} for k, row in sheet.points.items()},  # type: ignore[misc]
+        winners=sheet.winners,
+        date=model.day(item.get("date"), place),
+        time=model.clock(item["time"], place) if isinstance(item.get("time"), str) else None,
+        duration=model.minutes(item.get("duration"), place),
+        location=model.text(item.get("location"), place),
+        note=model.text(item.get("note"), place, "comment", limit=1000),
+        start=None,
+        source_id="json:sha256:" + hashlib.sha256(json.dumps(table, sort_keys=True).encode()).hexdigest()[:32],
+    )
+
+
+def store_extra(records: list[tuple[str, Mapping[str, Any]]], tables: list[tuple[str, Mapping[str, Any]]], *, allow_duplicate: bool) -> Any:
+    """A function storing, in the import's transaction, the records (replayed first: a bad one
+    refuses the file) and final tables (scored first) of an exported file."""
+    from assistant.core.errors import AssistantError, RecordError
+    from assistant.service.records import replay_text
+    from assistant.service.tables import score_table
+
+    replayed = []
+    for place, item in records:
+        try:
+            replayed.append((item, *replay_text(item["record"])))
+        except RecordError as exc:
+            raise bad(place, exc.message) from None
+    scored = []
+    for place, item in tables:
+        try:
+            scored.append((item, score_table(str(item["game"]), item["table"])))
+        except AssistantError as exc:
+            raise bad(place, model.reason(exc)) from None
+
+    def store(session: Any) -> list[int]:
+        from assistant.core.record import write_record
+        from assistant.games import get_ruleset
+        from assistant.service.games import Loaded, write_results
+        from assistant.service.records import plain_headers
+        from assistant.service.stats import record_facts
+        from assistant.store import queries
+
+        ids: list[int] = []
+        for item, record, game in replayed:
+            headers = plain_headers(record, game.ruleset)
+            source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(write_record(game.to_record(headers)).encode()).hexdigest()[:32]
+            if queries.game_by_source(session, source_id) is not None and not allow_duplicate:
+                continue
+            for key in ("Date", "Location", "Status", "Source-Id"):
+                headers.pop(key, None)
+            row = queries.insert_game(
+                session, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version, players=list(record.players),
+                options=game.options, date=model.day(item.get("date"), "a game of the file"), location=item.get("location"),
+                headers=headers, source="record", source_id=None if allow_duplicate else source_id,
+            )
+            assert row.id is not None
+            queries.add_entries(session, row.id, [(e.ply, e.text, c) for e, c in zip(game.entries, game.comments)])
+            fields = {k: item.get(k) for k in ("time", "duration", "note") if item.get(k) is not None}
+            if fields:
+                queries.set_fields(session, row, fields)
+            if game.outcome() is not None:
+                write_results(session, Loaded(row, queries.seats(session, row.id), game, game.ruleset), game.score(), status="finished")
+            elif item.get("status") == "abandoned":
+                queries.set_status(session, row, "abandoned")
+            ids.append(row.id)
+        for item, sheet in scored:
+            ruleset = get_ruleset(str(item["game"]))
+            source_id = "json:sha256:" + hashlib.sha256(json.dumps(item["table"], sort_keys=True).encode()).hexdigest()[:32]
+            if queries.game_by_source(session, source_id) is not None and not allow_duplicate:
+                continue
+            row = queries.insert_game(
+                session, ruleset=ruleset.name, ruleset_version=ruleset.version, players=list(sheet.players), options={},
+                date=model.day(item.get("date"), "a game of the file"), location=item.get("location"), kind="table",
+                table=dict(item["table"]), source="table", source_id=None if allow_duplicate else source_id,
+            )
+            assert row.id is not None
+            queries.write_results(session, row, queries.seats(session, row.id), sheet, status="finished")
+            record_facts(session, row.id, ruleset, list(sheet.players), table=item["table"])
+            ids.append(row.id)
+        return ids
+
+    return store
