@@ -21,6 +21,7 @@ from assistant.games.pax import RULESET as R
 from assistant.games.pax.simulate import check_invariants, random_game
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pax-position.toml"
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "position" / "pax.md"
 
 #: A hand-written 2-player position in round 3: Ann's turn begins, Ben holds Primus Conspiratus.
 FILE = """
@@ -297,3 +298,15 @@ def test_pax_position_solitaire() -> None:
     assert game.state.level == 4 and game.state.deck_size == 74 - 30 - 3 - 3 - 2 - 1 - 4
     assert not check_invariants(game.state)  # solitaire: the first plays ignore the limit
     assert R.position(game.state)["level"] == 4
+
+
+def test_pax_position_guide_example_gives_the_block_shown() -> None:
+    """docs/position/pax.md: its TOML example reads into exactly the block the page shows."""
+    text = GUIDE.read_text(encoding="utf-8")
+    toml_block = text.split("```toml\n", 1)[1].split("```", 1)[0]
+    entries = text.split("The example above gives:\n\n```\n", 1)[1].split("```", 1)[0].splitlines()
+    assert R.from_position(tomllib.loads(toml_block)).entries == tuple(entries)
+    notation = (GUIDE.parents[1] / "notation" / "pax.md").read_text(encoding="utf-8")
+    assert "```\n" + "\n".join(entries) + "\n```" in notation  # the notation guide shows the same block
+    game = picked(tomllib.loads(toml_block))
+    assert not check_invariants(game.state) and R.position(game.state)["deck"] == 38
