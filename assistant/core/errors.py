@@ -116,18 +116,26 @@ class Problem:
 
 
 class TableError(AssistantError):
-    """A final table that cannot exist; every problem found is listed."""
+    """A final table (or a position file, a score sheet) that cannot exist; every problem found
+    is listed. ``rule`` and ``summary`` head a list of several problems: by default a final
+    table's (``core.score``, "the table cannot be scored")."""
 
     kind = "table"
 
-    def __init__(self, problems: list[Problem] | tuple[Problem, ...]) -> None:
-        self.problems = tuple(problems) or (Problem("core.score", "the table is invalid"),)
+    def __init__(
+        self,
+        problems: list[Problem] | tuple[Problem, ...],
+        *,
+        rule: str = "core.score",
+        summary: str = "the table cannot be scored",
+    ) -> None:
+        self.problems = tuple(problems) or (Problem(rule, "the table is invalid"),)
         if len(self.problems) == 1:
             only = self.problems[0]
             who = f"{only.player}: " if only.player else ""
             super().__init__(only.rule, who + only.message)
         else:
-            super().__init__("core.score", f"the table cannot be scored: {len(self.problems)} problems")
+            super().__init__(rule, f"{summary}: {len(self.problems)} problems")
 
     def to_json(self) -> dict[str, object]:
         """Every problem of the table, for ``score --from FILE --json``."""

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError
+from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError, TableError
 from assistant.core.game import Game, rebuilt
 from assistant.core.inputs import clean
 from assistant.core.protocol import Outcome, Prompt, Ruleset
@@ -28,6 +28,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
 from assistant.service.catalogue import DEFAULT_CATALOGUE, catalogue_name, expand_catalogue
 from assistant.service.fields import check_date
+from assistant.service.stats import record_facts
 from assistant.service.views import Entered, GameShow, GameSummary, LogLine, LogView, ScoreView, StateView
 from assistant.store import queries
 from assistant.store.db import Store
@@ -186,8 +187,11 @@ def read_game(store: Store, game_id: int | str) -> Loaded:
 
 
 def write_results(session: Session, loaded: Loaded, sheet: ScoreSheet, *, status: str) -> None:
-    """Store a scored game's results (totals, ranks, winners, points) and its status."""
+    """Store a scored game's results (totals, ranks, winners, points) and its status, and
+    the seat facts statistics group by (7 Wonders wonder, side, leaders)."""
     queries.write_results(session, loaded.row, loaded.seats, sheet, status=status)
+    state = loaded.game.state if loaded.game is not None else None
+    record_facts(session, loaded.id, loaded.ruleset, loaded.names, state=state, table=loaded.row.table_json)
 
 
 # -- one entry ----------------------------------------------------------------------------------------
@@ -507,7 +511,10 @@ def _picked_up(
     ``--option`` values given beside it checked against the file (rule ``core.position``)."""
     from assistant.core.names import normalize
 
-    setup = ruleset.from_position(position)
+    try:
+        setup = ruleset.from_position(position)
+    except TableError as exc:
+        raise TableError(exc.problems, rule="core.position", summary="the position cannot be picked up") from None
     seats = list(setup.seats)
     if players and [normalize(p) for p in players] != [normalize(s) for s in seats]:
         raise InvalidEntry(
