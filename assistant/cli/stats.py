@@ -289,6 +289,12 @@ def rating_chart(ratings: Sequence[PlayerRating], width: int, height: int = 12) 
 
 
 # -- the command ------------------------------------------------------------------------------------
+def _usage(text: str) -> None:
+    """A usage error: the message and exit code 2 (as typer's own)."""
+    render.message(f"✗ {text}  (assistant stats --help)")
+    raise typer.Exit(2)
+
+
 def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callable[[str | None], Any]) -> None:
     """Add ``stats`` to ``app``."""
 
@@ -332,10 +338,10 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         chosen = [name for name, on in (("by", by is not None), ("categories", categories), ("ratings", ratings),
                                          ("streaks", streaks), ("versus", versus), ("high", high)) if on]
         if len(chosen) > 1:
-            raise typer.BadParameter(f"one view at a time: {', '.join('--' + c for c in chosen)}")
+            _usage(f"one view at a time: {', '.join('--' + c for c in chosen)}")
         view_name = chosen[0] if chosen else "summary"
         if chart and view_name not in ("summary", "categories", "ratings"):
-            raise typer.BadParameter(f"--chart draws the summary, --categories or --ratings, not --{view_name}")
+            _usage(f"--chart draws the summary, --categories or --ratings, not --{view_name}")
         filters: dict[str, Any] = {"game": game, "since": since, "until": until, "player": player, "location": location}
         s = store(db)
         if view_name == "summary":

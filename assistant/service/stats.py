@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -67,6 +68,14 @@ def _mean(total: int | None, count: int) -> float | None:
     return round(int(total or 0) / count, 1) if count else None
 
 
+def _find_player(session: Session, name: str) -> Any:
+    """The player a name (or a unique prefix) means (as ``players show``); :class:`NotFound`
+    or ambiguous otherwise."""
+    people = queries.players(session)
+    canonical = NameIndex([(p.name, ()) for p in people], what="player", rule="core.players").resolve(name)
+    return next(p for p in people if p.name == canonical)
+
+
 class _Context:
     """The filters of one statistic, checked, as the SQL scope and as the JSON says them."""
 
@@ -79,15 +88,13 @@ class _Context:
         player: str | None,
         location: str | None,
     ) -> None:
-        from assistant.service.history import find_player
-
         ruleset = resolve_game(game) if game else None
         since = check_date(since) if since else None
         until = check_date(until) if until else None
         if since and until and since > until:
             raise InvalidEntry("core.date", f"--since {since} is after --until {until}: no day is in between")
         location = clean(location, "header").strip() if location else None
-        found = find_player(session, player) if player else None
+        found = _find_player(session, player) if player else None
         self.own = found.id if found else None
         self.scope = sql.Scope(ruleset, since, until, location, self.own)
         self.filters = StatsFilters(ruleset, since, until, found.name if found else None, location)
@@ -385,6 +392,7 @@ def facts_from_description(seats: Sequence[str], described: Mapping[str, Any]) -
     return facts
 
 
+_SIDE_SUFFIX = re.compile(r"(?P<board>.*?\S)[\s,:/_\-(\[]+(?:side\s*)?(?P<side>[ABab])[)\]]?\s*", re.IGNORECASE)
 _KEYS = {"wonder": "wonder", "board": "wonder", "city": "wonder", "side": "side", "wonder_side": "side",
          "leaders": "leaders", "leader": "leaders", "name": "name", "player": "name"}
 
@@ -411,9 +419,10 @@ def facts_from_table(ruleset: Ruleset, seats: Sequence[str], table: Mapping[str,
         if isinstance(wonder, str) and wonder.strip():
             text = wonder.strip()
             name = boards.find(text)
-            if name is None and len(text) > 2 and text[-1].upper() in "AB" and not text[-2].isalnum():
-                side = side or text[-1]
-                name = boards.find(text[:-1].strip(" -(,:/_[").strip())
+            written = _SIDE_SUFFIX.fullmatch(text)
+            if name is None and written is not None:  # "Gizah B", "Rhodes (A)", "Babylon side B"
+                side = side or written["side"]
+                name = boards.find(written["board"])
             if name is not None:
                 facts.append((i, "wonder", name))
         if isinstance(side, str) and side.strip().upper() in ("A", "B"):
@@ -434,12 +443,12 @@ def record_facts(session: Session, game_id: int, ruleset: Ruleset, seats: Sequen
     facts (all but 7 Wonders) store none."""
     if ruleset.name not in FACT_KEYS:
         return
+    if isinstance(table, str):
+        table = json.loads(table or "{}")
     if state is not None:
         facts = facts_from_description(seats, ruleset.describe(state, reveal=True))
     elif isinstance(table, Mapping):
         facts = facts_from_table(ruleset, seats, table)
-    elif isinstance(table, str):
-        facts = facts_from_table(ruleset, seats, json.loads(table or "{}"))
     else:
         facts = []
     sql.write_facts(session, game_id, facts)

@@ -1,0 +1,377 @@
+"""``assistant stats`` and ``players`` on a small hand-made history with hand-worked answers.
+
+The history is five final tables of the made-up game Pebbles (tests/toygame.py: a player's
+total is the pebbles ``taken`` plus 10 unless ``lost``), saved through the service
+(``save_table``), so each total is known by hand:
+
+====  ==========  ========  =====================================  =========
+game  date        location  seats in order (taken, lost) = total   winner
+====  ==========  ========  =====================================  =========
+G1    2026-01-01  Club      Ann (20) 30, Ben (10) 20, Cid (5, lost) 5      Ann
+G2    2026-01-02  Club      Ben (15) 25, Ann (5) 15, Cid (10, lost) 10     Ben
+G3    2026-01-03  Home      Ann (30) 40, Ben (11, lost) 11                 Ann
+G4    2026-01-04  Home      Ann (25) 35, Cid (20, lost) 20                 Ann
+G5    2026-01-05  Club      Ann (12) 22, Ben (12) 22, Cid (3, lost) 3      Ann, Ben
+====  ==========  ========  =====================================  =========
+
+G1 and G2 say who started (the first seat); seat facts ("wonder") are written by hand for
+G1, G2 and G5. Every module test runs on SQLite and on PostgreSQL (the ``engine`` fixture).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+from assistant.cli.main import app
+from assistant.service import stats as service
+from assistant.service.tables import save_table, score_table
+from assistant.store import statistics as sql
+from assistant.store.db import Store
+
+runner = CliRunner()
+
+GAMES = [
+    ("2026-01-01", "Club", [("Ann", 20, False), ("Ben", 10, False), ("Cid", 5, True)]),
+    ("2026-01-02", "Club", [("Ben", 15, False), ("Ann", 5, False), ("Cid", 10, True)]),
+    ("2026-01-03", "Home", [("Ann", 30, False), ("Ben", 11, True)]),
+    ("2026-01-04", "Home", [("Ann", 25, False), ("Cid", 20, True)]),
+    ("2026-01-05", "Club", [("Ann", 12, False), ("Ben", 12, False), ("Cid", 3, True)]),
+]
+WONDERS = {0: ["Gizah", "Rhodes", "Babylon"], 1: ["Gizah", "Rhodes", "Babylon"], 4: ["Rhodes", "Gizah", "Babylon"]}
+
+
+def _store() -> Store:
+    return Store.open(os.environ["ASSISTANT_DB"])
+
+
+@pytest.fixture
+def history(engine) -> list[int]:
+    """The five games above; returns their ids in order."""
+    store = _store()
+    ids = []
+    for date, location, seats in GAMES:
+        table = {"game": "pebbles", "players": [{"name": n, "taken": t, "lost": lost} for n, t, lost in seats]}
+        ids.append(save_table(store, "pebbles", table, score_table("pebbles", table), date=date, location=location))
+    from sqlmodel import select
+
+    from assistant.store.models import Seat
+
+    with store.write() as session:
+        for gid in ids[:2]:  # G1 and G2: the first seat started
+            for seat in session.exec(select(Seat).where(Seat.game_id == gid)).all():
+                seat.start = seat.position == 0
+                session.add(seat)
+        for n, wonders in WONDERS.items():
+            sql.write_facts(session, ids[n], [(i, "wonder", w) for i, w in enumerate(wonders)])
+    return ids
+
+
+def _cli(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _json(*args: str):  # type: ignore[no-untyped-def]
+    return json.loads(_cli(*args, "--json"))
+
+
+def _board(view, game="pebbles"):  # type: ignore[no-untyped-def]
+    return next(b for b in view.leaderboards if b and b[0].game == game)
+
+
+# -- leaderboards -----------------------------------------------------------------------------------
+def test_leaderboard_hand_worked(history):
+    board = _board(service.summary(_store(), game="pebbles"))
+    got = [(r.name, r.games, r.wins, r.win_rate, r.average, r.best) for r in board]
+    # Ann: 30+15+40+35+22 = 142 over 5; Ben: 20+25+11+22 = 78 over 4; Cid: 5+10+20+3 = 38 over 4
+    assert got == [("Ann", 5, 4, 0.8, 28.4, 40), ("Ben", 4, 2, 0.5, 19.5, 25), ("Cid", 4, 0, 0.0, 9.5, 20)]
+
+
+@pytest.mark.parametrize(
+    ("sort", "order"),
+    [("wins", ["Ann", "Ben", "Cid"]), ("average", ["Ann", "Ben", "Cid"]), ("best", ["Ann", "Ben", "Cid"]),
+     ("rate", ["Ann", "Ben", "Cid"]), ("played", ["Ann", "Ben", "Cid"])],
+)
+def test_leaderboard_sorts(history, sort, order):
+    assert [r.name for r in _board(service.summary(_store(), game="pebbles", sort=sort))] == order
+
+
+def test_sort_by_best_and_played_differ_from_wins(history):
+    # From 2026-01-02 on: Ann 15, 40, 35, 22 (3 wins); Ben 25, 11, 22 (2 wins); Cid 10, 20, 3
+    board = _board(service.summary(_store(), game="pebbles", sort="best", since="2026-01-02"))
+    assert [(r.name, r.best) for r in board] == [("Ann", 40), ("Ben", 25), ("Cid", 20)]
+    board = _board(service.summary(_store(), game="pebbles", sort="played", until="2026-01-04"))
+    # G1-G4: Ann 4 games, Ben 3, Cid 3 (Ben ahead on wins)
+    assert [(r.name, r.games) for r in board] == [("Ann", 4), ("Ben", 3), ("Cid", 3)]
+
+
+def test_across_games_only_wins_and_counts(history):
+    view = service.summary(_store())
+    across = view.leaderboards[0]
+    assert all(r.game is None and r.average is None and r.best is None for r in across)
+    assert [(r.name, r.games, r.wins) for r in across] == [("Ann", 5, 4), ("Ben", 4, 2), ("Cid", 4, 0)]
+    data = _json("stats")
+    assert data["view"] == "summary" and data["leaderboards"][0][0]["average"] is None
+
+
+def test_filters(history):
+    def wins(**filters):  # type: ignore[no-untyped-def]
+        return {r.name: (r.games, r.wins) for r in _board(service.summary(_store(), game="pebbles", **filters))}
+
+    assert wins(since="2026-01-03") == {"Ann": (3, 3), "Ben": (2, 1), "Cid": (2, 0)}
+    assert wins(until="2026-01-01") == {"Ann": (1, 1), "Ben": (1, 0), "Cid": (1, 0)}
+    assert wins(location="club") == {"Ann": (3, 2), "Ben": (3, 2), "Cid": (3, 0)}
+    assert wins(player="Cid") == {"Ann": (4, 3), "Ben": (3, 2), "Cid": (4, 0)}
+    data = _json("stats", "pebbles", "--location", "Home", "--since", "2026-01-04")
+    assert data["filters"] == {"game": "pebbles", "since": "2026-01-04", "until": None, "player": None, "location": "Home"}
+    assert [(r["name"], r["games"]) for r in data["leaderboards"][0]] == [("Ann", 1), ("Cid", 1)]
+
+
+def test_high_scores(history, engine):
+    view = service.high_scores(_store(), top=5)
+    got = [(h.place, h.name, h.total, h.winner, h.date) for h in view.high_scores]
+    assert got == [
+        (1, "Ann", 40, True, "2026-01-03"),
+        (2, "Ann", 35, True, "2026-01-04"),
+        (3, "Ann", 30, True, "2026-01-01"),
+        (4, "Ben", 25, True, "2026-01-02"),
+        (5, "Ann", 22, True, "2026-01-05"),  # tied with Ben in the same game: the earlier seat
+    ]
+    own = service.high_scores(_store(), top=2, player="Ben").high_scores
+    assert [(h.name, h.total) for h in own] == [("Ben", 25), ("Ben", 22)]
+    assert [h["total"] for h in _json("stats", "--high", "--top", "3")["high_scores"]] == [40, 35, 30]
+
+
+# -- wins by seat, start player, seat facts --------------------------------------------------------
+def test_by_seat(history):
+    got = [(s.players, s.value, s.seats, s.wins, s.fair_share) for s in service.by(_store(), "seat", game="pebbles").splits]
+    assert got == [
+        (2, "1", 2, 2, 1.0), (2, "2", 2, 0, 1.0),
+        (3, "1", 3, 3, 1.0), (3, "2", 3, 1, 1.0), (3, "3", 3, 0, 1.0),
+    ]
+
+
+def test_by_start(history):
+    got = [(s.value, s.seats, s.wins, s.win_rate, s.fair_share) for s in service.by(_store(), "start", game="pebbles").splits]
+    # start: Ann in G1 and Ben in G2, both won (2 thirds expected); not: 4 seats of G1/G2, no win;
+    # unknown: G3, G4 (2 seats each), G5 (3 seats, 2 winners)
+    assert got == [("yes", 2, 2, 1.0, 0.667), ("no", 4, 0, 0.0, 1.333), ("unknown", 7, 4, 0.571, 3.0)]
+
+
+def test_by_wonder_hand_worked(history, monkeypatch):
+    monkeypatch.setitem(service.FACT_KEYS, "pebbles", ("wonder", "side", "leader"))
+    view = service.by(_store(), "wonder", game="pebbles")
+    got = [(s.value, s.seats, s.wins, s.win_rate, s.average, s.best, s.fair_share) for s in view.splits]
+    assert got == [
+        ("Gizah", 3, 3, 1.0, 25.7, 30, 1.0),  # Ann 30 (G1), Ben 25 (G2), Ben 22 (G5): all won
+        ("Rhodes", 3, 1, 0.333, 19.0, 22, 1.0),  # Ben 20, Ann 15, Ann 22 (won G5)
+        ("Babylon", 3, 0, 0.0, 6.0, 10, 1.0),  # Cid 5, 10, 3
+    ]
+    ben = service.by(_store(), "wonder", game="pebbles", player="Ben").splits
+    assert [(s.value, s.seats, s.wins) for s in ben] == [("Gizah", 2, 2), ("Rhodes", 1, 0)]
+
+
+def test_by_refusals(history):
+    result = runner.invoke(app, ["stats", "pebbles", "--by", "wonder"])
+    assert result.exit_code == 1 and "7wonders only" in result.output
+    result = runner.invoke(app, ["stats", "pebbles", "--by", "colour"])
+    assert result.exit_code == 1 and "--by takes seat, start" in result.output
+    result = runner.invoke(app, ["stats", "--ratings", "--streaks"])
+    assert result.exit_code == 2 and "one view at a time" in result.output
+    result = runner.invoke(app, ["stats", "--since", "2026-02-30"])
+    assert result.exit_code == 1 and "2026-02-30" in result.output and "core.date" in result.output
+    result = runner.invoke(app, ["stats", "--since", "2026-02-01", "--until", "2026-01-01"])
+    assert result.exit_code == 1 and "after --until" in result.output
+    result = runner.invoke(app, ["stats", "pebbles", "--sort", "luck"])
+    assert result.exit_code == 1 and "--sort takes" in result.output
+    result = runner.invoke(app, ["stats", "--player", "Zed"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    result = runner.invoke(app, ["stats", "chess"])
+    assert result.exit_code == 1
+
+
+# -- categories -------------------------------------------------------------------------------------
+def test_categories_average_and_spread(history):
+    stats = {(c.name, c.category): (c.count, c.average, c.spread) for c in service.categories(_store(), game="pebbles").categories}
+    # Ann taken 20, 5, 30, 25, 12: mean 18.4, variance (5*2094 - 92^2)/25 = 80.24
+    assert stats[("Ann", "taken")] == (5, 18.4, round(math.sqrt(80.24), 2))
+    assert stats[("Ann", "survived")] == (5, 10.0, 0.0)
+    assert stats[("Ben", "taken")] == (4, 12.0, round(math.sqrt(3.5), 2))  # 10, 15, 11, 12
+    assert stats[("Ben", "survived")] == (4, 7.5, round(math.sqrt(18.75), 2))  # 10, 10, 0, 10
+    assert stats[("Cid", "taken")] == (4, 9.5, round(math.sqrt(43.25), 2))  # 5, 10, 20, 3
+    # the whole table: 13 seats, taken sum 178, squares 3218; survived 80, squares 800
+    assert stats[(None, "taken")] == (13, 13.7, round(math.sqrt(10150 / 169), 2))
+    assert stats[(None, "survived")] == (13, 6.2, round(math.sqrt(4000 / 169), 2))
+    text = _cli("stats", "pebbles", "--categories")
+    assert "whole table" in text and "18.4 ±9.0" in text
+    first = _json("stats", "pebbles", "--categories")["categories"][0]
+    assert first == {"game": "pebbles", "name": None, "category": "taken", "count": 13, "average": 13.7, "spread": 7.75}
+
+
+# -- ratings ----------------------------------------------------------------------------------------
+def test_ratings_match_openskill(history):
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings: dict[str, object] = {}
+    for _date, _where, seats in GAMES:  # the order played; ranks as the games stored them
+        totals = {n: t + (0 if lost else 10) for n, t, lost in seats}
+        ranks = [1 + sum(1 for v in totals.values() if v > totals[n]) for n, _, _ in seats]
+        teams = [[ratings.get(n) or model.rating(name=n)] for n, _, _ in seats]
+        for (n, _, _), team in zip(seats, model.rate(teams, ranks=ranks)):
+            ratings[n] = team[0]
+    view = service.ratings(_store(), game="pebbles")
+    got = {r.name: r for r in view.ratings}
+    for name, expected in ratings.items():
+        assert got[name].mu == pytest.approx(expected.mu, abs=1e-3)  # type: ignore[attr-defined]
+        assert got[name].sigma == pytest.approx(expected.sigma, abs=1e-3)  # type: ignore[attr-defined]
+        assert got[name].ordinal == pytest.approx(expected.ordinal(), abs=1e-3)  # type: ignore[attr-defined]
+    assert [r.name for r in view.ratings] == sorted(ratings, key=lambda n: -ratings[n].ordinal())  # type: ignore[attr-defined]
+    assert [len(got[n].history) for n in ("Ann", "Ben", "Cid")] == [5, 4, 4]
+    assert [p.date for p in got["Ben"].history] == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05"]
+    assert got["Ann"].history[-1].ordinal == got["Ann"].ordinal
+    data = _json("stats", "pebbles", "--ratings")
+    assert set(data["ratings"][0]) == {"game", "name", "games", "mu", "sigma", "ordinal", "history"}
+    assert set(data["ratings"][0]["history"][0]) == {"date", "id", "mu", "sigma", "ordinal"}
+    text = _cli("stats", "pebbles", "--ratings", "--player", "Cid")
+    assert "history of Cid" in text and "2026-01-04" in text
+
+
+# -- streaks and head to head -----------------------------------------------------------------------
+def test_streaks(history):
+    got = [(s.name, s.games, s.wins, s.longest, s.current) for s in service.streaks(_store(), game="pebbles").streaks]
+    # Ann W L W W W; Ben L W L W; Cid L L L L
+    assert got == [("Ann", 5, 4, 3, 3), ("Ben", 4, 2, 1, 1), ("Cid", 4, 0, 0, 0)]
+    early = [(s.name, s.longest, s.current) for s in service.streaks(_store(), until="2026-01-02").streaks]
+    assert early == [("Ben", 1, 1), ("Ann", 1, 0), ("Cid", 0, 0)]  # Ann W L; Ben L W
+    data = _json("stats", "--streaks")
+    assert data["streaks"][0] == {"game": None, "name": "Ann", "games": 5, "wins": 4, "longest": 3, "current": 3}
+
+
+def test_head_to_head(history):
+    view = service.versus(_store(), game="pebbles")
+    cells = {(h.name, h.opponent): (h.games, h.ahead, h.behind, h.tied) for h in view.versus}
+    assert cells[("Ann", "Ben")] == (4, 2, 1, 1)  # G1, G3 ahead; G2 behind; G5 tied
+    assert cells[("Ben", "Ann")] == (4, 1, 2, 1)
+    assert cells[("Ann", "Cid")] == (4, 4, 0, 0)
+    assert cells[("Ben", "Cid")] == (3, 3, 0, 0)
+    assert cells[("Cid", "Ben")] == (3, 0, 3, 0)
+    assert len(cells) == 6
+    text = _cli("stats", "--versus")
+    row = next(line for line in text.splitlines() if line.startswith("Ann"))
+    assert row.split() == ["Ann", "·", "2-1", "=1", "4-0"]
+    data = _json("stats", "--versus", "--location", "Home")
+    assert [v["name"] for v in data["versus"]] == ["Ann", "Ben", "Cid"]
+    assert data["versus"][0]["opponents"][0] == {"name": "Ann", "opponent": "Ben", "games": 1, "ahead": 1, "behind": 0, "tied": 0}
+
+
+# -- charts -----------------------------------------------------------------------------------------
+def _chart_checks(text: str, *labels: str) -> None:
+    assert "\x1b" not in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for label in labels:
+        assert label in text
+
+
+def test_chart_score_distribution(history):
+    text = _cli("stats", "pebbles", "--chart")
+    _chart_checks(text, "Score distribution", "Ann (5 games)", "Ben (4 games)", "Cid (4 games)", "3-7")
+    # bands of 5 from the lowest total (3): Ann's 40 is in 38-42 with 1 game
+    assert any(line.strip().startswith("38-42") and line.rstrip().endswith(" 1") for line in text.splitlines())
+
+
+def test_chart_categories_and_ratings(history):
+    text = _cli("stats", "pebbles", "--categories", "--chart")
+    _chart_checks(text, "average points per category", "taken", "survived", "Ann", "18.4")
+    text = _cli("stats", "pebbles", "--ratings", "--chart")
+    _chart_checks(text, "rating (ordinal) over 5 games", "* Ann", "o Ben", "+ Cid", "2026-01-01", "2026-01-05")
+    result = runner.invoke(app, ["stats", "pebbles", "--streaks", "--chart"])
+    assert result.exit_code == 2
+
+
+def test_chart_wide_terminal_still_plain_when_piped(history, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # not a terminal: 80 columns whatever COLUMNS says
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    text = _cli("stats", "pebbles", "--chart")
+    _chart_checks(text, "Ann")
+
+
+# -- players ----------------------------------------------------------------------------------------
+def test_players_never_mix_games(history):
+    store = _store()
+    from pathlib import Path
+
+    import tomllib
+
+    table = tomllib.loads((Path(__file__).parents[2] / "examples" / "7wonders-final-table.toml").read_text())
+    for player, name in zip(table["players"], ["Ann", "Ben", "Cid", "Dan"]):
+        player["name"] = name
+    sheet = score_table("7wonders", table)
+    save_table(store, "7wonders", table, sheet, date="2026-01-06")
+    rows = {r.name: r for r in service.players_table(store)}
+    assert rows["Ann"].average is None and rows["Ann"].best is None  # no average over two games
+    assert rows["Ann"].by_game["pebbles"] == {"games": 5, "wins": 4, "average": 28.4, "best": 40}
+    assert rows["Ann"].by_game["7wonders"]["average"] == sheet.totals["Ann"]
+    assert (rows["Ann"].played, rows["Ann"].finished) == (6, 6)
+    text = _cli("players")
+    assert "average by game" in text and "pebbles 28.4" in text and "│" not in text
+    data = _json("players", "--game", "pebbles")
+    assert {r["name"]: r["average"] for r in data} == {"Ann": 28.4, "Ben": 19.5, "Cid": 9.5}
+    # the facts of a final table: wonder, side, leaders, canonical names
+    facts = service.game_facts(store, "last")
+    assert (0, "wonder", "Gizah") in facts and (0, "side", "A") in facts and (3, "wonder", "Rhodes") in facts
+    assert any(key == "leader" for _, key, _ in facts)
+    by_wonder = service.by(store, "wonder").splits  # --by wonder alone means 7 Wonders
+    winner = next(n for n, p in enumerate(table["players"]) if p["name"] in sheet.winners)
+    assert [(s.value, s.wins) for s in by_wonder if s.wins] == [(table["players"][winner]["wonder"], 1)]
+
+
+def test_players_show_plain(history):
+    text = _cli("players", "show", "Ann")
+    assert "Ann: 5 games, 5 finished, 4 won (80%)" in text
+    assert "│" not in text and "┃" not in text
+    assert "opponent" in text and "last games:" in text
+
+
+def test_facts_of_a_table_with_side_in_the_name(engine):
+    from assistant.games import get_ruleset
+
+    table = {"players": [{"name": "A", "board": "gizah b", "leader": ["midas"]}, {"Name": "B", "wonder": "Rhodes (A)"}]}
+    facts = service.facts_from_table(get_ruleset("7wonders"), ["A", "B"], table)
+    assert facts == [(0, "wonder", "Gizah"), (0, "side", "B"), (0, "leader", "Midas"), (1, "wonder", "Rhodes"), (1, "side", "A")]
+
+
+def test_facts_of_a_tracked_game_description():
+    from assistant.games.sevenwonders import simulate
+
+    game = simulate.random_game(3, 2, {})  # 2 players and the Free City (no seat)
+    described = game.ruleset.describe(game.state, reveal=True)
+    facts = service.facts_from_description(["Ada", "Bob"], described)
+    for i, player in enumerate(described["players"][:2]):
+        wonder, side = player["board"].rsplit(" ", 1)
+        assert (i, "wonder", wonder) in facts and (i, "side", side) in facts
+        assert [v for p, k, v in facts if p == i and k == "leader"] == player["leaders"]
+    assert {p for p, _, _ in facts} == {0, 1}
+
+
+def test_facts_written_when_a_tracked_game_finishes(engine):
+    """Importing a finished 7 Wonders record stores its results and seat facts (from the
+    game's own description); --by side counts them."""
+    from assistant.core.record import write_record
+    from assistant.games.sevenwonders import simulate
+    from assistant.service import import_records
+
+    game = simulate.random_game(5, 3, {})
+    store = _store()
+    (gid,) = import_records(store, write_record(game.to_record({"Date": "2026-02-01"})))
+    described = game.ruleset.describe(game.state, reveal=True)
+    assert sorted(service.game_facts(store, gid)) == sorted(service.facts_from_description(["Ada", "Bob", "Cleo"], described))
+    sides = service.by(store, "side", game="7w").splits
+    assert sum(s.seats for s in sides) == 3
+    assert sum(s.wins for s in sides) == len(game.score().winners)
