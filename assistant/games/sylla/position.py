@@ -14,7 +14,7 @@ vote."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from assistant.core.errors import IllegalMove, InvalidEntry, Problem, TableError
@@ -111,10 +111,15 @@ def _as_is(key: str) -> str | None:
     return None
 
 
-def from_position(data: Mapping[str, Any]) -> Position:
+def from_position(
+    data: Mapping[str, Any],
+    check_seats: Callable[[Sequence[str]], None],
+    check_options: Callable[[Mapping[str, str]], dict[str, str]],
+) -> Position:
     """The seats, options and position block of a position file; TableError listing every
     problem (the file's keys and values, each entry of the block as the rules judge it, and the
-    position as a whole)."""
+    position as a whole). ``check_seats`` and ``check_options`` are the ruleset's (it hands
+    them over, so this module does not import it)."""
     from assistant.games.sylla import notation
     from assistant.games.sylla.rules import apply, check
     from assistant.games.sylla.rules.setup import initial
@@ -136,11 +141,9 @@ def from_position(data: Mapping[str, Any]) -> Position:
     raw_players = reader.players(table, rule=RULE, low=3, high=4)
     seats = tuple(str(p["name"]).strip() for p in raw_players)
     reader.raise_if_problems()
-    from assistant.games.sylla.ruleset import RULESET
-
     try:
-        RULESET.check_seats(seats)
-        options = RULESET.check_options(options)
+        check_seats(seats)
+        options = check_options(options)
         state = initial(seats, options)
     except (InvalidEntry, IllegalMove) as exc:
         raise TableError([Problem(exc.rule, exc.message)]) from None

@@ -108,7 +108,7 @@ class Sylla(Ruleset):
 
     def from_position(self, data: Mapping[str, Any]) -> Position:
         """The seats, options and position block of a position file (position.from_position)."""
-        return position.from_position(data)
+        return position.from_position(data, self.check_seats, self.check_options)
 
     def table_from_state(self, state: State) -> dict[str, Any]:
         """The final table of a tracked game (table.table_from_state)."""
