@@ -287,3 +287,17 @@ def test_sylla_position_after_the_board_entry():
     with pytest.raises(IllegalMove) as err:
         game.push(f"board {board}")
     assert err.value.rule in ("sylla.phase1.election", "sylla.data.ladder")
+
+
+def test_sylla_position_typed_block_that_does_not_add_up_refuses_the_first_move():
+    block = list(RULESET.from_position(tomllib.loads(ELECTION)).entries)
+    game = Game(RULESET, ["Blue", "Red", "White"], {"board": "ladder=0,1,1,2,2,3,3,4,5 crisis=2 start=5 spaces=r,y,g,r,y,g"})
+    for text in block:
+        game.push(text.replace(", merchant fish r IV", "") if text.startswith("position Blue cards") else text)
+    with pytest.raises(IllegalMove) as err:
+        game.push("Red bids 4")
+    assert err.value.rule == "sylla.position" and "Blue: holds 6 characters" in err.value.message
+    game.push("position Blue cards senator fish ry I, senator g I, merchant y I, legionary r I, vestal g I, slave ryg I, "
+              "merchant fish r IV")
+    game.push("Red bids 4")
+    assert check_invariants(game.state) == []

@@ -50,6 +50,8 @@ def check(state: State, move: object) -> None:
         return
     if state.phase == "over":
         raise IllegalMove("sylla.end", "the game is over")
+    if state.picked and not state.moved and not isinstance(move, m.BoardMove):  # the block is done: does it add up?
+        pickup.check_block_done(state)
     if isinstance(move, m.RevealingMove):  # the counts first, then the entry
         scratch = state.clone()
         for fact in move.shown:

@@ -198,6 +198,19 @@ def check_cards(state: State, move: m.PositionCards) -> None:
         refuse(f"the game has {facts()['cranes']['total']} Crane cards; {cranes} are in front of the players")
 
 
+def check_block_done(state: State) -> None:
+    """The first move after a position block typed at the prompt: the block must describe a
+    possible position as a whole (what a position file is checked for); else the move is
+    refused, naming what does not add up."""
+    found = problems(state)
+    if found:
+        first = found[0]
+        who = f"{first.player}: " if first.player else ""
+        more = f" (and {len(found) - 1} more problem{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
+        refuse(f"the position block does not add up: {who}{first.message}{more}",
+               "put it right with position entries before the first move, or amend the block")
+
+
 # -- playing one entry ----------------------------------------------------------------------------
 def apply(state: State, move: object) -> None:
     """Set the part of the state the entry gives; the counters that follow from the parts are
@@ -299,13 +312,13 @@ def problems(state: State) -> list[Problem]:
         if p.set is None:
             out.append(Problem(RULE, "has no Income tile (set) given", p.name))
     size = display_size(state)
-    if state.phase in ("I", "II") and state.display is not None:
+    if state.phase in ("I", "II", "VII") and state.display is not None:  # entered before the tiles, or after
         want = size - (state.turn if state.phase == "II" else 0)
         if len(state.display) != want:
             out.append(Problem("sylla.phase2.recruit", f"the display holds {len(state.display)} characters; it holds {want} at this point "
                                f"({size} laid out, one taken per recruit)"))
     elif state.display is not None:
-        out.append(Problem("sylla.phase2.recruit", f"a display lies out only before recruitment, not in phase {state.phase}"))
+        out.append(Problem("sylla.phase2.recruit", f"a display lies out only from the end of a round to recruitment, not in phase {state.phase}"))
     gone = state.round - (0 if state.phase in ("VI", "VII") else 1)
     if len(state.removed_events) != gone:
         out.append(Problem("sylla.phase5.removal", f"{len(state.removed_events)} events are removed; one leaves each round, so {gone} by this point"))
