@@ -494,7 +494,10 @@ _PLAYER_WORDS = {
     "played": "cards",
 }
 _TOPICS = {"rome": "rome", "legion": "legion", "leg": "legion", "deck": "deck", "round": "round"}
-_GROUP = re.compile(r"\s*(?P<cat>[^\d,;/]*?)\s*(?P<value>[0-9]+)(?:\s*/\s*(?P<symbols>[0-9]+))?\s*")
+#: One card of a run: its category (or nothing: the run's), its value, its symbols. The
+#: category part is lazy up to the first digit and nothing else may take its spaces, so a
+#: failing match costs one pass over the text (linear work, docs/architecture.md).
+_GROUP = re.compile(r"(?P<cat>[^\d,;/]*?)(?P<value>[0-9]+)(?:[ ]*/[ ]*(?P<symbols>[0-9]+))?")
 
 
 def parse_groups(text: str) -> tuple[Card, ...]:
@@ -508,9 +511,9 @@ def parse_groups(text: str) -> tuple[Card, ...]:
             continue
         category: str | None = None
         at = 0
-        while at < len(group):
+        while group[at:].strip():
             match = _GROUP.match(group, at)
-            if match is None or match.end() == at:
+            if match is None:
                 shown = group[at:].strip()
                 if "?" in shown:
                     raise InvalidEntry(
@@ -523,8 +526,8 @@ def parse_groups(text: str) -> tuple[Card, ...]:
                     f"'{shown}' is not a card; write CATEGORY VALUE/SYMBOLS",
                     hint="e.g. army 3/2 1/1, estate 2/1 (the category once, then each card's value/symbols)",
                 )
-            name = match.group("cat").strip()
-            if name and normalize(name) not in ("and",):
+            name = re.sub(r"^(?:and|&|\+)(?:\s+|$)", "", match.group("cat").strip(), flags=re.IGNORECASE)
+            if name:
                 category = resolve_category(name)
             if category is None:
                 raise InvalidEntry(
