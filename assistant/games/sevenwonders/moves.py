@@ -286,4 +286,74 @@ class Correct:
         return f"correct {self.player} {self.thing} {self.change} because {self.reason}"
 
 
-Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild | Correct
+#: Roman numerals of the Ages, as the position lines write them.
+ROMAN = {1: "I", 2: "II", 3: "III"}
+#: The topics of a ``position`` line (``7w.position``).
+POSITION_TOPICS = ("stand", "discard", "cards", "leaders", "figures")
+#: How a position's cards line marks an Age II copy of Loom, Glassworks or Press.
+AGE_TWO = " (Age II)"
+
+
+@dataclass(frozen=True)
+class SetPosition:
+    """One line of a position block (``7w.position``): a game picked up in progress is put
+    where the table stands by these lines, entered before the first move. ``topic`` says
+    what the line sets:
+
+    * ``stand``: where the game stands, ``position age II turn 3`` (``turn`` 0: the
+      Recruitment phase before the Age, ``position age II recruitment``);
+    * ``discard``: the face-down discard pile, cards of each Age (``position discard I 3, II 1``);
+    * ``cards``: a city's structures (``position Ann cards Lumber Yard, Baths``); Loom,
+      Glassworks and Press, printed in the Age I and Age II decks, with `` (Age II)`` when the
+      city's copy is from Age II (``Loom (Age II)``);
+    * ``leaders``: a city's recruited leaders (``position Ann leaders Caesar, Nero``);
+    * ``figures``: a city's figures, each only when said (``position Ann coins 5 stages 1
+      tokens +1 -1 hand 2 courtesan Caesar free-build used``); ``courtesan`` ``""`` is the
+      token never placed (``courtesan none``).
+
+    >>> SetPosition("stand", age=2, turn=3).notation(), SetPosition("discard", discard=(3, 1, 0)).notation()
+    ('position age II turn 3', 'position discard I 3, II 1')
+    >>> SetPosition("figures", "Ann", coins=5, stages=1, tokens=(1, -1), hand=2, courtesan="").notation()
+    'position Ann coins 5 stages 1 tokens +1 -1 hand 2 courtesan none'
+    """
+
+    topic: str
+    player: str | None = None
+    age: int = 0
+    turn: int = 0
+    discard: tuple[int, int, int] = (0, 0, 0)
+    names: tuple[str, ...] = ()
+    coins: int | None = None
+    stages: int | None = None
+    tokens: tuple[int, ...] | None = None
+    hand: int | None = None
+    courtesan: str | None = None
+    free_build: bool | None = None
+
+    def notation(self) -> str:
+        """The line as typed."""
+        if self.topic == "stand":
+            when = "recruitment" if self.turn == 0 else f"turn {self.turn}"
+            return f"position age {ROMAN.get(self.age, str(self.age))} {when}"
+        if self.topic == "discard":
+            piles = [f"{ROMAN[age]} {count}" for age, count in zip((1, 2, 3), self.discard) if count]
+            return "position discard " + (", ".join(piles) or "none")
+        if self.topic in ("cards", "leaders"):
+            return f"position {self.player} {self.topic} " + (", ".join(self.names) or "none")
+        parts = [f"position {self.player}"]
+        if self.coins is not None:
+            parts.append(f"coins {self.coins}")
+        if self.stages is not None:
+            parts.append(f"stages {self.stages}")
+        if self.tokens is not None:
+            parts.append("tokens " + (" ".join(f"{t:+d}" for t in self.tokens) or "none"))
+        if self.hand is not None:
+            parts.append(f"hand {self.hand}")
+        if self.courtesan is not None:
+            parts.append(f"courtesan {self.courtesan or 'none'}")
+        if self.free_build is not None:
+            parts.append("free-build " + ("used" if self.free_build else "unused"))
+        return " ".join(parts)
+
+
+Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild | Correct | SetPosition

@@ -24,7 +24,7 @@ from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import NAME_WORDS, number, signed
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import components, costs
-from assistant.games.sevenwonders.moves import DISCARD, Build, CopyGuild, Correct, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import AGE_TWO, DISCARD, Build, CopyGuild, Correct, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, SetPosition, Sell, Stage
 from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
 
 VERBS: dict[str, str] = {
@@ -98,9 +98,13 @@ def parse(state: SWState, text: str) -> Any:
     """The move an entry means in this state: names resolved, and for a build or a stage the
     payment it means (:func:`costs.settle`). Raises InvalidEntry or AmbiguousEntry (a name
     or player prefix that fits several); never judges legality (that is :func:`rules.check`)."""
-    first = words_of(text.split("#", 1)[0])[:1]
+    first = words_of(text.split("#", 1)[0])[:2]
     if first and normalize(first[0]) in CORRECT_WORDS:
         return read_correct(state, text.split("#", 1)[0])
+    if first and normalize(first[0]) == POSITION_WORD and not (
+        seat_index(state).exact(first[0]) and len(first) > 1 and normalize(first[1]) in VERBS
+    ):
+        return read_position(state, text.split("#", 1)[0])
     move, said = read(state, text, awaited(state))
     if isinstance(move, (Build, Stage)):
         return costs.settle(state, move, said or Said())
@@ -622,3 +626,172 @@ def parse_boards(text: str, seats: Sequence[str], leaders_on: bool) -> list[tupl
             raise InvalidEntry("7w.setup.wonders", "Rome is only used with the Leaders expansion")
         out.append((move.wonder, move.side))
     return out
+
+
+# -- the position block (7w.position) ----------------------------------------------------------
+POSITION_WORD = "position"
+POSITION_RULE = "7w.position"
+POSITION_HINT = "position age II turn 3 · position discard I 3 · position Ann cards Baths, Altar · position Ann coins 5 stages 1"
+#: The Ages as the position lines write them (Roman numerals; digits are read too).
+AGES = {"i": 1, "ii": 2, "iii": 3, "1": 1, "2": 2, "3": 3}
+ROMAN_AGES = {1: "I", 2: "II", 3: "III"}
+RECRUITMENT_WORDS = ("recruitment", "recruit", "recruiting", "leaders")
+#: The figures a ``position PLAYER`` line may set, with the words that name them.
+FIGURES = {"coins": "coins", "coin": "coins", "money": "coins", "stages": "stages", "stage": "stages",
+           "tokens": "tokens", "token": "tokens", "hand": "hand", "courtesan": "courtesan",
+           "free build": "free_build", "freebuild": "free_build", "free": "free_build"}
+
+
+def read_age(word: str) -> int:
+    """An Age written ``I``/``II``/``III`` or ``1``/``2``/``3``."""
+    age = AGES.get(normalize(word))
+    if age is None:
+        raise InvalidEntry(POSITION_RULE, f"'{word}' is not an Age", hint="I, II or III")
+    return age
+
+
+def read_count(word: str, what: str) -> int:
+    """A whole number (through the input boundary), or InvalidEntry naming ``what``."""
+    value = number(word)
+    if value is None:
+        raise InvalidEntry(POSITION_RULE, f"{what} is a whole number, not '{word}'")
+    return value
+
+
+def read_position(state: SWState, text: str) -> SetPosition:
+    """A ``position`` line (``7w.position``): ``position age II turn 3`` / ``position age II
+    recruitment``, ``position discard I 3, II 1`` (``none``), ``position PLAYER cards A, B``
+    (``none``), ``position PLAYER leaders A, B`` (``none``), ``position PLAYER coins N stages N
+    tokens +1 -1 hand N courtesan LEADER free-build used`` (any of them, in any order)."""
+    words = words_of(text)[1:]
+    if not words:
+        raise InvalidEntry(POSITION_RULE, "say what the position line sets", hint=POSITION_HINT)
+    key = normalize(words[0])
+    if key == "age":
+        if len(words) < 3:
+            raise InvalidEntry(POSITION_RULE, "say the Age and the turn", hint="position age II turn 3, or position age II recruitment")
+        age = read_age(words[1])
+        when = normalize(words[2])
+        if when in RECRUITMENT_WORDS and len(words) == 3:
+            return SetPosition("stand", age=age, turn=0)
+        if when == "turn" and len(words) == 4:
+            return SetPosition("stand", age=age, turn=read_count(words[3], "the turn"))
+        raise InvalidEntry(POSITION_RULE, f"cannot read '{' '.join(words[2:])}'", hint=f"position age {words[1]} turn 3, or position age {words[1]} recruitment")
+    if key in ("discard", "discards", "pile"):
+        rest = words[1:]
+        if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
+            return SetPosition("discard", discard=(0, 0, 0))
+        if not rest or len(rest) % 2:
+            raise InvalidEntry(POSITION_RULE, "say the cards of each Age in the discard pile", hint="position discard I 3, II 1 (or none)")
+        counts = [0, 0, 0]
+        for age_word, count_word in zip(rest[::2], rest[1::2]):
+            counts[read_age(age_word) - 1] += read_count(count_word, "a number of cards")
+        return SetPosition("discard", discard=(counts[0], counts[1], counts[2]))
+    taken = free_city_words(state, words)
+    if taken:
+        player, rest = FREE_CITY, words[taken:]
+    else:
+        player, rest = seat_index(state).resolve(words[0]), words[1:]
+    if not rest:
+        raise InvalidEntry(POSITION_RULE, f"say what lies in front of {player}", hint=f"position {player} coins 5 stages 1, or position {player} cards Baths, Altar")
+    topic = normalize(rest[0])
+    if topic in ("cards", "card", "structures", "leaders", "leader"):
+        cards = topic.startswith(("card", "struct"))
+        items = rest[1:]
+        if not items:
+            raise InvalidEntry(POSITION_RULE, f"name the {'cards' if cards else 'leaders'}, or none", hint=f"position {player} {rest[0]} none")
+        names: tuple[str, ...] = ()
+        if not (len(items) == 1 and normalize(items[0]) in NONE_WORDS):
+            after = text.split(None, len(words) - len(items) + 1)[-1]  # the names as typed
+            names = read_position_cards(after) if cards else read_names(components.leader_index(), items)
+        return SetPosition("cards" if cards else "leaders", player, names=names)
+    return read_figures(player, rest)
+
+
+def read_names(index: NameIndex, items: list[str]) -> tuple[str, ...]:
+    """Names one after the other (commas optional), each in a window of NAME_WORDS words: linear."""
+    names: list[str] = []
+    at = 0
+    while at < len(items):
+        name, used = index.resolve_leading(items[at : at + NAME_WORDS])
+        names.append(name)
+        at += used
+    return tuple(names)
+
+
+def read_position_cards(text: str) -> tuple[str, ...]:
+    """The structures of a position's cards line: names separated by commas, Loom, Glassworks
+    and Press with `` (Age II)`` when the copy is from the Age II deck (``Loom (Age II)``,
+    ``Loom II``); a part without commas holding several names is read name by name."""
+    from assistant.games.sevenwonders.table import _split_age
+
+    names: list[str] = []
+    for part in (p.strip() for p in re.split(r"[,;]", text)):
+        if not part:
+            continue
+        name_text, age = _split_age(part)
+        found = components.card_index().find(name_text) if age is not None else None
+        if found is None:
+            names += read_names(components.card_index(), words_of(part))
+            continue
+        ages = sorted({c.age for c in components.card_versions(found)})
+        if age not in ages:
+            roman = " or ".join(ROMAN_AGES[a] for a in ages)
+            raise InvalidEntry(POSITION_RULE, f"{found} is an Age {roman} card, not Age {ROMAN_AGES[age]}", hint=f"{found}")
+        names.append(found + AGE_TWO if age == 2 and len(ages) > 1 else found)
+    return tuple(names)
+
+
+def read_figures(player: str, rest: list[str]) -> SetPosition:
+    """``coins N stages N tokens +1 -1 hand N courtesan LEADER free-build used``, any of them."""
+    said: dict[str, Any] = {}
+    at = 0
+    while at < len(rest):
+        word = normalize(rest[at])
+        key = FIGURES.get(word)
+        if key is None:
+            raise InvalidEntry(POSITION_RULE, f"cannot read '{rest[at]}'", hint=f"position {player} coins 5 stages 1 tokens +1 -1 hand 2")
+        if key in said:
+            raise InvalidEntry(POSITION_RULE, f"{key.replace('_', ' ')} is said twice", hint=f"position {player} coins 5 stages 1")
+        values = rest[at + 1 :]
+        if key == "tokens":
+            tokens: list[int] = []
+            used = 0
+            if values and normalize(values[0]) in NONE_WORDS:
+                used = 1
+            else:
+                for value in values:
+                    token = signed(value.removeprefix("+")) if value != "+" else None
+                    if token is None or value.startswith("+-"):
+                        break
+                    tokens.append(token)
+                    used += 1
+            if not used:
+                raise InvalidEntry(POSITION_RULE, "list the conflict tokens (+1 +3 +5 -1), or none", hint=f"position {player} tokens +1 -1")
+            said[key] = tuple(tokens)
+            at += 1 + used
+            continue
+        if not values:
+            raise InvalidEntry(POSITION_RULE, f"say {player}'s {key.replace('_', ' ')}", hint=f"position {player} coins 5 stages 1")
+        if key == "courtesan":
+            if normalize(values[0]) in NONE_WORDS:
+                said[key], used = "", 1
+            else:
+                said[key], used = components.leader_index().resolve_leading(values[:NAME_WORDS])
+            at += 1 + used
+            continue
+        if key == "free_build":
+            if word == "free" and normalize(values[0]) == "build":  # "free build used"
+                values = values[1:]
+                at += 1
+            state_word = normalize(values[0]) if values else ""
+            if state_word not in ("used", "unused", "yes", "no"):
+                raise InvalidEntry(POSITION_RULE, "say whether Olympia A's free build of this Age is used", hint=f"position {player} free-build used")
+            said[key] = state_word in ("used", "yes")
+            at += 2
+            continue
+        said[key] = read_count(values[0], key)
+        at += 2
+    if not said:
+        raise InvalidEntry(POSITION_RULE, f"say what lies in front of {player}", hint=f"position {player} coins 5 stages 1")
+    return SetPosition("figures", player, **said)

@@ -7,7 +7,9 @@ into the module that holds it. Wiring only: no state, no caches on the ruleset o
 * the legal entries: :mod:`legal`; the prompt, state and events: :mod:`view`;
 * the score of a tracked game is the score of its final table (:mod:`scoring`,
   :mod:`table`), through the same :func:`scoring.score_cities` as ``assistant score --from
-  FILE``; the catalogue: :mod:`components`; rule texts: :mod:`texts`.
+  FILE``; the catalogue: :mod:`components`; rule texts: :mod:`texts`;
+* a game picked up in progress: the position file, :mod:`position`; its block's lines are
+  judged and applied by :mod:`rules` (``7w.position``).
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from assistant.core.protocol import OptionSpec, Outcome, Prompt, RuleText, Ruleset
+from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.sevenwonders import components, legal, notation, rules, scoring, table, texts, view
+from assistant.games.sevenwonders import components, legal, notation, position, rules, scoring, table, texts, view
 from assistant.games.sevenwonders.state import SWState
 
 
@@ -101,6 +103,14 @@ class SevenWonders(Ruleset):
     def score_table(self, table_data: Mapping[str, Any]) -> ScoreSheet:
         """Validate and score a §1 final table."""
         return table.score_table(table_data)
+
+    def position(self, state: SWState) -> dict[str, Any]:
+        """The public position as a position file holds it (start of a turn or phase only)."""
+        return position.position(state)
+
+    def from_position(self, data: Mapping[str, Any]) -> Position:
+        """The seats, options and position block of a position file (TableError if impossible)."""
+        return position.from_position(data)
 
     def describe(self, state: SWState, *, reveal: bool = False) -> dict[str, Any]:
         """The state as JSON."""

@@ -84,6 +84,9 @@ class City:
     olympia_age: int = 0
     stage_turn: int = -1  # the clock value when the last stage was built
     traded: tuple[str, ...] = ()  # "left"/"right"/"bank": bought from there this turn
+    #: Loom, Glassworks or Press of this city that a position block says are Age II copies
+    #: (``7w.position``: the deck accounting of a game picked up in progress)
+    age_two: tuple[str, ...] = ()
 
     @property
     def spendable(self) -> int:
@@ -143,6 +146,9 @@ class SWState:
     free_city: bool = False  # a 2-player game: the last seat is the Free City (7w.2p.setup)
     entries: int = 0  # the entries applied so far (the ply of the last one)
     corrections: tuple[str, ...] = ()  # one note per correction entry (7w.correct), for the score
+    #: whether a move has been entered (anything but a board or a ``position`` line): a
+    #: position block is taken only before it (``7w.position``)
+    begun: bool = False
 
     # -- seats -----------------------------------------------------------------------------
     @property

@@ -154,6 +154,8 @@ def events(before: SWState, after: SWState) -> list[str]:
     they stay hidden until everyone has chosen. A correction says what it changed."""
     if after.corrections != before.corrections:
         return [after.corrections[-1]]
+    if not after.begun:  # a board or a position line (7w.position): nothing is set off
+        return []
     if before.phase == "boards" or (before.clock == after.clock and before.cities == after.cities):
         return []
     lines = []
