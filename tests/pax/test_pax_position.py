@@ -183,6 +183,11 @@ def test_pax_position_totals_and_primus_checked_at_the_round_entry() -> None:
     assert any("Ben cannot hold Primus Conspiratus: it goes to the most Conspiracy symbols (Ben 1, the most 3)" in p
                for p in problems(data))
     data = tomllib.loads(FILE)
+    data["Round"] = 1
+    assert problems(data) == [
+        "Rome shows 2 face-up cards in round 1, but it takes a group only at the end of a round [pax.roundend.rome]"
+    ]
+    data = tomllib.loads(FILE)
     data["game"] = "roma"
     del data["Round"]
     found = problems(data)

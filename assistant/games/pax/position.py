@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from assistant.core.errors import AmbiguousEntry, IllegalMove, InvalidEntry, Problem, TableError
+from assistant.core.errors import AmbiguousEntry, IllegalMove, InvalidEntry, Problem
 from assistant.core.inputs import LIMITS
 from assistant.core.names import NameIndex
 from assistant.core.protocol import Position
@@ -216,7 +216,9 @@ def _moves(reader: TableReader, table: Mapping[str, Any], raw_players: list[dict
         aureus = reader.integer(raw, "aureus", rule="pax.hidden.money", player=name, default=None, low=0, high=99999)
         if isinstance(raw.get("hand"), list):
             reader.problem(RULE, "'hand' is how many cards the player holds: their faces stay secret", name)
-        hand = reader.integer(raw, "hand", rule=RULE, player=name, low=0, high=99) if not isinstance(raw.get("hand"), list) else 0
+            hand = 0
+        else:
+            hand = reader.integer(raw, "hand", rule=RULE, player=name, low=0, high=99)
         cards = _cards(reader, raw, "cards", name)
         if reader.boolean(raw, "primus_conspiratus", rule="pax.cat.primus-conspiratus", player=name):
             holders.append(name)
@@ -324,4 +326,4 @@ def _judge(reader: TableReader, seats: tuple[str, ...], options: dict[str, str],
         state = apply(state, move)
 
 
-__all__ = ["from_position", "position", "TableError"]
+__all__ = ["from_position", "position"]

@@ -56,10 +56,13 @@ def topic(move: PositionEntry) -> str:
 
 
 def _said(name: str) -> str:
-    """A topic in words, for refusals."""
+    """A topic in words, for refusals (``player:Ann`` -> ``Ann's position``)."""
     kind, _, what = name.partition(":")
-    return {"player": f"{what}'s position", "legion": f"the group under Legion {what}"}.get(kind, {
-        "rome": "Rome's cards", "deck": "the deck", "round": "the round entry"}.get(kind, name))
+    if kind == "player":
+        return f"{what}'s position"
+    if kind == "legion":
+        return f"the group under Legion {what}"
+    return {"rome": "Rome's cards", "deck": "the deck"}.get(kind, "the round entry")
 
 
 def public_faces(state: PaxState) -> dict[str, int]:
@@ -214,6 +217,13 @@ def _closing(state: PaxState, move: PositionRound, totals: bool) -> list[Illegal
         ))
     if move.round < 1:
         found.append(IllegalMove("pax.round", "the rounds are counted from 1", hint="position round 1 …"))
+    elif move.round == 1 and state.rome:
+        found.append(IllegalMove(
+            "pax.roundend.rome",
+            f"Rome shows {len(state.rome)} face-up card{'s' if len(state.rome) != 1 else ''} in round 1, but it takes"
+            " a group only at the end of a round",
+            hint="check the round, or Rome's cards",
+        ))
     outside = others_count(state)
     left = deck_size() - outside
     if totals and left < 0:
