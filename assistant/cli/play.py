@@ -341,8 +341,8 @@ def _ask_ambiguous(exc: AmbiguousEntry, game: Any, line: str, *, reveal: bool) -
     offered = _entries_to_offer(exc, game, reveal=reveal)
     if offered is None:
         return False
-    # the reason and its rule; the candidates are listed below, numbered, not as a hint
-    render.error(AmbiguousEntry(exc.rule, exc.message), game.ruleset.name)
+    # the reason and its rule within 80 columns; the candidates below, numbered, not as a hint
+    render.wrapped(f"? {exc.message}" + (f"  [{exc.rule}]" if exc.rule else ""))
     width = len(str(len(offered)))
     for n, (_, shown) in enumerate(offered, 1):
         head = f"  {n:>{width}}. "
