@@ -171,3 +171,18 @@ def test_screen_ctrl_c_clears_the_line_ctrl_d_leaves_history_beside_the_database
     assert '"Ann take 1"' in log and "take 3" not in log
     assert (db_path.parent / (db_path.name + ".play-history")).exists()
     assert not list((tmp_path / "data").rglob("play-history*"))
+
+
+def test_screen_catalogue_list_plain_rows_within_80_columns(db_path, tmp_path):
+    """``catalogue list GAME`` prints plain rows as ``games`` does (no box), a long text
+    wrapped between words within 80 columns; --json is unchanged."""
+    long = " ".join(["conspiracy 3/1"] * 12)
+    for key, value in (("brutus", "conspiracy 3/1"), ("long", long)):
+        assert run_cli("catalogue", "set", "pax", key, value, db=db_path).returncode == 0
+    lines = _screen(["catalogue", "list", "pax"], db_path, tmp_path)
+    assert lines[0].split() == ["key", "value"] and set(lines[1].strip()) == {"─"}, lines
+    assert lines[2].split() == ["@brutus", "conspiracy", "3/1"], lines
+    assert not _too_long(lines) and not any(ch in "\n".join(lines) for ch in "┃│┏┡"), lines
+    assert " ".join(" ".join(lines[3:]).split()[1:]) == long  # wrapped, nothing cut
+    data = run_cli("catalogue", "list", "pax", "--json", db=db_path).stdout
+    assert '"value": "conspiracy 3/1"' in data
