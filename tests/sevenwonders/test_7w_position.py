@@ -348,3 +348,18 @@ def test_7w_position_scores_what_was_scored_before_the_pick_up() -> None:
     for before, entry in zip(game.states[index:], game.entries[index:]):
         picked.push(RULESET.public_notation(before, entry.move))
     assert picked.score().totals == game.score().totals and picked.outcome() == game.outcome()
+
+
+def test_7w_position_block_of_the_guide_is_accepted() -> None:
+    """The block shown in docs/position/7wonders.md reads, and plays on, at the example's table."""
+    import re
+
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "position" / "7wonders.md").read_text(encoding="utf-8")
+    block = re.findall(r"```\n(position .*?)```", guide, re.S)[0].strip().splitlines()
+    game = Game(RULESET, ["Ann", "Ben", "Cleo", "Dan"], {"leaders": "true", "boards": "Halikarnassos B, Ephesus A, Olympia B, Alexandria B"})
+    for line in block:
+        game.push(line)
+    assert game.state.city("Ben").age_two == ("Loom",) and game.state.named[1] == ("Loom",)
+    assert RULESET.position(game.state)["players"][1]["cards"][-1] == "Loom (Age II)"
+    game.push("Ann build Sawmill")
+    assert not game.state.begun or game.state.choices[0] is not None

@@ -25,13 +25,13 @@ chosen: the point where a real table stops to note the position. The block's lin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from assistant.core.errors import EntryError, InvalidEntry, Problem, TableError
 from assistant.core.inputs import LIMITS
 from assistant.core.names import normalize
-from assistant.core.protocol import Position
+from assistant.core.protocol import OptionSpec, Position, Ruleset
 from assistant.core.tablefile import TableReader, key_form
 from assistant.games.sevenwonders import components, notation, rules, table
 from assistant.games.sevenwonders.moves import AGE_TWO, ROMAN, SetPosition
@@ -54,8 +54,9 @@ RECRUITMENT = "recruitment"
 
 
 # -- writing ------------------------------------------------------------------------------
-def position(state: SWState) -> dict[str, Any]:
-    """The public position of ``state`` as a position file holds it. Raises InvalidEntry
+def position(state: SWState, specs: Sequence[OptionSpec] = ()) -> dict[str, Any]:
+    """The public position of ``state`` as a position file holds it (``specs``: the game's
+    options, written when not at their default). Raises InvalidEntry
     (``core.position``) where a game cannot be picked up: while the boards are entered, in
     the middle of a turn or of its extra steps, and once the game is over."""
     if state.phase == "boards":
@@ -70,9 +71,7 @@ def position(state: SWState) -> dict[str, Any]:
         )
     options = dict(state.options)
     out: dict[str, Any] = {"game": GAME, "leaders": state.leaders_on}
-    from assistant.games.sevenwonders import RULESET
-
-    for spec in RULESET.options:
+    for spec in specs:
         if spec.name in OPTION_KEYS[1:] and options.get(spec.name, spec.default) != spec.default:
             out[spec.name] = options[spec.name]
     out["age"] = state.age
@@ -117,15 +116,16 @@ def city_entry(state: SWState, i: int, age_two: tuple[str, ...] = ()) -> dict[st
 
 
 # -- reading ------------------------------------------------------------------------------
-def from_position(data: Mapping[str, Any]) -> Position:
-    """The seats, options and position block of a position file; raises TableError listing
-    every problem (player, rule, reason), as ``score_table`` does."""
+def from_position(data: Mapping[str, Any], ruleset: Ruleset) -> Position:
+    """The seats, options and position block of a position file (``ruleset``: the game's,
+    which checks the options and sets the trial game up); raises TableError listing every
+    problem (player, rule, reason), as ``score_table`` does."""
     reader = TableReader(GAME)
     top = reader.keys(data, TOP_KEYS, rule=RULE, aliases=KEY_ALIASES)
     game = top.get("game")
     if game is not None and (not isinstance(game, str) or normalize(game) not in ("7wonders", "7w", "leaders", "7 wonders", "seven wonders")):
         reader.problem(RULE, f"this is a 7 Wonders position, but game = {game!r}")
-    options = read_options(reader, top)
+    options = read_options(reader, top, ruleset)
     age, turn = read_stand(reader, top, options.get("leaders", "true") == "true")
     discard = read_discard(reader, top)
     extras: list[dict[str, Any]] = []
@@ -181,7 +181,7 @@ def from_position(data: Mapping[str, Any]) -> Position:
     for text in texts:
         if len(text) > LIMITS["entry"]:
             reader.problem(RULE, f"the position line '{text[:60]}…' is longer than an entry may be ({LIMITS['entry']} characters)")
-    state = trial(reader, seats, options, texts)
+    state = trial(reader, ruleset, seats, options, texts)
     if state is not None:
         # what the final table's checks found already is not said twice (same player, same rule)
         known = {(p.player, p.rule) for p in reader.problems}
@@ -190,10 +190,8 @@ def from_position(data: Mapping[str, Any]) -> Position:
     return Position(seats, options, texts)
 
 
-def read_options(reader: TableReader, top: Mapping[str, Any]) -> dict[str, str]:
+def read_options(reader: TableReader, top: Mapping[str, Any], ruleset: Ruleset) -> dict[str, str]:
     """The game's options as ``--option`` values (``leaders`` from true/false)."""
-    from assistant.games.sevenwonders import RULESET
-
     given: dict[str, str] = {}
     for key in OPTION_KEYS:
         if key not in top:
@@ -206,10 +204,10 @@ def read_options(reader: TableReader, top: Mapping[str, Any]) -> dict[str, str]:
             continue
         given[key] = str(value).strip().lower() if key == "leaders" else str(value).strip()
     try:
-        return RULESET.check_options(given)
+        return ruleset.check_options(given)
     except InvalidEntry as exc:
         reader.problem(exc.rule, exc.message + (f" ({exc.hint})" if exc.hint else ""))
-        return RULESET.check_options({k: v for k, v in given.items() if k == "leaders" and v in ("true", "false")})
+        return ruleset.check_options({k: v for k, v in given.items() if k == "leaders" and v in ("true", "false")})
 
 
 def read_stand(reader: TableReader, top: Mapping[str, Any], leaders_on: bool) -> tuple[int | None, int | None]:
@@ -320,14 +318,13 @@ def read_cities(reader: TableReader, base: dict[str, Any]) -> list[table.City] |
     return cities
 
 
-def trial(reader: TableReader, seats: tuple[str, ...], options: Mapping[str, str], texts: tuple[str, ...]) -> SWState | None:
+def trial(reader: TableReader, ruleset: Ruleset, seats: tuple[str, ...], options: Mapping[str, str], texts: tuple[str, ...]) -> SWState | None:
     """The state the block gives, each line applied as the prompt would apply it unchecked,
     so that :func:`rules.pickup.problems` judges the whole position at once."""
     from assistant.core.game import Game
-    from assistant.games.sevenwonders import RULESET
 
     try:
-        state = Game(RULESET, list(seats), dict(options)).state
+        state = Game(ruleset, list(seats), dict(options)).state
         for text in texts:
             state = rules.apply(state, notation.parse(state, text))
     except EntryError as exc:

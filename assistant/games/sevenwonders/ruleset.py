@@ -106,11 +106,11 @@ class SevenWonders(Ruleset):
 
     def position(self, state: SWState) -> dict[str, Any]:
         """The public position as a position file holds it (start of a turn or phase only)."""
-        return position.position(state)
+        return position.position(state, self.options)
 
     def from_position(self, data: Mapping[str, Any]) -> Position:
         """The seats, options and position block of a position file (TableError if impossible)."""
-        return position.from_position(data)
+        return position.from_position(data, self)
 
     def describe(self, state: SWState, *, reveal: bool = False) -> dict[str, Any]:
         """The state as JSON."""
