@@ -273,23 +273,58 @@ def test_pax_position_amend_and_insert_over_the_block() -> None:
 
 
 def test_pax_position_pick_up_points() -> None:
-    """Picked up at the start of a turn only; the rest of the game replays as the table saw it."""
+    """Picked up at the start of a turn or at the refill that ends a round, nowhere else; the
+    rest of the game replays as the table saw it, to the same end."""
+    from assistant.games.pax.position import pick_up_point
+
     game = random_game(5, 3)
+    points = {i: pick_up_point(s) for i, s in enumerate(game.states) if pick_up_point(s)}
     starts = [i for i, s in enumerate(game.states) if s.phase == "turn" and s.turn and not s.turn.placed
               and not s.turn.bought and not s.turn.played and s.window is None]
-    assert len(starts) > 10
+    assert [i for i, kind in points.items() if kind == "turn"] == starts and len(starts) > 10
+    assert sum(1 for kind in points.values() if kind == "refill") > 5
     for i, state in enumerate(game.states):
-        if i in starts:
+        if i in points:
             continue
         with pytest.raises(InvalidEntry) as info:
             R.position(state)
         assert info.value.rule == "core.position" and "start of a turn" in info.value.message and info.value.hint
-    at = starts[len(starts) // 2]
-    again = picked(R.position(game.states[at]))
-    for before, entry in zip(game.states[at:], game.entries[at:]):
-        again.push(R.public_notation(before, entry.move))
-    assert again.outcome() == game.outcome() and R.score(again.state).totals == R.score(game.state).totals
-    assert not check_invariants(again.state)
+    for at in (starts[len(starts) // 2], next(i for i, kind in points.items() if kind == "refill")):
+        again = picked(R.position(game.states[at]))
+        assert R.board(again.state) == R.board(game.states[at])
+        for before, entry in zip(game.states[at:], game.entries[at:]):
+            again.push(R.public_notation(before, entry.move))
+        assert again.outcome() == game.outcome() and R.score(again.state).totals == R.score(game.state).totals
+        assert not check_invariants(again.state)
+
+
+def test_pax_position_at_the_refill() -> None:
+    """``refill = true``: round 3 is over, Rome took Legion II; the empty Legions are refilled
+    next, then the start player begins round 4."""
+    data = tomllib.loads(FILE)
+    del data["turn"]
+    data.update({"refill": True, "deck": 38})
+    data["legions"]["2"] = []
+    data["rome"]["cards"] += ["estate 2/1", "wealth 1/1"]
+    setup = R.from_position(data)
+    assert setup.entries[-1] == "position round 3 start Ben refill primus Ben"
+    game = picked(data)
+    assert game.state.phase == "refill" and R.expecting(game.state).kinds == ("refill",)
+    assert game.state.deck_size == 36 and R.position(game.state) == R.position(picked(R.position(game.state)).state)
+    assert not check_invariants(game.state)
+    game.push("refill II army 2/1, III religion 1/1")
+    assert game.state.phase == "turn" and game.state.round == 4 and game.state.seats[game.state.current] == "Ben"
+    data["turn"] = "Ann"
+    assert any("nobody's turn has begun" in p for p in problems(data))
+    del data["turn"]
+    data["legions"]["III"] = ["army 1/1"]
+    data["legions"]["2"] = ["army 2/1"]
+    assert any("at a refill a Legion is empty" in p for p in problems(data))
+    data = tomllib.loads(FILE)
+    del data["turn"]
+    data.update({"refill": True, "deck": 0, "Round": 9})
+    data["players"][0]["hand"] = 40
+    assert any("the deck (0 cards) cannot refill the 1 empty Legion, so the game is over" in p for p in problems(data))
 
 
 def test_pax_position_solitaire() -> None:

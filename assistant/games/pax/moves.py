@@ -305,17 +305,21 @@ class PositionDeck:
 @dataclass(frozen=True)
 class PositionRound:
     """Position block, its last entry: where the game stands: the round, the start player
-    (Primus card), whose turn begins now and who holds Primus Conspiratus (``""``: nobody yet)."""
+    (Primus card), whose turn begins now and who holds Primus Conspiratus (``""``: nobody
+    yet). With ``refill`` the round is over instead (Rome took its group): the empty Legions
+    are refilled next, then the start player begins the next round (``turn`` is ``""``)."""
 
     round: int
     start: str
-    turn: str
+    turn: str = ""
     primus: str = ""
+    refill: bool = False
     player: str | None = None
 
     def notation(self) -> str:
         """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
-        text = f"{POSITION} round {self.round} start {self.start} turn {self.turn}"
+        text = f"{POSITION} round {self.round} start {self.start}"
+        text += " refill" if self.refill else f" turn {self.turn}"
         return text + (f" primus {self.primus}" if self.primus else "")
 
 

@@ -484,6 +484,7 @@ POSITION_RULE = "pax.position"
 POSITION_HINT = (
     "position NAME aurei 7 hand 2 cards army 3/2 1/1, estate 2/1; position rome CARDS;"
     " position legion II CARDS; position deck 40; position round 3 start NAME turn NAME primus NAME"
+    " (or position round 3 start NAME refill: the round is over)"
 )
 #: The words of a player's position entry, and what each gives.
 _PLAYER_WORDS = {
@@ -604,22 +605,30 @@ def _deck_parts(players: NameIndex, words: list[str]) -> tuple[int | str, ...]:
 
 
 def _parse_round(players: NameIndex, words: list[str]) -> PositionRound:
-    """``3 start Ann turn Ben primus Cy`` (the primus part left out when nobody holds it)."""
+    """``3 start Ann turn Ben primus Cy`` (the primus part left out when nobody holds it), or
+    ``3 start Ann refill``: round 3 is over, the empty Legions are refilled next."""
     round_ = _count(words, "round")
     said: dict[str, list[str]] = {}
     key = ""
     for word in words[1:]:
         folded = normalize(word)
-        if folded in ("start", "turn", "primus", "pc"):
+        if folded in ("start", "turn", "primus", "pc", "refill"):
             key = "primus" if folded == "pc" else folded
             if key in said:
                 raise InvalidEntry(POSITION_RULE, f"'{word}' is given twice", hint=POSITION_HINT)
             said[key] = []
-        elif not key:
+        elif not key or key == "refill":
             raise InvalidEntry(POSITION_RULE, f"'{word}' is not part of the round entry", hint=POSITION_HINT)
         else:
             said[key].append(word)
-    for needed in ("start", "turn"):
+    refill = "refill" in said
+    if refill and "turn" in said:
+        raise InvalidEntry(
+            POSITION_RULE,
+            "at a refill the round is over: nobody's turn has begun",
+            hint=f"position round {round_} start NAME refill, or position round {round_} start NAME turn NAME",
+        )
+    for needed in ("start",) if refill else ("start", "turn"):
         if not said.get(needed):
             raise InvalidEntry(
                 POSITION_RULE,
@@ -630,8 +639,9 @@ def _parse_round(players: NameIndex, words: list[str]) -> PositionRound:
     return PositionRound(
         round_,
         players.resolve(" ".join(said["start"])),
-        players.resolve(" ".join(said["turn"])),
+        "" if refill else players.resolve(" ".join(said["turn"])),
         "" if normalize(primus) in ("", "nobody", "none") else players.resolve(primus),
+        refill,
     )
 
 

@@ -42,7 +42,7 @@ from assistant.games.pax.rules.start import setup
 from assistant.games.pax.state import ROMAN, PaxState
 
 TOP_KEYS = (
-    "game", "players", "rome", "legions", "deck", "round", "turn", "start_player",
+    "game", "players", "rome", "legions", "deck", "round", "turn", "refill", "start_player",
     "level", "pc_count", "last_take", "card_checks", "date", "location",
 )
 PLAYER_KEYS = ("name", "aureus", "hand", "cards", "primus_conspiratus")
@@ -70,8 +70,9 @@ def _by_category(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 def _deck_layout(state: PaxState) -> int | list[int | str]:
     """The deck from top to bottom: its size, or a list of runs (numbers) and single cards a
-    player slid under unnamed (names) when there are such cards."""
-    parts: list[int | str] = []
+    player slid under unnamed (names) when there are such cards. At a refill the cards for the
+    empty Legions are still on top of it (the table has not drawn them yet)."""
+    parts: list[int | str] = [state.window.size] if state.window is not None and state.window.size else []
     for part in state.deck:
         if part.owner:
             parts.append(part.owner)
@@ -84,16 +85,33 @@ def _deck_layout(state: PaxState) -> int | list[int | str]:
     return parts
 
 
-def position(state: PaxState) -> dict[str, Any]:
-    """The public position at the start of a turn, as a position file holds it; raises
-    InvalidEntry (``core.position``) anywhere else, saying when a game can be picked up."""
+def pick_up_point(state: PaxState) -> str | None:
+    """``"turn"`` at the start of a turn (before its first card is drawn), ``"refill"`` at the
+    end of a round before its first new card is laid; ``None`` anywhere else."""
     turn = state.turn
-    if state.phase != "turn" or turn is None or state.window is not None or turn != new_turn(state, turn.player):
+    if state.phase == "turn" and turn is not None and state.window is None and turn == new_turn(state, turn.player):
+        return "turn"
+    window = state.window
+    empty = len(state.empty_legions())
+    # a batch slid under the deck together and drawn only in part leaves the rest of it on top
+    # of the deck, which the tracked state counts out of the deck until the batch is done: that
+    # refill is picked up once its cards are laid (the next turn)
+    if state.phase == "refill" and window is not None and window.to_place == window.size == empty:
+        return "refill"
+    return None
+
+
+def position(state: PaxState) -> dict[str, Any]:
+    """The public position at the start of a turn or at the refill that ends a round, as a
+    position file holds it; raises InvalidEntry (``core.position``) anywhere else, saying when
+    a game can be picked up."""
+    point = pick_up_point(state)
+    if point is None:
         raise InvalidEntry(
             "core.position",
-            f"PAX is picked up at the start of a turn, before its first card is drawn; now {phase_text(state)}"
-            + (" and the turn has begun" if state.phase == "turn" else ""),
-            hint="enter the rest of the turn (… end, or peek), then take the position at the next turn",
+            "PAX is picked up at the start of a turn, before its first card is drawn, or at the end of a round,"
+            f" before the refill; now {phase_text(state)}" + (" and the turn has begun" if state.phase == "turn" else ""),
+            hint="enter the rest of the turn (… end, or peek) or of the refill, then take the position",
         )
     data: dict[str, Any] = {"game": "pax"}
     if state.solo:
@@ -103,7 +121,10 @@ def position(state: PaxState) -> dict[str, Any]:
     data["card_checks"] = state.card_checks
     data["round"] = state.round
     data["start_player"] = state.seats[state.start]
-    data["turn"] = state.seats[turn.player]
+    if state.turn is not None:
+        data["turn"] = state.seats[state.turn.player]
+    else:
+        data["refill"] = True
     data["deck"] = _deck_layout(state)
     data["rome"] = {"cards": [c.token() for c in _by_category(state.rome)]}
     data["legions"] = {ROMAN[i]: [c.token() for c in group] for i, group in enumerate(state.legions)}
@@ -260,9 +281,16 @@ def _moves(reader: TableReader, table: Mapping[str, Any], raw_players: list[dict
             moves.append(PositionDeck(deck.parts))
     round_ = reader.integer(table, "round", rule="pax.round", default=None, low=1, high=999)
     start = _name(reader, index, table, "start_player", "the start player (who holds the Primus card)")
-    turn = _name(reader, index, table, "turn", "the player whose turn begins")
-    if start and turn:
-        moves.append(PositionRound(round_, start, turn, holders[0] if len(holders) == 1 else ""))
+    refill = reader.boolean(table, "refill", rule="pax.roundend.refill")
+    primus = holders[0] if len(holders) == 1 else ""
+    if refill and "turn" in table:
+        reader.problem("pax.roundend.refill", "at a refill the round is over: nobody's turn has begun (leave out 'turn')")
+    elif refill and start:
+        moves.append(PositionRound(round_, start, "", primus, True))
+    elif not refill:
+        turn = _name(reader, index, table, "turn", "the player whose turn begins (or refill = true at the end of a round)")
+        if start and turn:
+            moves.append(PositionRound(round_, start, turn, primus))
     return moves
 
 

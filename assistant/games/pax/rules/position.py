@@ -3,7 +3,7 @@ entries that put a new game where the table stands, before its first move. One e
 player (Aurei, cards in hand, display), Rome's face-up cards, the group under each Legion, the
 deck (optional) and, last, ``position round …`` (the round, the start player, whose turn
 begins, who holds Primus Conspiratus), which closes the block: the game then goes on from the
-start of that turn.
+start of that turn, or, with ``refill``, from the refill at the end of that round.
 
 What the table cannot see stays unknown, as with a face entered ``?`` (``pax.hidden``): the
 faces of the cards in hand (unseen cards, ``World.fresh``), the faces in the deck (unseen, a
@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import CARD_RULE, CATEGORIES, Card, category_total, check_card, deck_size
+from assistant.games.pax.deck import each, off_top, settle
 from assistant.games.pax.moves import (
     PositionDeck,
     PositionEntry,
@@ -217,7 +218,7 @@ def _closing(state: PaxState, move: PositionRound, totals: bool) -> list[Illegal
         ))
     if move.round < 1:
         found.append(IllegalMove("pax.round", "the rounds are counted from 1", hint="position round 1 …"))
-    elif move.round == 1 and state.rome:
+    elif move.round == 1 and state.rome and not move.refill:
         found.append(IllegalMove(
             "pax.roundend.rome",
             f"Rome shows {len(state.rome)} face-up card{'s' if len(state.rome) != 1 else ''} in round 1, but it takes"
@@ -241,6 +242,21 @@ def _closing(state: PaxState, move: PositionRound, totals: bool) -> list[Illegal
             f" {deck_size()} cards for it",
             hint="count the deck, the hands, the displays and the groups again",
         ))
+    if move.refill:
+        empty = state.empty_legions()
+        if not empty:
+            found.append(IllegalMove(
+                "pax.roundend.refill",
+                "at a refill a Legion is empty: Rome has just taken its group, or every Legion was empty",
+                hint="leave out the group Rome took (position legion …), or give whose turn begins instead of refill",
+            ))
+        elif totals and 0 <= left < len(empty):
+            found.append(IllegalMove(
+                "pax.end.trigger",
+                f"the deck ({left} card{'s' if left != 1 else ''}) cannot refill the {len(empty)} empty"
+                f" Legion{'s' if len(empty) != 1 else ''}, so the game is over, not at a refill",
+                hint="reveal Rome's hidden cards and score the final table instead",
+            ))
     holder = state.seats.index(move.primus) if move.primus else None
     found += _primus(state, holder)
     return found
@@ -302,15 +318,19 @@ def apply_position(state: PaxState, move: PositionEntry) -> PaxState:
         return replace(state, events=())
     n = len(state.seats)
     start = state.seats.index(move.start)
+    pc = state.seats.index(move.primus) if move.primus else None
+    if move.refill:
+        # the round is over: the cards for the empty Legions come off the deck (pax.roundend.refill)
+        empty = state.empty_legions()
+        worlds = each(state.worlds, lambda w: off_top(w, len(empty)))
+        labels = ", ".join(ROMAN[i] for i in empty)
+        return settle(
+            state, worlds, phase="refill", round=move.round, start=start, order_pos=0, pc=pc, turn=None,
+            events=(f"the game is picked up at the end of round {move.round}: refill Legion{'s' if len(empty) != 1 else ''}"
+                    f" {labels} from the deck",),
+        )
     turn = state.seats.index(move.turn)
-    state = replace(
-        state,
-        phase="turn",
-        round=move.round,
-        start=start,
-        order_pos=(turn - start) % n,
-        pc=state.seats.index(move.primus) if move.primus else None,
-    )
+    state = replace(state, phase="turn", round=move.round, start=start, order_pos=(turn - start) % n, pc=pc)
     return replace(
         state,
         turn=new_turn(state, turn),
