@@ -259,6 +259,7 @@ def test_7w_position_a_line_that_makes_the_position_impossible_is_refused_at_the
         "position Ann cards Temple": "7w.position",
         "position Ann cards Baths, Altar, Theater": "7w.position",
         "position Ann tokens +1": "7w.military.resolve",
+        "position Ann tokens 0": "7w.military.resolve",
         "position Ann hand 2": "7w.leaders.hand",
         "position Ann leaders Caesar": "7w.setup.leaders",
         "position discard II 1": "7w.position",
@@ -298,6 +299,7 @@ def test_7w_position_notation_round_trips() -> None:
     assert RULESET.parse(state, "position age 2 turn 3").notation() == "position age II turn 3"
     assert RULESET.parse(state, "POSITION an tokens 1 -1 coins 4").notation() == "position Ann coins 4 tokens +1 -1"
     assert RULESET.parse(state, "position ann cards lumber, baths").notation() == "position Ann cards Lumber Yard, Baths"
+    assert RULESET.parse(state, "position,ann;cards lumber yard,baths, loom ii").notation() == "position Ann cards Lumber Yard, Baths, Loom (Age II)"
     for bad in ("position", "position age II", "position Ann", "position Ann coins", "position Ann wealth 3", "position discard I"):
         with pytest.raises(InvalidEntry):
             RULESET.parse(state, bad)
@@ -309,6 +311,8 @@ def test_7w_position_lines_are_public_and_set_off_nothing() -> None:
         assert RULESET.public_notation(before, entry.move) == entry.text
     assert all(RULESET.events(a, b) == [] for a, b in zip(game.states, game.states[1:]))
     assert not any(isinstance(m, SetPosition) for m in RULESET.legal_moves(game.state))
+    assert "position" in RULESET.completions(game.state)  # still before the first move
+    game.push("Ann build Theater")
     assert "position" not in RULESET.completions(game.state)
 
 

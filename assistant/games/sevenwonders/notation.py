@@ -702,7 +702,9 @@ def read_position(state: SWState, text: str) -> SetPosition:
             raise InvalidEntry(POSITION_RULE, f"name the {'cards' if cards else 'leaders'}, or none", hint=f"position {player} {rest[0]} none")
         names: tuple[str, ...] = ()
         if not (len(items) == 1 and normalize(items[0]) in NONE_WORDS):
-            after = text.split(None, len(words) - len(items) + 1)[-1]  # the names as typed
+            # the names as typed: the text after the words before them (split as words_of splits)
+            parts = re.split(r"[\s,;]+", text.strip(), maxsplit=len(words) - len(items) + 1)
+            after = parts[-1] if len(parts) == len(words) - len(items) + 2 else " ".join(items)
             names = read_position_cards(after) if cards else read_names(components.leader_index(), items)
         return SetPosition("cards" if cards else "leaders", player, names=names)
     return read_figures(player, rest)

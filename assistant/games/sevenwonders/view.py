@@ -195,7 +195,9 @@ def completions(state: SWState) -> list[str]:
     """The words the prompt may complete now: verbs, players, card or leader names, payment
     words."""
     prompt = expecting(state)
-    return sorted({*prompt.kinds, *state.seats, *prompt.words, "pay", "left", "right", "free", "correct", "because"})
+    # before the first move a position block may still be typed (7w.position)
+    block = ("position", "age", "turn", "discard", "cards", "leaders", "coins", "stages", "tokens", "hand") if not state.begun and state.phase != "boards" else ()
+    return sorted({*prompt.kinds, *state.seats, *prompt.words, *block, "pay", "left", "right", "free", "correct", "because"})
 
 
 # -- the board at a glance ----------------------------------------------------------------------

@@ -350,6 +350,8 @@ def city_problems(state: SWState, i: int, player: str, city: City) -> list[Probl
         problem("7w.leaders.hand", f"{city.hand_size} leaders in hand, but {why}")
     # tokens
     fought = age - 1
+    for value in sorted(set(city.tokens) - {1, 3, 5, -1}):
+        problem("7w.military.resolve", f"there is no conflict token of {value:+d}: Victory +1, +3, +5 (Ages I, II, III), Defeat -1")
     for value, a in ((1, 1), (3, 2), (5, 3)):
         times = city.tokens.count(value)
         if times and a > fought:
