@@ -95,7 +95,7 @@ def test_cli_not_found_and_bad_ids():
         ("new", "toy", "-p", "A", "-p", "B", "--date", "2026-02-30"),
         ("new", "toy", "-p", "A", "-p", "B", "-o", "pile"),
         ("new", "toy", "-p", "A", "-p", "B", "-o", "pile=99999999999999"),
-        ("games", "--since", "yesterday"),
+        ("games", "--since", "the day before"),
         ("players", "show", "nobody"),
     ):
         result = invoke(*args)
