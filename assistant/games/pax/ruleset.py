@@ -10,7 +10,8 @@ from typing import Any
 
 from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, Ruleset, RuleText
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.pax import components, legal, rules, scoring, texts, view
+from assistant.core.sheets import PlaySheet
+from assistant.games.pax import components, legal, rules, scoring, sheet, texts, view
 from assistant.games.pax import position as position_file
 from assistant.games.pax import table as final_table
 from assistant.games.pax.moves import PaxMove
@@ -37,6 +38,9 @@ class PaxRuleset(Ruleset):
         OptionSpec("card_checks", "notes", "check entered cards against the research notes too (values 1-4, 1-2 symbols, from"
                    " reviews), or the rulebook only (pax.data.cards)", choices=("notes", "rulebook")),
     )
+
+    sheet_categories = sheet.CATEGORIES
+    sheet_aliases = sheet.ALIASES
 
     # -- the protocol ---------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> PaxState:
@@ -127,6 +131,10 @@ class PaxRuleset(Ruleset):
     def explain(self, query: str) -> list[RuleText]:
         """The text for a category or a word of the rules."""
         return texts.explain(query)
+
+    def check_sheet(self, play_sheet: PlaySheet) -> ScoreSheet:
+        """The score of a play logged from its score pad or totals (sheet.check_sheet)."""
+        return sheet.check_sheet(play_sheet)
 
 
 RULESET = PaxRuleset()

@@ -8,7 +8,8 @@ from typing import Any
 
 from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.roma import components, legal, notation, position, rules, scoring, table, texts, view
+from assistant.core.sheets import PlaySheet
+from assistant.games.roma import components, legal, notation, position, rules, scoring, sheet, table, texts, view
 from assistant.games.roma.moves import RomaMove
 from assistant.games.roma.state import RomaState, initial_state
 
@@ -36,6 +37,9 @@ class Roma(Ruleset):
             ("opponent", "stockpile"),
         ),
     )
+
+    sheet_categories = sheet.CATEGORIES
+    sheet_aliases = sheet.ALIASES
 
     # -- protocol ---------------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> RomaState:
@@ -122,3 +126,7 @@ class Roma(Ruleset):
     def from_position(self, data: Mapping[str, Any]) -> Position:
         """The seats, options and position block of a position file (position.from_position)."""
         return position.from_position(data)
+
+    def check_sheet(self, play_sheet: PlaySheet) -> ScoreSheet:
+        """The score of a play logged from its score pad or totals (sheet.check_sheet)."""
+        return sheet.check_sheet(play_sheet)

@@ -9,7 +9,8 @@ from typing import Any
 
 from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.sylla import components, legal, notation, position, rules, scoring, table, texts, view
+from assistant.core.sheets import PlaySheet
+from assistant.games.sylla import components, legal, notation, position, rules, scoring, sheet, table, texts, view
 from assistant.games.sylla.rules import setup
 from assistant.games.sylla.state import State
 
@@ -30,6 +31,9 @@ class Sylla(Ruleset):
         OptionSpec("board", "ask", "the printed board 'ladder=... crisis=N start=N spaces=...', or 'ask' to enter it at setup (sylla.data.ladder)", None, True),
     )
 
+    sheet_categories = sheet.CATEGORIES
+    sheet_aliases = sheet.ALIASES
+
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         """The core's check, and one rule for games made before the ``fields`` option: a game
         that states ``ecclesia_vote`` and ``christian_slave`` (stored games and written records
@@ -43,6 +47,7 @@ class Sylla(Ruleset):
     def public_notation(self, state: State, move: Any) -> str:
         """The entry with every secret face as ``?`` (notation.public_notation)."""
         return notation.public_notation(state, move)
+
 
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> State:
         """The state before the first entry (rules.setup.initial)."""
@@ -125,6 +130,10 @@ class Sylla(Ruleset):
     def explain(self, query: str) -> list[RuleText]:
         """The rule texts of a named component (texts.explain)."""
         return texts.explain(query)
+
+    def check_sheet(self, play_sheet: PlaySheet) -> ScoreSheet:
+        """The score of a play logged from its score pad or totals (sheet.check_sheet)."""
+        return sheet.check_sheet(play_sheet)
 
 
 RULESET = Sylla()
