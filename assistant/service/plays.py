@@ -92,28 +92,18 @@ def build_sheet(
 
 
 class _Pad:
-    """A game's score pad: its rows, their other names, the tie-break value and the check.
-    From the ruleset (``Ruleset.sheet_categories``, ``check_sheet``) once a game wires its
-    ``sheet.py`` there; until then from that module itself."""
+    """A game's score pad: its rows, their other names, the tie-break value and the check
+    (``Ruleset.sheet_categories``, ``sheet_aliases``, ``sheet_tiebreak``, ``check_sheet``: each
+    game's ``sheet.py``)."""
 
     def __init__(self, ruleset: Any) -> None:
         self.ruleset = ruleset
-        self.module = None
-        if not ruleset.sheet_categories:
-            import importlib
-
-            package = type(ruleset).__module__.rpartition(".")[0]
-            try:
-                self.module = importlib.import_module(package + ".sheet")
-            except ModuleNotFoundError:
-                self.module = None
-        self.categories: tuple[str, ...] = tuple(getattr(self.module, "CATEGORIES", ruleset.sheet_categories))
-        self.aliases: Mapping[str, Any] = getattr(self.module, "ALIASES", ruleset.sheet_aliases)
-        self.tiebreak: str = getattr(self.module, "TIEBREAK", ruleset.sheet_tiebreak)
+        self.categories: tuple[str, ...] = tuple(ruleset.sheet_categories)
+        self.aliases: Mapping[str, Any] = ruleset.sheet_aliases
+        self.tiebreak: str = ruleset.sheet_tiebreak
 
     def check(self, sheet: PlaySheet) -> ScoreSheet:
-        if self.module is not None:
-            return self.module.check_sheet(sheet)  # type: ignore[no-any-return]
+        """The checked score of ``sheet`` (raises TableError listing every problem)."""
         return self.ruleset.check_sheet(sheet)  # type: ignore[no-any-return]
 
 

@@ -19,7 +19,8 @@ from typing import Any
 
 from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
-from assistant.games.sevenwonders import components, legal, notation, position, rules, scoring, table, texts, view
+from assistant.core.sheets import PlaySheet
+from assistant.games.sevenwonders import components, legal, notation, position, rules, scoring, sheet, table, texts, view
 from assistant.games.sevenwonders.state import SWState
 
 
@@ -59,6 +60,10 @@ class SevenWonders(Ruleset):
             "free_city_rome", "false", "2 players: whether Rome may be the Free City's board (default: not dealt to it)", choices=("false", "true")
         ),
     )
+
+    sheet_categories = sheet.CATEGORIES
+    sheet_aliases = sheet.ALIASES
+    sheet_tiebreak = sheet.TIEBREAK
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         """The options checked, ``leaders`` read as true/false first."""
@@ -143,3 +148,7 @@ class SevenWonders(Ruleset):
     def explain(self, query: str) -> list[RuleText]:
         """Rule texts about a rule id, component or word."""
         return texts.explain(query)
+
+    def check_sheet(self, play_sheet: PlaySheet) -> ScoreSheet:
+        """The score of a play logged from its score pad or totals (sheet.check_sheet)."""
+        return sheet.check_sheet(play_sheet)
