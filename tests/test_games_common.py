@@ -107,7 +107,7 @@ GAMES_DIR = Path(__file__).resolve().parents[1] / "assistant" / "games"
 
 #: The role modules of docs/architecture.md, present in every game package.
 ROLES = ("components", "state", "moves", "notation", "rules", "legal", "scoring", "table",
-         "simulate", "view", "texts", "ruleset", "position")
+         "simulate", "view", "texts", "ruleset", "position", "sheet")
 #: Old names for those roles, which no game may use any more.
 OLD_ROLE_NAMES = ("parse", "check", "checks", "apply", "engine", "data", "cards", "autoplay",
                   "catalogue", "setup", "election", "recruitment", "auction", "income", "events",
