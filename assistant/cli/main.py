@@ -509,18 +509,23 @@ def games(
     since: Annotated[Optional[str], typer.Option(help="Played on or after this day (YYYY-MM-DD).")] = None,
     until: Annotated[Optional[str], typer.Option(help="Played on or before this day (YYYY-MM-DD).")] = None,
     status: Annotated[Optional[str], typer.Option(help="active, finished or abandoned.")] = None,
-    limit: Annotated[Optional[int], typer.Option(help="At most this many (newest first).", min=1)] = None,
+    limit: Annotated[
+        Optional[int], typer.Option(help="At most this many, newest first (default: a screenful on a terminal, else 50).", min=1)
+    ] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="Every game that matches (read a page at a time).")] = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """List past and running games, newest first."""
+    """List past and running games, newest first (a screenful unless --limit or --all)."""
     from assistant import service
+    from assistant.cli import history
 
-    rows = service.list_games(_store(db), game=game, player=player, since=since, until=until, status=status, limit=limit)
-    if json_out:
-        render.print_json([row.to_json() for row in rows])
-    else:
-        render.games_table(rows)
+    store = _store(db)
+    filters = dict(game=game, player=player, since=since, until=until, status=status)
+    cap = None if all_games else limit or history.default_limit()
+    shown = history.print_games(service.iter_games(store, **filters, limit=cap), json_out=json_out)
+    if cap is not None and shown == cap and limit is None:
+        history.cut_note(shown, service.count_games(store, **filters))
 
 
 @app.command(epilog=examples("assistant show 12", "assistant show last --json"))
@@ -762,14 +767,10 @@ def export(
         if output is not None:
             render.success(f"wrote {output}")
         return
-    text = service.export_games(_store(db), ids, fmt, public=public)  # type: ignore[arg-type]
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        try:
-            output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise InvalidEntry("core.export", f"cannot write {output}: {exc.strerror}") from None
+    from assistant.cli.history import write_stream
+
+    write_stream(service.export_stream(_store(db), ids, fmt, public=public), output)  # type: ignore[arg-type]
+    if output is not None:
         render.success(f"wrote {output}")
 
 
@@ -1022,20 +1023,34 @@ def db_backup(
     render.success("backup written")
 
 
-@db_app.command("check", epilog=examples("assistant db check", "assistant db check --json"))
+@db_app.command(
+    "check", epilog=examples("assistant db check", "assistant db check --quick", "assistant db check --full --resume", "assistant db check --json")
+)
 @handle_errors
-def db_check(db: DbOpt = None, json_out: JsonOpt = False) -> None:
-    """Check the database file and that every stored game still replays under the rules."""
+def db_check(
+    quick: Annotated[bool, typer.Option("--quick", help="Only the file and the stored figures (seconds): no game replayed.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Also replay every game, on every core (the default).")] = False,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue an interrupted full check where it stopped.")] = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Check the database file, the stored results, and that every stored game still replays
+    under the rules (--quick: without the replay)."""
     from assistant import service
+    from assistant.cli.history import CheckProgress
+    from assistant.core.errors import InvalidEntry
 
-    view = service.check_database(_store(db))
+    if quick and (full or resume):
+        raise InvalidEntry("core.db", "--quick checks no game; --full and --resume are for the replay of every game")
+    with CheckProgress() as progress:
+        view = service.check_database(_store(db), full=not quick, resume=resume, progress=progress)
     if json_out:
         render.print_json(view.to_json())
     elif view.problems:
         for p in view.problems:
             render.message("✗ " + p, style="red")
     else:
-        render.success("the database is healthy and every game replays")
+        render.success("the database and its stored results are healthy" if quick else "the database is healthy and every game replays")
     if not view.ok:
         raise typer.Exit(1)
 

@@ -3,7 +3,11 @@ player's report, renaming and merging players, and the database check."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
+import os
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import AssistantError, Conflict, InvalidEntry, RecordError, StorageError
 from assistant.core.inputs import clean
@@ -12,12 +16,18 @@ from assistant.games import resolve_game
 from assistant.service.fields import check_date
 from assistant.service.games import STATUSES, load
 from assistant.service.views import DbCheck, GameStats, GameSummary, HeadToHead, PlayerReport, PlayerStats, RecentGame
-from assistant.store import queries
+from assistant.store import listing, queries
 from assistant.store.db import Store
+from assistant.store.listing import GameFilter
 from assistant.store.models import Player
 
 if TYPE_CHECKING:
     from sqlmodel import Session
+
+#: How many games a list reads at a time.
+PAGE = 500
+#: Games a task of the full check replays.
+CHECK_CHUNK = 200
 
 
 def find_player(session: Session, name: str) -> Player:
@@ -26,6 +36,26 @@ def find_player(session: Session, name: str) -> Player:
     index = NameIndex([(p.name, ()) for p in players], what="player", rule="core.players")
     canonical = index.resolve(name)
     return next(p for p in players if p.name == canonical)
+
+
+def _filter(
+    session: Session,
+    *,
+    game: str | None,
+    player: str | None,
+    since: str | None,
+    until: str | None,
+    status: str | None,
+) -> GameFilter:
+    if status is not None and status not in STATUSES:
+        raise InvalidEntry("core.games", f"status must be one of {', '.join(STATUSES)}")
+    return GameFilter(
+        ruleset=resolve_game(game) if game else None,
+        status=status,
+        since=check_date(since) if since else None,
+        until=check_date(until) if until else None,
+        player_id=find_player(session, player).id if player else None,
+    )
 
 
 def list_games(
@@ -38,21 +68,57 @@ def list_games(
     status: str | None = None,
     limit: int | None = None,
 ) -> list[GameSummary]:
-    """Games, newest first, with the filters of ``assistant games`` (no replay: the number
-    of entries is counted)."""
-    if status is not None and status not in STATUSES:
-        raise InvalidEntry("core.games", f"status must be one of {', '.join(STATUSES)}")
+    """Games, newest first, with the filters of ``assistant games`` (at most ``limit``; no
+    replay, no count of entries: ``games.entry_count``)."""
+    return list(iter_games(store, game=game, player=player, since=since, until=until, status=status, limit=limit))
+
+
+def iter_games(
+    store: Store,
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    status: str | None = None,
+    limit: int | None = None,
+    page: int = PAGE,
+) -> Iterator[GameSummary]:
+    """:func:`list_games` a page at a time in one read transaction (bounded memory at any
+    size): each page is one query for its games and one for their seats. Consume it whole
+    (or close it) to end the transaction."""
     with store.read() as session:
-        rows = queries.find_games(
-            session,
-            ruleset=resolve_game(game) if game else None,
-            status=status,
-            since=check_date(since) if since else None,
-            until=check_date(until) if until else None,
-            player_id=find_player(session, player).id if player else None,
-            limit=limit,
-        )
-        return [GameSummary.of(row, queries.seats(session, row.id), row.entry_count) for row in rows]  # type: ignore[arg-type]
+        where = _filter(session, game=game, player=player, since=since, until=until, status=status)
+        before: tuple[str, int] | None = None
+        left = limit
+        while left is None or left > 0:
+            size = page if left is None else min(page, left)
+            rows = listing.games_page(session, where, size, before)
+            if not rows:
+                return
+            seats = listing.seats_of(session, [r.id for r in rows])  # type: ignore[misc]
+            for row in rows:
+                yield GameSummary.of(row, seats[row.id], row.entry_count)  # type: ignore[index]
+            if left is not None:
+                left -= len(rows)
+            if len(rows) < size:
+                return
+            before = (rows[-1].date, rows[-1].id)  # type: ignore[assignment]
+            session.expunge_all()  # the page's rows are not kept by the session
+
+
+def count_games(
+    store: Store,
+    *,
+    game: str | None = None,
+    player: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    status: str | None = None,
+) -> int:
+    """How many games the same filters match (``games`` says "20 of 1234")."""
+    with store.read() as session:
+        return listing.count_games(session, _filter(session, game=game, player=player, since=since, until=until, status=status))
 
 
 def player_stats(store: Store, game: str | None = None) -> list[PlayerStats]:
@@ -100,60 +166,29 @@ def player_report(store: Store, name: str, game: str | None = None) -> PlayerRep
     ruleset = resolve_game(game) if game else None
     with store.read() as session:
         player = find_player(session, name)
-        mine = queries.player_seats(session, player.id, ruleset)  # type: ignore[arg-type]
-        finished_ids = [row.id for _, row in mine if row.status == "finished"]
-        others = queries.opponents(session, player.id, finished_ids)  # type: ignore[arg-type]
-        results = queries.player_results(session, player.id, finished_ids)  # type: ignore[arg-type]
+        pid: int = player.id  # type: ignore[assignment]
+        games = listing.player_games(session, pid, ruleset)
+        cats = listing.player_categories(session, pid, ruleset)
+        versus = listing.head_to_head(session, pid, ruleset)
+        latest = listing.recent_seats(session, pid, ruleset, 10)
 
-    per_game: dict[str, list] = {}  # type: ignore[type-arg]
-    for seat, row in mine:
-        g = per_game.setdefault(row.ruleset, [0, 0, 0, []])
-        g[0] += 1
-        if row.status == "finished":
-            g[1] += 1
-            g[2] += 1 if seat.winner else 0
-            if seat.total is not None:
-                g[3].append(seat.total)
+    ordered = sorted(games, key=lambda g: (-int(g[1]), _newest_first(g[7], g[8])))
     by_game = tuple(
-        sorted(
-            (
-                GameStats(
-                    game=name_,
-                    played=played,
-                    finished=finished,
-                    wins=wins,
-                    win_rate=round(wins / finished, 3) if finished else None,
-                    average=round(sum(totals) / len(totals), 1) if totals else None,
-                    best=max(totals) if totals else None,
-                )
-                for name_, (played, finished, wins, totals) in per_game.items()
-            ),
-            key=lambda g: -g.played,
+        GameStats(
+            game=name_,
+            played=int(played),
+            finished=int(finished or 0),
+            wins=int(wins or 0),
+            win_rate=round(int(wins or 0) / int(finished), 3) if finished else None,
+            average=round(int(total) / int(counted), 1) if counted else None,
+            best=int(best) if best is not None else None,
         )
+        for name_, played, finished, wins, total, counted, best, _date, _id in ordered
     )
-
-    categories: dict[str, dict[str, list[int]]] = {}
-    for result, ruleset_name in results:
-        categories.setdefault(ruleset_name, {}).setdefault(result.category, []).append(result.points)
-    averages = {g: {c: round(sum(v) / len(v), 1) for c, v in cats.items()} for g, cats in categories.items()}
-
-    my_rank = {row.id: seat.rank for seat, row in mine if row.status == "finished"}
-    pairs: dict[str, list[int]] = {}
-    for seat, other in others:
-        mine_rank = my_rank.get(seat.game_id)
-        if mine_rank is None or seat.rank is None:
-            continue
-        h = pairs.setdefault(other.name, [0, 0, 0, 0])
-        h[0] += 1
-        if mine_rank < seat.rank:
-            h[1] += 1
-        elif mine_rank > seat.rank:
-            h[2] += 1
-        else:
-            h[3] += 1
-    head = tuple(
-        sorted((HeadToHead(o, *counts) for o, counts in pairs.items()), key=lambda h: (-h.games, h.opponent))
-    )
+    averages: dict[str, dict[str, float]] = {}
+    for ruleset_name, category, points, count in cats:
+        averages.setdefault(ruleset_name, {})[category] = round(points / count, 1)
+    head = tuple(sorted((HeadToHead(o, *counts) for o, *counts in versus), key=lambda h: (-h.games, h.opponent)))
     eligible = [h for h in head if h.games >= 3]
     rival = max(eligible, key=lambda h: (h.ahead, -h.behind), default=None)
     nemesis = max(eligible, key=lambda h: (h.behind, -h.ahead), default=None)
@@ -163,7 +198,7 @@ def player_report(store: Store, name: str, game: str | None = None) -> PlayerRep
     wins = sum(g.wins for g in by_game)
     recent = tuple(
         RecentGame(row.id, row.date, row.ruleset, row.status, seat.total, seat.rank, bool(seat.winner))  # type: ignore[arg-type]
-        for seat, row in mine[:10]
+        for seat, row in latest
     )
     return PlayerReport(
         name=player.name,
@@ -178,6 +213,11 @@ def player_report(store: Store, name: str, game: str | None = None) -> PlayerRep
         nemesis=nemesis.opponent if nemesis and nemesis.behind else None,
         recent=recent,
     )
+
+
+def _newest_first(date: str, gid: int) -> tuple[int, ...]:
+    """A sort key putting the later (date, id) first."""
+    return (*(-ord(ch) for ch in date), -int(gid))
 
 
 def rename_player(store: Store, old: str, new: str) -> str:
@@ -206,20 +246,206 @@ def merge_players(store: Store, keep: str, other: str) -> tuple[str, int]:
         return target.name, moved
 
 
-def check_database(store: Store) -> DbCheck:
-    """Problems found: SQLite's own checks, then every game must still replay. A file too
-    damaged to read is reported as a problem, not raised."""
-    problems = store.integrity_problems()
+def check_database(
+    store: Store,
+    *,
+    full: bool = True,
+    resume: bool = False,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    chunk: int = CHECK_CHUNK,
+) -> DbCheck:
+    """Problems found (none when healthy); a file too damaged to read is reported as a
+    problem, not raised.
+
+    Quick (``full=False``): SQLite's ``quick_check``, then the stored figures against each
+    other: every seat's total is the sum of its stored points, finished games have a total
+    and a rank on every seat, unfinished ones no results, and ``games.entry_count`` is the
+    number of entries. Full: SQLite's ``integrity_check`` and foreign keys, the same figures,
+    then every game replayed under the rules, in parallel (``workers`` processes, default
+    every core), ``chunk`` games a task; ``progress(done, total)`` is called as games are
+    checked. A checkpoint (:func:`checkpoint_path`) records the games checked so far and
+    the problems found; ``resume`` continues an interrupted full check from it."""
+    problems = store.integrity_problems(quick=not full)
     try:
         with store.read() as session:
-            for gid in queries.game_ids(session):
+            problems += _stored_figures(session)
+            total = listing.count_games(session, GameFilter())
+    except StorageError as exc:
+        if exc.message not in problems:
+            problems.append(exc.message)
+        return DbCheck(tuple(problems))
+    if not full:
+        return DbCheck(tuple(problems))
+    replay = _replay_all(store, total, resume=resume, workers=workers, progress=progress, chunk=chunk)
+    return DbCheck(tuple(problems + replay))
+
+
+def _stored_figures(session: Session) -> list[str]:
+    problems = []
+    for gid, name, total, points in listing.results_disagreeing(session):
+        problems.append(f"game {gid}: {name}'s stored total {total} is not the sum of the stored points ({points})")
+    for gid, name in listing.finished_without_totals(session):
+        problems.append(f"game {gid} is finished but {name} has no stored total or rank")
+    for gid in listing.unfinished_with_results(session):
+        problems.append(f"game {gid} is not finished but has stored results")
+    for gid, stored, counted in listing.entry_counts_disagreeing(session):
+        problems.append(f"game {gid}: {stored} entries counted in the games table, {counted} stored")
+    return problems
+
+
+def checkpoint_path(store: Store) -> Path:
+    """Where a full check keeps its checkpoint: beside an SQLite file (``NAME.check.json``),
+    in the user data folder for a server's database."""
+    if store.path is not None:
+        return store.path.with_name(store.path.name + ".check.json")
+    import hashlib
+
+    from assistant.store.location import default_db_path
+
+    digest = hashlib.sha256(store.where.encode("utf-8")).hexdigest()[:16]
+    return default_db_path().parent / f"check-{digest}.json"
+
+
+def _read_checkpoint(path: Path, where: str) -> tuple[int, int, list[str]]:
+    """(every game up to this id was checked, how many were, their problems); nothing when
+    there is no checkpoint of this database."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("where") == where:
+            return int(data["done_to"]), int(data["checked"]), [str(p) for p in data["problems"]]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass
+    return 0, 0, []
+
+
+def _write_checkpoint(path: Path, where: str, done_to: int, checked: int, problems: list[str]) -> None:
+    data = {"where": where, "done_to": done_to, "checked": checked, "problems": problems}
+    try:
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a folder that cannot be written: the check runs, it just cannot be resumed
+
+
+def _replay_all(
+    store: Store,
+    total: int,
+    *,
+    resume: bool,
+    workers: int | None,
+    progress: Callable[[int, int], None] | None,
+    chunk: int,
+) -> list[str]:
+    """Replay every game above the checkpoint (all when not resuming), in order of id, in
+    parallel; the checkpoint follows the highest id below which every game is checked."""
+    path = checkpoint_path(store)
+    done_to, checked, problems = _read_checkpoint(path, store.where) if resume else (0, 0, [])
+    workers = max(1, workers or os.cpu_count() or 1)
+
+    def chunks() -> Iterator[list[int]]:
+        after = done_to
+        while True:
+            with store.read() as session:
+                ids = listing.game_ids_from(session, after, chunk)
+            if not ids:
+                return
+            yield ids
+            after = ids[-1]
+
+    if progress:
+        progress(checked, total)
+    pending: dict[int, tuple[int, list[str] | None]] = {}  # first id -> (last id, problems once done)
+    order: list[int] = []
+
+    def finished(first: int, found: list[str]) -> None:
+        nonlocal done_to, checked
+        last, _ = pending[first]
+        pending[first] = (last, found)
+        moved = False
+        while order and pending[order[0]][1] is not None:
+            head = order.pop(0)
+            last, got = pending.pop(head)
+            problems.extend(got or [])
+            done_to = last
+            moved = True
+        if moved:
+            _write_checkpoint(path, store.where, done_to, checked, problems)
+
+    if workers == 1 or total <= chunk:
+        for ids in chunks():
+            pending[ids[0]] = (ids[-1], None)
+            order.append(ids[0])
+            found = _replay_ids(store, ids)
+            checked += len(ids)
+            finished(ids[0], found)
+            if progress:
+                progress(checked, total)
+    else:
+        import multiprocessing
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_open, initargs=(store.url,)) as pool:
+            running: dict[Any, list[int]] = {}
+            source = chunks()
+            exhausted = False
+            while running or not exhausted:
+                while not exhausted and len(running) < workers * 3:
+                    ids = next(source, None)
+                    if ids is None:
+                        exhausted = True
+                        break
+                    pending[ids[0]] = (ids[-1], None)
+                    order.append(ids[0])
+                    running[pool.submit(_worker_check, ids)] = ids
+                if not running:
+                    break
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    ids = running.pop(future)
+                    checked += len(ids)
+                    finished(ids[0], future.result())
+                    if progress:
+                        progress(checked, total)
+    path.unlink(missing_ok=True)
+    return sorted(set(problems), key=_by_game)
+
+
+def _by_game(problem: str) -> tuple[int, str]:
+    digits = problem.removeprefix("game ").split(" ", 1)[0]
+    return (int(digits) if digits.isdigit() else 0, problem)
+
+
+def _replay_ids(store: Store, ids: Sequence[int]) -> list[str]:
+    """Replay the given games (one read transaction); the problems found."""
+    problems: list[str] = []
+    try:
+        with store.read() as session:
+            for gid in ids:
                 try:
                     load(session, gid)
                 except RecordError as exc:
                     problems.append(str(exc))
                 except AssistantError as exc:
                     problems.append(f"game {gid}: {exc.message}")
+                session.expunge_all()
     except StorageError as exc:
-        if exc.message not in problems:
-            problems.append(exc.message)
-    return DbCheck(tuple(problems))
+        problems.append(exc.message)
+    return problems
+
+
+_WORKER_STORE: Store | None = None
+
+
+def _worker_open(url: str) -> None:
+    """In a worker process of the full check: open the database once."""
+    global _WORKER_STORE
+    _WORKER_STORE = Store.open(url)
+
+
+def _worker_check(ids: list[int]) -> list[str]:
+    assert _WORKER_STORE is not None
+    return _replay_ids(_WORKER_STORE, ids)

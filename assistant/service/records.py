@@ -6,7 +6,8 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
 from assistant.core.game import Game
@@ -17,8 +18,11 @@ from assistant.games import get_ruleset
 from assistant.service.fields import check_date
 from assistant.service.games import Loaded, load, score_of, write_results
 from assistant.service.views import GameExport, LogLine, ReplayView
-from assistant.store import queries
+from assistant.store import listing, queries
 from assistant.store.db import Store
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
 
 RECORD_SEPARATOR = "%%"
 EXPORT_FORMATS = ("record", "json", "csv")
@@ -40,18 +44,67 @@ def export_games(
     in their unknown form, comments left out); such a record still
     replays to the same public position and end scores. CSV holds no entries, so it is the
     same either way."""
+    return "".join(export_stream(store, game_ids, fmt, public=public))
+
+
+def export_stream(
+    store: Store, game_ids: Iterable[int | str] | None, fmt: str = "record", *, public: bool = False
+) -> Iterator[str]:
+    """:func:`export_games` piece by piece, one game at a time in one read transaction, so
+    that a history of any size is written in constant memory: each game is read and replayed,
+    written, and forgotten (CSV reads no entries: a page of games with their stored seats and
+    points at a time). Consume it whole (or close it) to end the transaction."""
     if fmt not in EXPORT_FORMATS:
         raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json or csv")
     with store.read() as session:
-        ids: list[int | str] = list(queries.game_ids(session)) if game_ids is None else list(game_ids)
-        loaded = [load(session, gid) for gid in ids]
-    if fmt == "record":
-        texts = [write_record(item.record(public=public)) for item in loaded]
-        return ("\n" + RECORD_SEPARATOR + "\n\n").join(texts)
-    if fmt == "json":
-        items = [export_view(item, public=public).to_json() for item in loaded]
-        return json.dumps(items if game_ids is None or len(items) != 1 else items[0], indent=2, ensure_ascii=False) + "\n"
-    return _export_csv(loaded)
+        if fmt == "csv":
+            yield from _csv_stream(session, game_ids)
+            return
+        ids = _ids(session, game_ids)
+        single = game_ids is not None and len(ids) == 1
+        for n, gid in enumerate(ids):
+            item = load(session, gid)
+            if fmt == "record":
+                yield ("\n" + RECORD_SEPARATOR + "\n\n" if n else "") + write_record(item.record(public=public))
+            else:
+                text = json.dumps(export_view(item, public=public).to_json(), indent=2, ensure_ascii=False)
+                if single:
+                    yield text + "\n"
+                else:
+                    yield ("[\n" if n == 0 else ",\n") + _indented(text)
+            session.expunge_all()
+        if fmt == "json" and not single:
+            yield "\n]\n" if ids else "[]\n"
+
+
+def _ids(session: Session, game_ids: Iterable[int | str] | None) -> list[int | str] | _AllIds:
+    return _AllIds(session) if game_ids is None else list(game_ids)
+
+
+class _AllIds:
+    """Every game's id, oldest first, read a page at a time (a sequence to iterate once)."""
+
+    def __init__(self, session: Session, page: int = 1000) -> None:
+        self.session = session
+        self.page = page
+        self.total = listing.count_games(session, listing.GameFilter())
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __iter__(self) -> Iterator[int]:
+        after = 0
+        while True:
+            ids = listing.game_ids_from(self.session, after, self.page)
+            yield from ids
+            if len(ids) < self.page:
+                return
+            after = ids[-1]
+
+
+def _indented(text: str) -> str:
+    """A JSON value written inside a list of :func:`json.dumps` with ``indent=2``."""
+    return "\n".join("  " + line for line in text.split("\n"))
 
 
 def export_view(item: Loaded, *, public: bool = False) -> GameExport:
@@ -68,41 +121,80 @@ def export_view(item: Loaded, *, public: bool = False) -> GameExport:
     return GameExport(item.summary(), item.headers(), entries, record=write_record(record), sheet=sheet, public=public)
 
 
-def _export_csv(loaded: list[Loaded]) -> str:
+CSV_COLUMNS = ("game_id", "game", "date", "location", "status", "player", "seat", "rank", "winner", "total")
+
+
+#: Games the CSV export reads at a time (its memory is that of one page).
+CSV_PAGE = 500
+
+
+def _csv_stream(session: Session, game_ids: Iterable[int | str] | None) -> Iterator[str]:
+    """The CSV export from what is stored (seats, their totals, ranks and winners, and the
+    points per category of finished games), a page of games at a time: no game is replayed.
+    The category columns are every category stored, in the order games first stored them."""
     import csv
     import io
 
-    categories: list[str] = []
-    sheets: dict[int, ScoreSheet | None] = {}
-    for item in loaded:
-        sheet = item.sheet() if item.row.status == "finished" else None
-        sheets[item.id] = sheet
-        for c in sheet.categories if sheet else ():
-            if c not in categories:
-                categories.append(c)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["game_id", "game", "date", "location", "status", "player", "seat", "rank", "winner", "total", *categories])
-    for item in loaded:
-        sheet = sheets[item.id]
-        for seat in item.seats:
-            scores = sheet.points.get(seat.name, {}) if sheet else {}
-            writer.writerow(
-                [
-                    item.id,
-                    item.row.ruleset,
-                    item.row.date,
-                    item.row.location or "",
-                    item.row.status,
-                    seat.name,
-                    seat.position + 1,
-                    seat.rank if seat.rank is not None else "",
-                    "yes" if seat.winner else ("no" if sheet else ""),
-                    seat.total if seat.total is not None else "",
-                    *[scores.get(c, "") for c in categories],
-                ]
-            )
-    return out.getvalue()
+    if game_ids is None:
+        categories = listing.result_categories(session)
+        ids: Iterable[int] = _AllIds(session)
+    else:
+        rows = [queries.game_row(session, gid) for gid in game_ids]
+        ids = [r.id for r in rows]  # type: ignore[misc]
+        found = listing.points_of(session, ids)  # type: ignore[arg-type]
+        categories = []
+        for gid in ids:
+            for (of, _pid), points in found.items():
+                for c in points if of == gid else ():
+                    if c not in categories:
+                        categories.append(c)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*CSV_COLUMNS, *categories])
+
+    def drain() -> str:
+        text = buffer.getvalue()
+        buffer.seek(0)
+        buffer.truncate()
+        return text
+
+    batch: list[int] = []
+
+    def write_batch() -> None:
+        by_id = listing.games_by_ids(session, batch)
+        seats = listing.seats_of(session, batch)
+        points = listing.points_of(session, batch)
+        for gid in batch:
+            row = by_id[gid]
+            finished = row.status == "finished"
+            for seat in seats[gid]:
+                scores = points.get((gid, seat.player_id), {}) if finished else {}
+                writer.writerow(
+                    [
+                        gid,
+                        row.ruleset,
+                        row.date,
+                        row.location or "",
+                        row.status,
+                        seat.name,
+                        seat.position + 1,
+                        seat.rank if seat.rank is not None else "",
+                        "yes" if seat.winner else ("no" if finished else ""),
+                        seat.total if seat.total is not None else "",
+                        *[scores.get(c, "") for c in categories],
+                    ]
+                )
+        batch.clear()
+        session.expunge_all()
+
+    for gid in ids:
+        batch.append(gid)  # type: ignore[arg-type]
+        if len(batch) >= CSV_PAGE:
+            write_batch()
+            yield drain()
+    if batch:
+        write_batch()
+    yield drain()
 
 
 def split_records(text: str) -> list[str]:

@@ -469,17 +469,22 @@ class Store:
             raise error from None
         return dest
 
-    def integrity_problems(self) -> list[str]:
-        """SQLite's integrity and foreign-key checks ([] when healthy); a file so damaged
-        that the checks cannot run is one problem, said as such."""
+    def integrity_problems(self, *, quick: bool = False) -> list[str]:
+        """SQLite's integrity and foreign-key checks ([] when healthy); ``quick``: its
+        ``quick_check`` only (the pages and rows, not that every index matches its table, nor
+        the foreign keys: seconds on a large file). A file so damaged that the checks cannot
+        run is one problem, said as such."""
         if self.path is None or self.state.kind in ("missing", "blank"):
             return []
         problems: list[str] = []
         try:
             with self.engine.connect() as conn:
-                for (row,) in conn.exec_driver_sql("PRAGMA integrity_check(20)").fetchall():
+                pragma = "quick_check" if quick else "integrity_check"
+                for (row,) in conn.exec_driver_sql(f"PRAGMA {pragma}(20)").fetchall():
                     if row != "ok":
                         problems.append(f"damaged: {row}")
+                if quick:
+                    return problems
                 for row in conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall():
                     problems.append(f"foreign key broken in table {row[0]} (row {row[1]})")
         except DB_ERRORS as exc:

@@ -13,6 +13,8 @@ import os
 import sqlite3
 import subprocess
 
+from assistant.store.models import SCHEMA_VERSION
+
 from cli_support import cli_command
 
 PROCESSES = 8
@@ -37,7 +39,7 @@ def test_db_concurrent_create_eight_processes(tmp_path):
                 ids.append(int(out.strip()))
         assert sorted(ids) == sorted(set(ids)), f"round {round_}: duplicate ids {ids}"
         conn = sqlite3.connect(path)
-        assert conn.execute("SELECT value FROM meta").fetchall() == [("2",)]
+        assert conn.execute("SELECT value FROM meta").fetchall() == [(str(SCHEMA_VERSION),)]
         assert conn.execute("SELECT count(*) FROM games").fetchone()[0] == len(ids)
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         conn.close()
