@@ -122,40 +122,13 @@ def count_games(
 
 
 def player_stats(store: Store, game: str | None = None) -> list[PlayerStats]:
-    """Per player: games played and finished, wins, win rate, average and best total.
-    A tie for first counts as a win for each tied player; unfinished games count as played only."""
-    ruleset = resolve_game(game) if game else None
-    with store.read() as session:
-        players = queries.players(session)
-        rows = queries.seats_with_games(session, ruleset)
-    counts: dict[int, list[int]] = {p.id: [0, 0, 0] for p in players}  # type: ignore[misc]
-    totals: dict[int, list[int]] = {}
-    for seat, row in rows:
-        c = counts[seat.player_id]
-        c[0] += 1
-        if row.status == "finished":
-            c[1] += 1
-            c[2] += 1 if seat.winner else 0
-            if seat.total is not None:
-                totals.setdefault(seat.player_id, []).append(seat.total)
-    result = []
-    for p in players:
-        played, finished, wins = counts[p.id]  # type: ignore[index]
-        mine = totals.get(p.id)  # type: ignore[arg-type]
-        if ruleset and not played:
-            continue
-        result.append(
-            PlayerStats(
-                name=p.name,
-                played=played,
-                finished=finished,
-                wins=wins,
-                win_rate=round(wins / finished, 3) if finished else None,
-                average=round(sum(mine) / len(mine), 1) if mine else None,
-                best=max(mine) if mine else None,
-            )
-        )
-    return result
+    """Per player: games played and finished, wins, win rate; with ``game`` the average and
+    best total, without it those of each game (``by_game``, never an average mixing games).
+    A tie for first counts as a win for each tied player; unfinished games count as played
+    only. SQL aggregates over seats (``assistant players``: :func:`stats.players_table`)."""
+    from assistant.service.stats import players_table
+
+    return players_table(store, game)
 
 
 def player_report(store: Store, name: str, game: str | None = None) -> PlayerReport:

@@ -45,42 +45,9 @@ def game_row(session: Session, game_id: int | str) -> GameRow:
     return row
 
 
-def game_ids(session: Session) -> list[int]:
-    """Every game's id, oldest first."""
-    return [gid for gid in session.exec(select(GameRow.id).order_by(col(GameRow.id))).all() if gid is not None]
-
-
 def game_by_source(session: Session, source_id: str) -> GameRow | None:
     """The game imported (or started) with this source id, if any."""
     return session.exec(select(GameRow).where(GameRow.source_id == source_id)).first()
-
-
-def find_games(
-    session: Session,
-    *,
-    ruleset: str | None = None,
-    status: str | None = None,
-    since: str | None = None,
-    until: str | None = None,
-    player_id: int | None = None,
-    limit: int | None = None,
-) -> list[GameRow]:
-    """Games matching every filter given, newest first (by date, then id)."""
-    query = select(GameRow)
-    if ruleset:
-        query = query.where(GameRow.ruleset == ruleset)
-    if status:
-        query = query.where(GameRow.status == status)
-    if since:
-        query = query.where(GameRow.date >= since)
-    if until:
-        query = query.where(GameRow.date <= until)
-    if player_id is not None:
-        query = query.where(col(GameRow.id).in_(select(Seat.game_id).where(Seat.player_id == player_id)))
-    query = query.order_by(col(GameRow.date).desc(), col(GameRow.id).desc())
-    if limit:
-        query = query.limit(limit)
-    return list(session.exec(query).all())
 
 
 def insert_game(
@@ -234,49 +201,6 @@ def player_for_name(session: Session, name: str) -> Player:
         session.add(found)
         session.flush()
     return found
-
-
-def seats_with_games(session: Session, ruleset: str | None = None) -> list[tuple[Seat, GameRow]]:
-    """Every seat with its game (of one game only when ``ruleset`` is given)."""
-    query = select(Seat, GameRow).join(GameRow, col(GameRow.id) == col(Seat.game_id))
-    if ruleset:
-        query = query.where(GameRow.ruleset == ruleset)
-    return list(session.exec(query).all())
-
-
-def player_seats(session: Session, player_id: int, ruleset: str | None = None) -> list[tuple[Seat, GameRow]]:
-    """One player's seats with their games, newest first."""
-    query = (
-        select(Seat, GameRow)
-        .join(GameRow, col(GameRow.id) == col(Seat.game_id))
-        .where(Seat.player_id == player_id)
-        .order_by(col(GameRow.date).desc(), col(GameRow.id).desc())
-    )
-    if ruleset:
-        query = query.where(GameRow.ruleset == ruleset)
-    return list(session.exec(query).all())
-
-
-def opponents(session: Session, player_id: int, game_ids: Sequence[int]) -> list[tuple[Seat, Player]]:
-    """The other seats (and their players) of the given games."""
-    return list(
-        session.exec(
-            select(Seat, Player)
-            .join(Player, col(Player.id) == col(Seat.player_id))
-            .where(col(Seat.game_id).in_(game_ids), Seat.player_id != player_id)
-        ).all()
-    )
-
-
-def player_results(session: Session, player_id: int, game_ids: Sequence[int]) -> list[tuple[Result, str]]:
-    """One player's points per category in the given games, with each game's ruleset."""
-    return list(
-        session.exec(
-            select(Result, GameRow.ruleset)
-            .join(GameRow, col(GameRow.id) == col(Result.game_id))
-            .where(Result.player_id == player_id, col(Result.game_id).in_(game_ids))
-        ).all()
-    )
 
 
 def rename(session: Session, player: Player, name: str) -> None:
