@@ -192,7 +192,11 @@ def versus_lines(view: StatsView) -> list[str]:
             row.append("·" if name == other else (f"{h.ahead}-{h.behind}" + (f" ={h.tied}" if h.tied else "") if h else ""))
         rows.append(row)
     title = "Head to head: finished ahead-behind of each opponent (=ties)"
-    return _table(title, ["player", *names], rows, "l" + "r" * len(names))
+    lines = _table(title, ["player", *names], rows, "l" + "r" * len(names))
+    if max(len(line) for line in lines) <= render.text_width():
+        return lines
+    pairs = [[h.name, h.opponent, str(h.games), str(h.ahead), str(h.behind), str(h.tied)] for h in view.versus or ()]
+    return _table("Head to head (too many players for a matrix: one line per pair)", ["player", "opponent", "games", "ahead", "behind", "tied"], pairs, "llrrrr")
 
 
 # -- charts (plain text) ----------------------------------------------------------------------------
@@ -254,12 +258,13 @@ def category_chart(stats: Sequence[CategoryStat], width: int) -> list[str]:
 MARKS = "*o+x#@%&=~"
 
 
-def rating_chart(ratings: Sequence[PlayerRating], width: int, height: int = 12) -> list[str]:
+def rating_chart(ratings: Sequence[PlayerRating], width: int, height: int = 12, *, player: str | None = None, most: int = 5) -> list[str]:
     """Each player's ordinal over the games of one game, in the order played: one mark per
-    player (the legend under the chart), time across, rating up."""
+    player (the legend under the chart), time across, rating up; the ``most`` best rated
+    (``player``: that player alone)."""
     lines: list[str] = []
     for game in dict.fromkeys(r.game for r in ratings):
-        mine = [r for r in ratings if r.game == game and r.history][: len(MARKS)]
+        mine = [r for r in ratings if r.game == game and r.history and (player is None or r.name == player)][:most]
         if not mine:
             continue
         order = sorted({(p.date, p.id) for r in mine for p in r.history})
@@ -276,7 +281,8 @@ def rating_chart(ratings: Sequence[PlayerRating], width: int, height: int = 12) 
                 x = round(index[(p.date, p.id)] / max(1, len(order) - 1) * (cols - 1))
                 y = round((p.ordinal - low) / (high - low) * (height - 1))
                 grid[height - 1 - y][x] = mark
-        lines += ([""] if lines else []) + [render.safe(f"{game}: rating (ordinal) over {len(order)} games")]
+        among = f", the {len(mine)} best rated" if player is None and len([r for r in ratings if r.game == game]) > len(mine) else ""
+        lines += ([""] if lines else []) + [render.safe(f"{game}: rating (ordinal) over {len(order)} games{among}")]
         for i, row in enumerate(grid):
             tick = f"{high:.1f}" if i == 0 else f"{low:.1f}" if i == height - 1 else ""
             lines.append(f"{tick:>{axis}} |{''.join(row)}".rstrip())
@@ -368,7 +374,7 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         if view_name == "categories" and chart:
             lines = category_chart(view.categories or (), chart_width())
         elif view_name == "ratings" and chart:
-            lines = rating_chart(view.ratings or (), chart_width())
+            lines = rating_chart(view.ratings or (), chart_width(), player=view.filters.player)
         elif view_name == "summary":
             lines = leaderboard_lines(view)
             lines += ([""] if lines and view.high_scores else []) + high_lines(view)

@@ -375,3 +375,18 @@ def test_facts_written_when_a_tracked_game_finishes(engine):
     sides = service.by(store, "side", game="7w").splits
     assert sum(s.seats for s in sides) == 3
     assert sum(s.wins for s in sides) == len(game.score().winners)
+
+
+def test_versus_too_wide_for_a_matrix_is_a_list():
+    from assistant.cli.stats import rating_chart, versus_lines
+    from assistant.service.views import HeadToHeadOf, PlayerRating, RatingPoint, StatsFilters, StatsView
+
+    names = [f"Player{n:02}" for n in range(14)]
+    cells = tuple(HeadToHeadOf(o, 2, 1, 1, 0, name=n) for n in names for o in names if o != n)
+    lines = versus_lines(StatsView("versus", StatsFilters(), versus=cells, versus_names=tuple(names)))
+    assert "one line per pair" in lines[0] and len(lines) == 3 + 14 * 13
+    assert max(len(line) for line in lines) <= 100
+    rated = tuple(PlayerRating("roma", n, 1, 25.0, 8.0, float(i), (RatingPoint("2026-01-01", 1, 25.0, 8.0, float(i)),)) for i, n in enumerate(names))
+    chart = "\n".join(rating_chart(rated, 80))
+    assert "the 5 best rated" in chart and "Player00" in chart and "Player05" not in chart
+    assert "Player07" in "\n".join(rating_chart(rated, 80, player="Player07"))
