@@ -243,7 +243,8 @@ def score_sheet(
     rows: list[Any] = [
         [safe(c.replace("_", " ")), *[str(sheet.points[p][c]) for p in sheet.players]] for c in sheet.categories
     ]
-    rows += [None, ["total", *[str(sheet.totals[p]) for p in sheet.players]]]
+    rows += [None] if rows else []  # a play logged from totals has no category rows
+    rows.append(["total", *[str(sheet.totals[p]) for p in sheet.players]])
     rows.append(["rank", *[str(sheet.ranks[p]) for p in sheet.players]])
     lines += grid(header, rows, "l" + "r" * len(sheet.players))
     for k, v in sheet.extra.items():

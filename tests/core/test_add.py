@@ -265,6 +265,16 @@ def test_cli_add_totals_and_kinds_shown(engine: str) -> None:
     assert players.exit_code == 0 and "Ann" in players.stdout
 
 
+def test_cli_add_totals_score_table_has_no_empty_category_block(engine: str) -> None:
+    """A play logged from its totals has no category rows: its score table goes straight from
+    the players to the total, without an empty block between two rules."""
+    done = cli("add", "7w", "--score", "Ada=50", "--score", "Bob=45", "--score", "Cleo=47")
+    assert done.exit_code == 0, done.output
+    lines = cli("show", "last").stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Ada" in line and "Bob" in line)
+    assert set(lines[at + 1]) == {"─"} and lines[at + 2].split() == ["total", "50", "45", "47"]
+
+
 def test_cli_add_sheet_from_stdin_and_refusal(engine: str) -> None:
     done = cli("add", "7w", "--sheet", "-", "--json", input=LINES)
     assert done.exit_code == 0, done.output
