@@ -148,6 +148,10 @@ class Ruleset:
     sheet_aliases: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: the per-player value written beside the pad that breaks a tie ("coins"), if any
     sheet_tiebreak: ClassVar[str] = ""
+    #: the seat facts the game stores with a finished game (:meth:`seat_facts`), which
+    #: ``stats GAME --by KEY`` groups by beside ``seat`` and ``start`` (7 Wonders:
+    #: ``wonder``, ``side``, ``leader``); empty: the game stores none
+    fact_keys: ClassVar[tuple[str, ...]] = ()
 
     # -- the protocol -------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> Any:
@@ -262,6 +266,27 @@ class Ruleset:
         """The final table of a tracked game, in the §1 file format (so that the quick
         scoring of it can be compared with the tracked score)."""
         raise NotImplementedError
+
+    def seat_facts(self, state: Any) -> list[dict[str, list[str]]]:
+        """What the whole table saw of each seat at the end of a tracked game, that statistics
+        group seats by: one mapping per seat, in seat order, from a key of :attr:`fact_keys`
+        to its values (7 Wonders: ``{"wonder": ["Gizah"], "side": ["A"], "leader": ["Midas",
+        "Nero"]}``). Only seats with a stored seat (no Free City). Empty: the game stores no
+        facts."""
+        return []
+
+    def table_seat_facts(self, table: Mapping[str, Any]) -> list[dict[str, list[str]]]:
+        """The seat facts of a final table (INTERFACES.md §1, already checked by
+        :meth:`score_table`), as :meth:`seat_facts` gives them, one mapping per listed player
+        in the table's order, names made canonical through the game's own readers. Empty: the
+        game stores no facts."""
+        return []
+
+    def start_player(self, state: Any) -> str | None:
+        """The seat who started the game, as the game defines it (Roma's ``start`` entry, PAX's
+        start player of round 1, Sylla's first Consul); ``None`` when the game has no start
+        player (simultaneous turns) or the state does not say (a game picked up in progress)."""
+        return None
 
     def catalogue(self) -> list[dict[str, Any]]:
         """Every component known for the game (INTERFACES.md §2)."""
