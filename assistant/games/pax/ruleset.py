@@ -116,6 +116,10 @@ class PaxRuleset(Ruleset):
         """The seats, options and position block of a position file (TableError lists every problem)."""
         return position_file.from_position(position)
 
+    def start_player(self, state: PaxState) -> str | None:
+        """Who started the game (statistics: ``stats --by start``)."""
+        return view.start_player(state)
+
     def table_from_state(self, state: PaxState) -> dict[str, Any]:
         """The §1 final table of a tracked game."""
         return final_table.table_from_state(state)

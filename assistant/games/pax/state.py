@@ -170,6 +170,9 @@ class PaxState:
     rome: tuple[Card, ...] = ()
     seen: tuple[int, ...] = (0,) * len(CATEGORIES)
     start: int = 0
+    #: The start player of round 1 (``pax.setup.start-player``: the first seat unless ``start
+    #: NAME``), kept when Primus passes on; ``None`` for a game picked up after round 1.
+    first_start: int | None = 0
     kept: int = 0
     round: int = 0
     order_pos: int = 0

@@ -412,3 +412,11 @@ def _turn_summary(state: PaxState, who: str, turn: TurnState) -> list[str]:
     if turn.target == 0 and not (turn.bought or turn.played or turn.empty_deck_paid):
         lines.append("peek   (instead of the whole turn: look at Rome's hidden cards, take 2 Aurei)")
     return lines
+
+
+# -- what statistics group a seat by ------------------------------------------------------------
+def start_player(state: PaxState) -> str | None:
+    """The start player of round 1 (``pax.setup.start-player``: the first seat listed unless
+    the first entry is ``start NAME``), whoever holds Primus later; ``None`` for a game picked
+    up after round 1."""
+    return state.seats[state.first_start] if state.first_start is not None else None

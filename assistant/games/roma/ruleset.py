@@ -111,6 +111,10 @@ class Roma(Ruleset):
         """A card's texts (texts.explain)."""
         return texts.explain(query)
 
+    def start_player(self, state: RomaState) -> str | None:
+        """Who started the game (statistics: ``stats --by start``)."""
+        return view.start_player(state)
+
     def table_from_state(self, state: RomaState) -> dict[str, Any]:
         """The final table of a tracked game (table.table_from_state)."""
         return table.table_from_state(state)

@@ -441,3 +441,10 @@ def _pack(parts: list[str], width: int = WIDTH, most: int = 10) -> list[str]:
     if len(lines) > most:
         lines = lines[: most - 1] + [f"… and {len(lines) - most + 1} more lines of choices ('legal' lists every entry)"]
     return lines
+
+
+def start_player(state: RomaState) -> str | None:
+    """The start player named by the ``start`` entry (``roma.setup.start``: the younger
+    player, who lays out first and plays the first turn); ``None`` before it, and for a game
+    picked up in progress (its position block does not say who started)."""
+    return state.seats[state.starter] if state.starter is not None else None

@@ -64,6 +64,7 @@ class SevenWonders(Ruleset):
     sheet_categories = sheet.CATEGORIES
     sheet_aliases = sheet.ALIASES
     sheet_tiebreak = sheet.TIEBREAK
+    fact_keys = view.FACT_KEYS
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         """The options checked, ``leaders`` read as true/false first."""
@@ -100,6 +101,14 @@ class SevenWonders(Ruleset):
     def outcome(self, state: SWState) -> Outcome | None:
         """How the game ended, or None."""
         return scoring.outcome(state)
+
+    def seat_facts(self, state: SWState) -> list[dict[str, list[str]]]:
+        """Each player's board, side and recruited leaders at the end (statistics)."""
+        return view.seat_facts(state)
+
+    def table_seat_facts(self, table_data: Mapping[str, Any]) -> list[dict[str, list[str]]]:
+        """The seat facts of a §1 final table."""
+        return table.table_seat_facts(table_data)
 
     def table_from_state(self, state: SWState) -> dict[str, Any]:
         """The §1 final table of the tracked game."""

@@ -635,3 +635,18 @@ def table_from_state(state: SWState) -> dict[str, Any]:
         free = players.pop()
         return {"game": GAME, "leaders": state.leaders_on, "players": players, "free_city": free}
     return {"game": GAME, "leaders": state.leaders_on, "players": players}
+
+
+def table_seat_facts(table: Mapping[str, Any]) -> list[dict[str, list[str]]]:
+    """The seat facts of a final table (as :func:`view.seat_facts` gives them for a tracked
+    game), read by the same readers as :func:`score_table` (so the board's and leaders' names
+    are canonical, and the side is the one the table is scored with: written with the board,
+    as ``side``, or A), one mapping per listed player; the Free City is no player. Raises
+    TableError as :func:`score_table` does."""
+    cities, _, free_city = read_cities(table)
+    if free_city:
+        cities = cities[:-1]
+    return [
+        {"wonder": [c.board] if c.board else [], "side": [c.side] if c.board else [], "leader": list(c.leaders)}
+        for c in cities
+    ]

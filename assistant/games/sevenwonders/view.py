@@ -482,3 +482,20 @@ def flow(player: str, groups: list[tuple[str, list[str]]], longest: int, shown: 
             line += atom
     lines.append(line.rstrip())
     return lines
+
+
+# -- what statistics group a seat by ------------------------------------------------------------
+#: The seat facts a finished game stores (``stats 7w --by wonder|side|leader``).
+FACT_KEYS = ("wonder", "side", "leader")
+
+
+def seat_facts(state: SWState) -> list[dict[str, list[str]]]:
+    """What the whole table saw of each player's city at the end: its board (``wonder``), the
+    side played (``side``) and the recruited leaders (``leader``, face up in the city), one
+    mapping per player in seat order; the Free City of a 2-player game has no seat and is
+    left out. There is no start player: every turn is played at once (``start_player`` is the
+    protocol's ``None``)."""
+    return [
+        {"wonder": [c.wonder] if c.wonder else [], "side": [c.side] if c.wonder else [], "leader": list(c.leaders)}
+        for c in state.cities[: len(state.players)]
+    ]

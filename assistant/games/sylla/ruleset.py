@@ -115,6 +115,10 @@ class Sylla(Ruleset):
         """The seats, options and position block of a position file (position.from_position)."""
         return position.from_position(data, self.check_seats, self.check_options)
 
+    def start_player(self, state: State) -> str | None:
+        """Who started the game (statistics: ``stats --by start``)."""
+        return view.start_player(state)
+
     def table_from_state(self, state: State) -> dict[str, Any]:
         """The final table of a tracked game (table.table_from_state)."""
         return table.table_from_state(state)

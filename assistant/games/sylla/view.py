@@ -407,3 +407,14 @@ def legal_summary(state: State) -> list[str]:
 def prompt_line(state: State) -> str:
     """The prompt's message, for a step without a listed form."""
     return expecting(state).message
+
+
+# -- what statistics group a seat by ------------------------------------------------------------
+def start_player(state: State) -> str | None:
+    """The first Consul, who speaks first in round 1's election (``sylla.setup.consul``: the
+    holder of Income tile I; with three players, of the lowest numeral drawn,
+    ``sylla.open.3p-consul``), known once the setup is done (or the position block gave each
+    player's Income tile); ``None`` before."""
+    if state.consul is None or any(p.set is None for p in state.players):
+        return None
+    return min(state.players, key=lambda p: p.set or 9).name

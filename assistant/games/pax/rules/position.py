@@ -319,6 +319,9 @@ def apply_position(state: PaxState, move: PositionEntry) -> PaxState:
     n = len(state.seats)
     start = state.seats.index(move.start)
     pc = state.seats.index(move.primus) if move.primus else None
+    # round 1's start player is known only when the game is picked up during round 1 (at its
+    # end, before the refill, Primus may already have passed to the PC holder)
+    state = replace(state, first_start=start if move.round == 1 and not move.refill else None)
     if move.refill:
         # the round is over: the cards for the empty Legions come off the deck (pax.roundend.refill)
         empty = state.empty_legions()

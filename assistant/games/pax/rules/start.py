@@ -78,7 +78,8 @@ def check_start(state: PaxState, move: StartPlayer) -> None:
 
 def apply_start(state: PaxState, move: StartPlayer) -> PaxState:
     """``move.player`` takes the Primus card."""
-    return replace(state, start=state.seats.index(move.player), events=(f"{move.player} takes the Primus card",))
+    first = state.seats.index(move.player)
+    return replace(state, start=first, first_start=first, events=(f"{move.player} takes the Primus card",))
 
 
 # -- the starting hands -----------------------------------------------------------------------
