@@ -25,7 +25,7 @@ from assistant.games import register  # noqa: E402
 register(toygame.RULESET)
 
 #: The test modules whose tests run on both engines (those not asking for ``db_path``).
-BOTH_ENGINES = frozenset({"test_store", "test_cli", "test_secrets_cli", "test_imports", "test_postgres", "test_concurrent_writers", "test_stats"})
+BOTH_ENGINES = frozenset({"test_store", "test_cli", "test_secrets_cli", "test_imports", "test_postgres", "test_concurrent_writers", "test_stats", "test_stats_facts"})
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -28,7 +28,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.games import get_ruleset
 from assistant.service.catalogue import DEFAULT_CATALOGUE, catalogue_name, expand_catalogue
 from assistant.service.fields import check_date
-from assistant.service.stats import record_facts
+from assistant.service.stats import record_facts, record_start
 from assistant.service.views import Entered, GameShow, GameSummary, LogLine, LogView, ScoreView, StateView
 from assistant.store import queries
 from assistant.store.db import Store
@@ -187,11 +187,14 @@ def read_game(store: Store, game_id: int | str) -> Loaded:
 
 
 def write_results(session: Session, loaded: Loaded, sheet: ScoreSheet, *, status: str) -> None:
-    """Store a scored game's results (totals, ranks, winners, points) and its status, and
-    the seat facts statistics group by (7 Wonders wonder, side, leaders)."""
+    """Store a scored game's results (totals, ranks, winners, points) and its status, the
+    seat facts statistics group by (what the game says of each seat: 7 Wonders wonder, side,
+    leaders) and, for a tracked game, who started (``Ruleset.start_player``)."""
     queries.write_results(session, loaded.row, loaded.seats, sheet, status=status)
     state = loaded.game.state if loaded.game is not None else None
     record_facts(session, loaded.id, loaded.ruleset, loaded.names, state=state, table=loaded.row.table_json)
+    if state is not None:
+        record_start(session, loaded.id, loaded.ruleset, loaded.names, state)
 
 
 # -- one entry ----------------------------------------------------------------------------------------

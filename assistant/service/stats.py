@@ -7,22 +7,23 @@ of :mod:`assistant.store.statistics`; no game is replayed. Ratings fold over the
 the order played, streamed. Scores of different games are never averaged together: across
 games only games and wins are counted.
 
-The seat facts are written here too, when a game's results are (:func:`record_facts`): read
-from the game's ``describe(state, reveal=True)`` for a tracked game, or from its final table.
+The seat facts are written here too, when a game's results are (:func:`record_facts`): what
+the game itself says of each seat (``Ruleset.seat_facts`` of a tracked game's end state,
+``Ruleset.table_seat_facts`` of a final table); this module knows no game. Games stored
+before schema 3 get theirs from :func:`backfill_facts`.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from assistant.core.errors import InvalidEntry
+from assistant.core.errors import AssistantError, InvalidEntry
 from assistant.core.inputs import clean
-from assistant.core.names import NameIndex, normalize
-from assistant.games import resolve_game
+from assistant.core.names import NameIndex
+from assistant.games import game_names, get_ruleset, resolve_game
 from assistant.service.fields import check_date
 from assistant.service.views import (
     CategoryStat,
@@ -55,9 +56,9 @@ SORTS: dict[str, Callable[[LeaderRow], tuple[Any, ...]]] = {
     "played": lambda r: (-r.games, -r.wins, r.name.casefold()),
 }
 
-#: What ``stats --by`` groups by: the seat, the start player, and the seat facts a game stores.
-FACT_KEYS: dict[str, tuple[str, ...]] = {"7wonders": ("wonder", "side", "leader")}
-BY_KEYS = ("seat", "start", "wonder", "side", "leader")
+#: What ``stats --by`` groups every game by; a game adds the seat facts it stores
+#: (``Ruleset.fact_keys``: 7 Wonders ``wonder``, ``side``, ``leader``).
+BY_KEYS = ("seat", "start")
 
 
 def _rate(wins: int, games: int) -> float | None:
@@ -199,22 +200,37 @@ def _splits(session: Session, ctx: _Context, by: str) -> tuple[WinSplit, ...]:
     return tuple(out)
 
 
+def _fact_games(key: str) -> list[str]:
+    """The games that store the seat fact ``key``."""
+    return [name for name in game_names() if key in get_ruleset(name).fact_keys]
+
+
 def by(store: Store, key: str, **filters: str | None) -> StatsView:
-    """``stats GAME --by seat|start|wonder|side|leader``: wins (and, for facts, average and
-    best totals) of the seats sharing each value. Seat facts need a game that stores them."""
-    if key not in BY_KEYS:
-        raise InvalidEntry("core.stats", f"--by takes {', '.join(BY_KEYS)}, not '{key}'")
+    """``stats GAME --by seat|start|KEY``: wins (and, for a seat fact, average and best
+    totals) of the seats sharing each value. ``KEY`` is one of the seat facts the game
+    stores (``Ruleset.fact_keys``); without a game, a fact stored by one game only means
+    that game (``--by wonder``: 7 Wonders)."""
+    key = (key or "").strip().casefold()
     with store.read() as session:
         ctx = _context(session, filters)
-        if key not in ("seat", "start"):
-            games = [g for g, keys in FACT_KEYS.items() if key in keys]
-            if ctx.ruleset is None:
+        if key not in BY_KEYS:
+            if ctx.ruleset is not None:
+                accepted = (*BY_KEYS, *get_ruleset(ctx.ruleset).fact_keys)
+                if key not in accepted:
+                    games = _fact_games(key)
+                    where = f" ({key} is stored by {', '.join(games)} only)" if games else ""
+                    raise InvalidEntry(
+                        "core.stats", f"--by takes {', '.join(accepted)} for {ctx.ruleset}, not '{key}'{where}",
+                        hint="--by seat or --by start work for every game" if len(accepted) == len(BY_KEYS) else None,
+                    )
+            else:
+                games = _fact_games(key)
+                if len(games) != 1:
+                    keys = sorted({k for name in game_names() for k in get_ruleset(name).fact_keys})
+                    known = f"; with a game also {', '.join(keys)}" if keys else ""
+                    why = f"stored by {', '.join(games)}: name the game" if games else f"not '{key}'"
+                    raise InvalidEntry("core.stats", f"--by takes {', '.join(BY_KEYS)}{known} ({why})")
                 ctx = _Context(session, games[0], filters.get("since"), filters.get("until"), filters.get("player"), filters.get("location"))
-            elif ctx.ruleset not in games:
-                raise InvalidEntry(
-                    "core.stats", f"--by {key} is for {', '.join(games)} only ({ctx.ruleset} stores no {key})",
-                    hint="--by seat or --by start work for every game",
-                )
         return StatsView("by", ctx.filters, splits=_splits(session, ctx, key))
 
 
@@ -374,84 +390,87 @@ def players_table(store: Store, game: str | None = None) -> list[PlayerStats]:
 
 
 # -- seat facts -------------------------------------------------------------------------------------
-def facts_from_description(seats: Sequence[str], described: Mapping[str, Any]) -> list[tuple[int, str, str]]:
-    """The seat facts of a tracked 7 Wonders game from ``describe(state, reveal=True)``: each
-    player's ``board`` ("Gizah A": wonder and side) and recruited ``leaders``. Players are
-    matched to seats by name (the Free City of a 2-player game has no seat)."""
-    position = {name: i for i, name in enumerate(seats)}
-    facts: list[tuple[int, str, str]] = []
-    for player in described.get("players") or ():
-        i = position.get(player.get("name"))
-        if i is None:
-            continue
-        board = player.get("board")
-        if isinstance(board, str) and " " in board.strip():
-            wonder, side = board.strip().rsplit(" ", 1)
-            facts += [(i, "wonder", wonder), (i, "side", side.upper())]
-        facts += [(i, "leader", leader) for leader in player.get("leaders") or () if isinstance(leader, str)]
-    return facts
-
-
-_SIDE_SUFFIX = re.compile(r"(?P<board>.*?\S)[\s,:/_\-(\[]+(?:side\s*)?(?P<side>[ABab])[)\]]?\s*", re.IGNORECASE)
-_KEYS = {"wonder": "wonder", "board": "wonder", "city": "wonder", "side": "side", "wonder_side": "side",
-         "leaders": "leaders", "leader": "leaders", "name": "name", "player": "name"}
-
-
-def facts_from_table(ruleset: Ruleset, seats: Sequence[str], table: Mapping[str, Any]) -> list[tuple[int, str, str]]:
-    """The seat facts of a 7 Wonders final table (INTERFACES.md §1, already checked by
-    ``score_table``): ``wonder`` (the side may be written with it: "Gizah B"), ``side``,
-    ``leaders``, names made canonical through the game's catalogue (``Ruleset.catalogue``)."""
-    catalogue = ruleset.catalogue()
-    boards = NameIndex(
-        {(c["name"], tuple(c.get("aliases") or ())) for c in catalogue if c.get("kind") == "wonder"}, what="wonder"
-    )
-    leaders = NameIndex([(c["name"], tuple(c.get("aliases") or ())) for c in catalogue if c.get("kind") == "leader"], what="leader")
-    position = {normalize(name): i for i, name in enumerate(seats)}
-    facts: list[tuple[int, str, str]] = []
-    for raw in table.get("players") or ():
-        if not isinstance(raw, Mapping):
-            continue
-        entry = {_KEYS.get(normalize(str(k)).replace(" ", "_"), ""): v for k, v in raw.items()}
-        i = position.get(normalize(str(entry.get("name", ""))))
-        if i is None:
-            continue
-        wonder, side = entry.get("wonder"), entry.get("side")
-        if isinstance(wonder, str) and wonder.strip():
-            text = wonder.strip()
-            name = boards.find(text)
-            written = _SIDE_SUFFIX.fullmatch(text)
-            if name is None and written is not None:  # "Gizah B", "Rhodes (A)", "Babylon side B"
-                side = side or written["side"]
-                name = boards.find(written["board"])
-            if name is not None:
-                facts.append((i, "wonder", name))
-        if isinstance(side, str) and side.strip().upper() in ("A", "B"):
-            facts.append((i, "side", side.strip().upper()))
-        names = entry.get("leaders") or ()
-        if isinstance(names, str):
-            names = [n for n in names.replace(";", ",").split(",")]
-        for text in names:
-            name = leaders.find(str(text).strip()) if str(text).strip() else None
-            if name is not None:
-                facts.append((i, "leader", name))
-    return facts
+def fact_rows(ruleset: Ruleset, facts: Sequence[Mapping[str, Sequence[str]]], seats: int) -> list[tuple[int, str, str]]:
+    """The rows of ``seat_facts`` (``(position, key, value)``) from what a game says of each
+    seat (``Ruleset.seat_facts``, one mapping a seat in seat order): only the keys the game
+    declares (``fact_keys``) and the stored seats; a value given twice is stored once."""
+    rows: list[tuple[int, str, str]] = []
+    for position, seat in enumerate(facts[:seats]):
+        for key in ruleset.fact_keys:
+            for value in dict.fromkeys(str(v) for v in seat.get(key) or () if str(v).strip()):
+                rows.append((position, key, value))
+    return rows
 
 
 def record_facts(session: Session, game_id: int, ruleset: Ruleset, seats: Sequence[str], *, state: Any = None, table: Any = None) -> None:
     """Store the seat facts of a game whose results are being stored (in the caller's
-    transaction): from the state of a tracked game, or from its final table. Games without
-    facts (all but 7 Wonders) store none."""
-    if ruleset.name not in FACT_KEYS:
+    transaction): from the end state of a tracked game (``Ruleset.seat_facts``), or from its
+    final table (``Ruleset.table_seat_facts``, the table already checked by its scoring).
+    A game that declares no facts (``fact_keys`` empty) stores none."""
+    if not ruleset.fact_keys:
         return
     if isinstance(table, str):
         table = json.loads(table or "{}")
     if state is not None:
-        facts = facts_from_description(seats, ruleset.describe(state, reveal=True))
-    elif isinstance(table, Mapping):
-        facts = facts_from_table(ruleset, seats, table)
+        facts = ruleset.seat_facts(state)
+    elif isinstance(table, Mapping) and table:
+        facts = ruleset.table_seat_facts(table)
     else:
         facts = []
-    sql.write_facts(session, game_id, facts)
+    sql.write_facts(session, game_id, fact_rows(ruleset, facts, len(seats)))
+
+
+def record_start(session: Session, game_id: int, ruleset: Ruleset, seats: Sequence[str], state: Any) -> bool:
+    """Mark the seat who started a tracked game (``Ruleset.start_player`` of its state) in
+    ``seats.start``, in the caller's transaction; False (nothing written) when the game does
+    not say."""
+    start = ruleset.start_player(state)
+    if start is None or start not in seats:
+        return False
+    queries.set_start(session, game_id, list(seats).index(start))
+    return True
+
+
+#: Games replayed and written per transaction by :func:`backfill_facts`.
+BACKFILL_CHUNK = 20
+
+
+def backfill_facts(store: Store, ids: Sequence[int] | None = None) -> int:
+    """Write the seat facts and start player of finished tracked games (of ``ids``, or all)
+    stored without them (before schema 3): each such game is replayed and what its end state
+    says is written, :data:`BACKFILL_CHUNK` games a transaction. Returns how many games got
+    something written. Games that say nothing (7 Wonders has no start player; a game picked
+    up after its start) are left as they are."""
+    from assistant.core.protocol import Ruleset as Base
+    from assistant.service.games import load
+
+    rulesets = [get_ruleset(name) for name in game_names()]
+    fact_games = [r.name for r in rulesets if r.fact_keys]
+    start_games = [r.name for r in rulesets if type(r).start_player is not Base.start_player]
+    with store.read() as session:
+        lacking = queries.games_lacking_facts(session, fact_games, start_games, ids)
+    filled = 0
+    for first in range(0, len(lacking), BACKFILL_CHUNK):
+        with store.write() as session:
+            todo = queries.games_lacking_facts(session, fact_games, start_games, lacking[first : first + BACKFILL_CHUNK])
+            for gid in todo:  # still finished and lacking: checked again under the write lock
+                try:
+                    loaded = load(session, gid)
+                except AssistantError:
+                    continue  # a game that no longer replays: db check --full reports it
+                if loaded.game is None:
+                    continue
+                wrote = False
+                if loaded.ruleset.fact_keys and not sql.facts_of(session, gid):
+                    rows = fact_rows(loaded.ruleset, loaded.ruleset.seat_facts(loaded.game.state), len(loaded.names))
+                    sql.write_facts(session, gid, rows)
+                    wrote = bool(rows)
+                if all(seat.start is None for seat in loaded.seats):
+                    wrote = record_start(session, gid, loaded.ruleset, loaded.names, loaded.game.state) or wrote
+                filled += wrote
+                session.flush()
+                session.expunge_all()  # a chunk's replays are not kept in memory
+    return filled
 
 
 def game_facts(store: Store, game_id: int | str) -> list[tuple[int, str, str]]:
@@ -464,13 +483,16 @@ def game_facts(store: Store, game_id: int | str) -> list[tuple[int, str, str]]:
 __all__ = [
     "BY_KEYS",
     "SORTS",
+    "backfill_facts",
     "by",
     "categories",
     "game_facts",
     "high_scores",
     "players_table",
     "ratings",
+    "fact_rows",
     "record_facts",
+    "record_start",
     "streaks",
     "summary",
     "versus",

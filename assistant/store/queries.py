@@ -171,10 +171,14 @@ def write_results(session: Session, row: GameRow, seat_rows: Sequence[Seat], she
 
 
 def clear_results(session: Session, row: GameRow, seat_rows: Sequence[Seat]) -> None:
-    """Forget a game's results (it is reopened by an undo)."""
+    """Forget a game's results, its seat facts and who started (it is reopened by an undo or
+    an amend; they are written again when it ends)."""
+    from assistant.store.models import SeatFact
+
     session.exec(delete(Result).where(col(Result.game_id) == row.id))  # type: ignore[call-overload]
+    session.exec(delete(SeatFact).where(col(SeatFact.game_id) == row.id))  # type: ignore[call-overload]
     for seat in seat_rows:
-        seat.total = seat.rank = seat.winner = None
+        seat.total = seat.rank = seat.winner = seat.start = None
         session.add(seat)
     row.status = "active"
     row.finished = None
@@ -293,6 +297,27 @@ def set_fields(session: Session, row: GameRow, fields: Mapping[str, Any]) -> Non
             raise ValueError(f"not a field of a play: {key}")
         setattr(row, key, fields[key])
     touch(session, row)
+
+
+def games_lacking_facts(
+    session: Session, fact_games: Sequence[str], start_games: Sequence[str], ids: Sequence[int] | None = None
+) -> list[int]:
+    """Finished tracked games (of ``ids``, or all) stored without their seat facts (a game of
+    ``fact_games``) or without a start player (a game of ``start_games``): those stored before
+    schema 3. By id."""
+    from sqlalchemy import and_, exists, or_
+
+    from assistant.store.models import SeatFact
+
+    no_facts = and_(col(GameRow.ruleset).in_(list(fact_games)), ~exists().where(col(SeatFact.game_id) == col(GameRow.id)))
+    no_start = and_(
+        col(GameRow.ruleset).in_(list(start_games)),
+        ~exists().where(and_(col(Seat.game_id) == col(GameRow.id), col(Seat.start).is_not(None))),
+    )
+    query = select(GameRow.id).where(GameRow.status == "finished", GameRow.kind == "tracked", or_(no_facts, no_start))
+    if ids is not None:
+        query = query.where(col(GameRow.id).in_(list(ids)))
+    return [int(i) for i in session.exec(query.order_by(col(GameRow.id))).all()]  # type: ignore[call-overload]
 
 
 def set_start(session: Session, game_id: int, position: int) -> None:

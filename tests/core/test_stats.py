@@ -165,7 +165,9 @@ def test_by_start(history):
 
 
 def test_by_wonder_hand_worked(history, monkeypatch):
-    monkeypatch.setitem(service.FACT_KEYS, "pebbles", ("wonder", "side", "leader"))
+    from assistant.games import get_ruleset
+
+    monkeypatch.setattr(type(get_ruleset("pebbles")), "fact_keys", ("wonder", "side", "leader"))
     view = service.by(_store(), "wonder", game="pebbles")
     got = [(s.value, s.seats, s.wins, s.win_rate, s.average, s.best, s.fair_share) for s in view.splits]
     assert got == [
@@ -181,7 +183,7 @@ def test_by_refusals(history):
     result = runner.invoke(app, ["stats", "pebbles", "--by", "wonder"])
     assert result.exit_code == 1 and "7wonders only" in result.output
     result = runner.invoke(app, ["stats", "pebbles", "--by", "colour"])
-    assert result.exit_code == 1 and "--by takes seat, start" in result.output
+    assert result.exit_code == 1 and "--by takes seat, start for pebbles, not 'colour'" in result.output
     result = runner.invoke(app, ["stats", "--ratings", "--streaks"])
     assert result.exit_code == 2 and "one view at a time" in result.output
     result = runner.invoke(app, ["stats", "--since", "2026-02-30"])
@@ -339,27 +341,6 @@ def test_players_show_plain(history):
     assert "opponent" in text and "last games:" in text
 
 
-def test_facts_of_a_table_with_side_in_the_name(engine):
-    from assistant.games import get_ruleset
-
-    table = {"players": [{"name": "A", "board": "gizah b", "leader": ["midas"]}, {"Name": "B", "wonder": "Rhodes (A)"}]}
-    facts = service.facts_from_table(get_ruleset("7wonders"), ["A", "B"], table)
-    assert facts == [(0, "wonder", "Gizah"), (0, "side", "B"), (0, "leader", "Midas"), (1, "wonder", "Rhodes"), (1, "side", "A")]
-
-
-def test_facts_of_a_tracked_game_description():
-    from assistant.games.sevenwonders import simulate
-
-    game = simulate.random_game(3, 2, {})  # 2 players and the Free City (no seat)
-    described = game.ruleset.describe(game.state, reveal=True)
-    facts = service.facts_from_description(["Ada", "Bob"], described)
-    for i, player in enumerate(described["players"][:2]):
-        wonder, side = player["board"].rsplit(" ", 1)
-        assert (i, "wonder", wonder) in facts and (i, "side", side) in facts
-        assert [v for p, k, v in facts if p == i and k == "leader"] == player["leaders"]
-    assert {p for p, _, _ in facts} == {0, 1}
-
-
 def test_facts_written_when_a_tracked_game_finishes(engine):
     """Importing a finished 7 Wonders record stores its results and seat facts (from the
     game's own description); --by side counts them."""
@@ -371,7 +352,10 @@ def test_facts_written_when_a_tracked_game_finishes(engine):
     store = _store()
     (gid,) = import_records(store, write_record(game.to_record({"Date": "2026-02-01"})))
     described = game.ruleset.describe(game.state, reveal=True)
-    assert sorted(service.game_facts(store, gid)) == sorted(service.facts_from_description(["Ada", "Bob", "Cleo"], described))
+    for i, player in enumerate(described["players"]):
+        wonder, side = player["board"].rsplit(" ", 1)
+        leaders = [(i, "leader", name) for name in player["leaders"]]
+        assert sorted(f for f in service.game_facts(store, gid) if f[0] == i) == sorted([(i, "side", side), (i, "wonder", wonder), *leaders])
     sides = service.by(store, "side", game="7w").splits
     assert sum(s.seats for s in sides) == 3
     assert sum(s.wins for s in sides) == len(game.score().winners)
