@@ -441,8 +441,9 @@ def backfill_facts(store: Store, ids: Sequence[int] | None = None) -> int:
     says is written, :data:`BACKFILL_CHUNK` games a transaction. Returns how many games got
     something written. Games that say nothing (7 Wonders has no start player; a game picked
     up after its start) are left as they are."""
+    from assistant.core.game import Game
     from assistant.core.protocol import Ruleset as Base
-    from assistant.service.games import load
+    from assistant.core.record import RecordLine
 
     rulesets = [get_ruleset(name) for name in game_names()]
     fact_games = [r.name for r in rulesets if r.fact_keys]
@@ -454,19 +455,22 @@ def backfill_facts(store: Store, ids: Sequence[int] | None = None) -> int:
         with store.write() as session:
             todo = queries.games_lacking_facts(session, fact_games, start_games, lacking[first : first + BACKFILL_CHUNK])
             for gid in todo:  # still finished and lacking: checked again under the write lock
-                try:
-                    loaded = load(session, gid)
-                except AssistantError:
+                row = queries.game_row(session, gid)
+                seats = queries.seats(session, gid)
+                names = [s.name for s in seats]
+                ruleset = get_ruleset(str(row.ruleset))
+                try:  # the replay of service.games.load (which imports this module)
+                    game = Game(ruleset, names, json.loads(row.options or "{}"))
+                    game.extend([RecordLine(e.text, e.comment, 0) for e in queries.entries(session, gid)])
+                except (AssistantError, ValueError):
                     continue  # a game that no longer replays: db check --full reports it
-                if loaded.game is None:
-                    continue
                 wrote = False
-                if loaded.ruleset.fact_keys and not sql.facts_of(session, gid):
-                    rows = fact_rows(loaded.ruleset, loaded.ruleset.seat_facts(loaded.game.state), len(loaded.names))
+                if ruleset.fact_keys and not sql.facts_of(session, gid):
+                    rows = fact_rows(ruleset, ruleset.seat_facts(game.state), len(names))
                     sql.write_facts(session, gid, rows)
                     wrote = bool(rows)
-                if all(seat.start is None for seat in loaded.seats):
-                    wrote = record_start(session, gid, loaded.ruleset, loaded.names, loaded.game.state) or wrote
+                if all(seat.start is None for seat in seats):
+                    wrote = record_start(session, gid, ruleset, names, game.state) or wrote
                 filled += wrote
                 session.flush()
                 session.expunge_all()  # a chunk's replays are not kept in memory
