@@ -1042,8 +1042,12 @@ def db_check(
 
     if quick and (full or resume):
         raise InvalidEntry("core.db", "--quick checks no game; --full and --resume are for the replay of every game")
-    with CheckProgress() as progress:
-        view = service.check_database(_store(db), full=not quick, resume=resume, progress=progress)
+    try:
+        with CheckProgress() as progress:
+            view = service.check_database(_store(db), full=not quick, resume=resume, progress=progress)
+    except KeyboardInterrupt:
+        render.message("interrupted; 'assistant db check --resume' continues from the last game checked")
+        raise typer.Exit(130) from None
     if json_out:
         render.print_json(view.to_json())
     elif view.problems:

@@ -272,3 +272,16 @@ def test_scale_db_check_command_forms(db_url):
     assert "replayed 3 of 3 games" in runner.invoke(app, ["db", "check"]).stderr  # plain progress when piped
     refused = runner.invoke(app, ["db", "check", "--quick", "--full"])
     assert refused.exit_code == 1 and "Traceback" not in refused.output
+
+
+def test_scale_db_check_interrupted_says_how_to_resume(db_url, monkeypatch):
+    store = Store.open(db_url)
+    history(store, 2)
+    store.close()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(service, "check_database", interrupted)
+    result = runner.invoke(app, ["db", "check"])
+    assert result.exit_code == 130 and "db check --resume" in result.stderr
