@@ -128,3 +128,10 @@ class CheckProgress:
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def say_filled(filled: int) -> None:
+    """What ``db check --full`` wrote besides checking: the seat facts and start players of
+    games stored before schema 3 (nothing said when none lacked them)."""
+    if filled:
+        render.message(f"filled in the seat facts of {filled} game{'s' if filled != 1 else ''}")

@@ -1037,7 +1037,7 @@ def db_check(
     """Check the database file, the stored results, and that every stored game still replays
     under the rules (--quick: without the replay)."""
     from assistant import service
-    from assistant.cli.history import CheckProgress
+    from assistant.cli.history import CheckProgress, say_filled
     from assistant.core.errors import InvalidEntry
 
     if quick and (full or resume):
@@ -1048,6 +1048,8 @@ def db_check(
     except KeyboardInterrupt:
         render.message("interrupted; 'assistant db check --resume' continues from the last game checked")
         raise typer.Exit(130) from None
+    if not json_out:
+        say_filled(view.filled)
     if json_out:
         render.print_json(view.to_json())
     elif view.problems:

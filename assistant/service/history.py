@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,7 @@ from assistant.core.names import NameIndex, normalize
 from assistant.games import resolve_game
 from assistant.service.fields import check_date
 from assistant.service.games import STATUSES, load
+from assistant.service.stats import Found, facts_from_state, fill_facts, lacking_facts
 from assistant.service.views import DbCheck, GameStats, GameSummary, HeadToHead, PlayerReport, PlayerStats, RecentGame
 from assistant.store import listing, queries
 from assistant.store.db import Store
@@ -238,7 +239,12 @@ def check_database(
     then every game replayed under the rules, in parallel (``workers`` processes, default
     every core), ``chunk`` games a task; ``progress(done, total)`` is called as games are
     checked. A checkpoint (:func:`checkpoint_path`) records the games checked so far and
-    the problems found; ``resume`` continues an interrupted full check from it."""
+    the problems found; ``resume`` continues an interrupted full check from it.
+
+    The full check also fills in what games stored before schema 3 lack: a finished tracked
+    game without its seat facts or start player gets them from the replay the check makes
+    anyway (:func:`assistant.service.stats.facts_from_state`), written a chunk at a time
+    (``DbCheck.filled`` counts them). The quick check never writes."""
     problems = store.integrity_problems(quick=not full)
     try:
         with store.read() as session:
@@ -250,8 +256,8 @@ def check_database(
         return DbCheck(tuple(problems))
     if not full:
         return DbCheck(tuple(problems))
-    replay = _replay_all(store, total, resume=resume, workers=workers, progress=progress, chunk=chunk)
-    return DbCheck(tuple(problems + replay))
+    replay, filled = _replay_all(store, total, resume=resume, workers=workers, progress=progress, chunk=chunk)
+    return DbCheck(tuple(problems + replay), filled)
 
 
 def _stored_figures(session: Session) -> list[str]:
@@ -311,9 +317,11 @@ def _replay_all(
     workers: int | None,
     progress: Callable[[int, int], None] | None,
     chunk: int,
-) -> list[str]:
+) -> tuple[list[str], int]:
     """Replay every game above the checkpoint (all when not resuming), in order of id, in
-    parallel; the checkpoint follows the highest id below which every game is checked."""
+    parallel; the checkpoint follows the highest id below which every game is checked. The
+    problems, and how many games got their missing seat facts or start player written (in
+    this process, a write transaction per chunk that found some)."""
     path = checkpoint_path(store)
     done_to, checked, problems = _read_checkpoint(path, store.where) if resume else (0, 0, [])
     workers = max(1, workers or os.cpu_count() or 1)
@@ -332,6 +340,11 @@ def _replay_all(
         progress(checked, total)
     pending: dict[int, tuple[int, list[str] | None]] = {}  # first id -> (last id, problems once done)
     order: list[int] = []
+    filled = 0
+
+    def fill(found: Mapping[int, Found]) -> None:
+        nonlocal filled
+        filled += fill_facts(store, found)
 
     def finished(first: int, found: list[str]) -> None:
         nonlocal done_to, checked
@@ -351,7 +364,8 @@ def _replay_all(
         for ids in chunks():
             pending[ids[0]] = (ids[-1], None)
             order.append(ids[0])
-            found = _replay_ids(store, ids)
+            found, facts = _replay_ids(store, ids)
+            fill(facts)
             checked += len(ids)
             finished(ids[0], found)
             if progress:
@@ -379,12 +393,14 @@ def _replay_all(
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
                     ids = running.pop(future)
+                    found, facts = future.result()
+                    fill(facts)
                     checked += len(ids)
-                    finished(ids[0], future.result())
+                    finished(ids[0], found)
                     if progress:
                         progress(checked, total)
     path.unlink(missing_ok=True)
-    return sorted(set(problems), key=_by_game)
+    return sorted(set(problems), key=_by_game), filled
 
 
 def _by_game(problem: str) -> tuple[int, str]:
@@ -392,14 +408,19 @@ def _by_game(problem: str) -> tuple[int, str]:
     return (int(digits) if digits.isdigit() else 0, problem)
 
 
-def _replay_ids(store: Store, ids: Sequence[int]) -> list[str]:
-    """Replay the given games (one read transaction); the problems found."""
+def _replay_ids(store: Store, ids: Sequence[int]) -> tuple[list[str], dict[int, Found]]:
+    """Replay the given games (one read transaction); the problems found, and what the
+    replays say of the seats of those lacking their seat facts or start player."""
     problems: list[str] = []
+    facts: dict[int, Found] = {}
     try:
         with store.read() as session:
+            lacking = set(lacking_facts(session, ids))
             for gid in ids:
                 try:
-                    load(session, gid)
+                    loaded = load(session, gid)
+                    if gid in lacking and loaded.game is not None:
+                        facts[gid] = facts_from_state(loaded.ruleset, loaded.names, loaded.game.state)
                 except RecordError as exc:
                     problems.append(str(exc))
                 except AssistantError as exc:
@@ -407,7 +428,7 @@ def _replay_ids(store: Store, ids: Sequence[int]) -> list[str]:
                 session.expunge_all()
     except StorageError as exc:
         problems.append(exc.message)
-    return problems
+    return problems, facts
 
 
 _WORKER_STORE: Store | None = None
@@ -419,6 +440,6 @@ def _worker_open(url: str) -> None:
     _WORKER_STORE = Store.open(url)
 
 
-def _worker_check(ids: list[int]) -> list[str]:
+def _worker_check(ids: list[int]) -> tuple[list[str], dict[int, Found]]:
     assert _WORKER_STORE is not None
     return _replay_ids(_WORKER_STORE, ids)

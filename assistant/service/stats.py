@@ -434,46 +434,90 @@ def record_start(session: Session, game_id: int, ruleset: Ruleset, seats: Sequen
 #: Games replayed and written per transaction by :func:`backfill_facts`.
 BACKFILL_CHUNK = 20
 
+#: What a replay says of a game's seats: its seat fact rows and the start player's position.
+Found = tuple[list[tuple[int, str, str]], int | None]
+
+
+def _lacking_kinds() -> tuple[list[str], list[str]]:
+    """The games that store seat facts, and those whose rules say who started."""
+    from assistant.core.protocol import Ruleset as Base
+
+    rulesets = [get_ruleset(name) for name in game_names()]
+    fact_games = [r.name for r in rulesets if r.fact_keys]
+    start_games = [r.name for r in rulesets if type(r).start_player is not Base.start_player]
+    return fact_games, start_games
+
+
+def lacking_facts(session: Session, ids: Sequence[int] | None = None) -> list[int]:
+    """The finished tracked games (of ``ids``, or all) stored without their seat facts or
+    start player (before schema 3), by id."""
+    fact_games, start_games = _lacking_kinds()
+    return queries.games_lacking_facts(session, fact_games, start_games, ids)
+
+
+def facts_from_state(ruleset: Ruleset, names: Sequence[str], state: Any) -> Found:
+    """What a tracked game's end state says of its seats: the ``seat_facts`` rows
+    (:func:`fact_rows`) and the position of the start player (``None`` when the game does
+    not say)."""
+    rows = fact_rows(ruleset, ruleset.seat_facts(state), len(names)) if ruleset.fact_keys else []
+    start = ruleset.start_player(state)
+    return rows, (list(names).index(start) if start is not None and start in names else None)
+
+
+def fill_facts(store: Store, found: Mapping[int, Found]) -> int:
+    """Write what replays found (:func:`facts_from_state`, by game id) into the games still
+    lacking it, checked again under the write lock, in one write transaction: the facts of a
+    game storing none, the start of a game none of whose seats is marked. Returns how many
+    games got something written."""
+    if not found:
+        return 0
+    filled = 0
+    with store.write() as session:
+        for gid in lacking_facts(session, sorted(found)):
+            rows, start = found[gid]
+            wrote = False
+            if rows and not sql.facts_of(session, gid):
+                sql.write_facts(session, gid, rows)
+                wrote = True
+            if start is not None:
+                seats = queries.seats(session, gid)
+                if start < len(seats) and all(seat.start is None for seat in seats):
+                    queries.set_start(session, gid, start)
+                    wrote = True
+            filled += wrote
+        session.flush()
+        session.expunge_all()
+    return filled
+
 
 def backfill_facts(store: Store, ids: Sequence[int] | None = None) -> int:
     """Write the seat facts and start player of finished tracked games (of ``ids``, or all)
     stored without them (before schema 3): each such game is replayed and what its end state
     says is written, :data:`BACKFILL_CHUNK` games a transaction. Returns how many games got
     something written. Games that say nothing (7 Wonders has no start player; a game picked
-    up after its start) are left as they are."""
+    up after its start) are left as they are. (``db check --full`` does the same from the
+    replay it makes anyway.)"""
     from assistant.core.game import Game
-    from assistant.core.protocol import Ruleset as Base
     from assistant.core.record import RecordLine
 
-    rulesets = [get_ruleset(name) for name in game_names()]
-    fact_games = [r.name for r in rulesets if r.fact_keys]
-    start_games = [r.name for r in rulesets if type(r).start_player is not Base.start_player]
     with store.read() as session:
-        lacking = queries.games_lacking_facts(session, fact_games, start_games, ids)
+        lacking = lacking_facts(session, ids)
     filled = 0
     for first in range(0, len(lacking), BACKFILL_CHUNK):
-        with store.write() as session:
-            todo = queries.games_lacking_facts(session, fact_games, start_games, lacking[first : first + BACKFILL_CHUNK])
-            for gid in todo:  # still finished and lacking: checked again under the write lock
+        found: dict[int, Found] = {}
+        with store.read() as session:
+            for gid in lacking[first : first + BACKFILL_CHUNK]:
                 row = queries.game_row(session, gid)
-                seats = queries.seats(session, gid)
-                names = [s.name for s in seats]
+                names = [s.name for s in queries.seats(session, gid)]
                 ruleset = get_ruleset(str(row.ruleset))
                 try:  # the replay of service.games.load (which imports this module)
                     game = Game(ruleset, names, json.loads(row.options or "{}"))
                     game.extend([RecordLine(e.text, e.comment, 0) for e in queries.entries(session, gid)])
                 except (AssistantError, ValueError):
                     continue  # a game that no longer replays: db check --full reports it
-                wrote = False
-                if ruleset.fact_keys and not sql.facts_of(session, gid):
-                    rows = fact_rows(ruleset, ruleset.seat_facts(game.state), len(names))
-                    sql.write_facts(session, gid, rows)
-                    wrote = bool(rows)
-                if all(seat.start is None for seat in seats):
-                    wrote = record_start(session, gid, ruleset, names, game.state) or wrote
-                filled += wrote
-                session.flush()
+                found[gid] = facts_from_state(ruleset, names, game.state)
                 session.expunge_all()  # a chunk's replays are not kept in memory
+        filled += fill_facts(store, found)
     return filled
 
 
@@ -490,8 +534,11 @@ __all__ = [
     "backfill_facts",
     "by",
     "categories",
+    "facts_from_state",
+    "fill_facts",
     "game_facts",
     "high_scores",
+    "lacking_facts",
     "players_table",
     "ratings",
     "fact_rows",

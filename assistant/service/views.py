@@ -476,6 +476,8 @@ class DbCheck:
     """``db check``: the problems found (none when the database is healthy)."""
 
     problems: tuple[str, ...]
+    #: Games whose missing seat facts or start player the full check wrote (stored before schema 3).
+    filled: int = 0
 
     @property
     def ok(self) -> bool:
@@ -483,8 +485,8 @@ class DbCheck:
         return not self.problems
 
     def to_json(self) -> dict[str, Any]:
-        """``{"ok", "problems"}``."""
-        return {"ok": self.ok, "problems": list(self.problems)}
+        """``{"ok", "problems", "filled"}``."""
+        return {"ok": self.ok, "problems": list(self.problems), "filled": self.filled}
 
 
 # -- catalogue and reference ------------------------------------------------------------------------

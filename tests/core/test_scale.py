@@ -274,6 +274,47 @@ def test_scale_db_check_command_forms(db_url):
     assert refused.exit_code == 1 and "Traceback" not in refused.output
 
 
+def _facts_and_starts(url: str) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
+    try:
+        with engine.connect() as conn:
+            facts = [tuple(r) for r in conn.execute(text("SELECT game_id, position, key, value FROM seat_facts ORDER BY game_id, position, key, value"))]
+            starts = [tuple(r) for r in conn.execute(text('SELECT game_id, position, "start" FROM seats ORDER BY game_id, position'))]
+            return facts, starts
+    finally:
+        engine.dispose()
+
+
+def test_scale_full_check_fills_in_the_seat_facts_of_games_stored_before_schema_3(db_url):
+    from pathlib import Path
+
+    records = Path(__file__).resolve().parents[1] / "records"
+    store = Store.open(db_url)
+    for game, name in (("7wonders", "three-players-leaders.txt"), ("roma", "hand_checked_battles.txt"), ("sylla", "three_players_by_hand.txt")):
+        service.import_records(store, (records / game / name).read_text(encoding="utf-8"))
+    history(store, 4)  # pebbles: no facts, no start player: never lacking
+    store.close()
+    before = _facts_and_starts(db_url)
+    assert {f[0] for f in before[0]} == {1} and {s[0] for s in before[1] if s[2]} == {2, 3}  # 7 Wonders facts; Roma, Sylla starts
+    lacking = ("DELETE FROM seat_facts", 'UPDATE seats SET "start" = NULL')  # as a schema 2 database left them
+    sql(db_url, *lacking)
+    quick = service.check_database(Store.open(db_url), full=False)
+    assert quick.ok and quick.filled == 0 and _facts_and_starts(db_url)[0] == []  # --quick never writes
+    store = Store.open(db_url)
+    first = service.check_database(store, workers=2, chunk=2)  # the facts come back from the workers' replays
+    assert first.ok and first.filled == 3 and first.to_json() == {"ok": True, "problems": [], "filled": 3}
+    assert _facts_and_starts(db_url) == before
+    assert service.check_database(store, workers=1, chunk=2).filled == 0  # nothing lacks them any more
+    store.close()
+    sql(db_url, "DELETE FROM seat_facts")
+    result = runner.invoke(app, ["db", "check", "--full"])
+    assert result.exit_code == 0 and "filled in the seat facts of 1 game\n" in result.stderr
+    assert _facts_and_starts(db_url) == before
+    again = runner.invoke(app, ["db", "check", "--full", "--json"])
+    assert again.exit_code == 0 and json.loads(again.stdout) == {"ok": True, "problems": [], "filled": 0}
+    assert "filled in" not in runner.invoke(app, ["db", "check"]).stderr
+
+
 def test_scale_db_check_interrupted_says_how_to_resume(db_url, monkeypatch):
     store = Store.open(db_url)
     history(store, 2)
