@@ -361,7 +361,7 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         elif view_name == "categories":
             view = service.categories(s, **filters)
         elif view_name == "ratings":
-            view = service.ratings(s, **filters)
+            view = service.ratings(s, history=json_out or chart or player is not None, **filters)  # the whole history only where shown
         elif view_name == "streaks":
             view = service.streaks(s, **filters)
         elif view_name == "versus":

@@ -263,7 +263,12 @@ def categories(store: Store, **filters: str | None) -> StatsView:
 def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> list[PlayerRating]:
     """openskill's Plackett-Luce ratings, folding over ranked seats in the order played
     (``(ruleset, game_id, date, player_id, name, rank)``, one game's seats together): each
-    game with two or more ranked seats is one ``rate`` call (a shared rank is a tie)."""
+    game with two or more ranked seats is one ``rate`` call (a shared rank is a tie).
+
+    ``history``: every rating point of every player (``--player``, ``--chart``, ``--json``
+    show them); without it only each player's first and latest point are kept (what the
+    table says: from where to where), so memory does not grow with the history (one point a
+    seat: some 300,000 at 100,000 games)."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -282,9 +287,13 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> lis
         for k, team in zip(keys, new):
             current[k] = team[0]
             played[k] = played.get(k, 0) + 1
-            if history:
-                r = team[0]
-                points.setdefault(k, []).append(RatingPoint(date, gid, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3)))
+            r = team[0]
+            point = RatingPoint(date, gid, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3))
+            kept = points.setdefault(k, [])
+            if history or len(kept) < 2:
+                kept.append(point)
+            else:
+                kept[1] = point  # the first and the latest
 
     game: list[tuple[Any, ...]] = []
     for seat in seats:
@@ -303,7 +312,8 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> lis
 
 
 def ratings(store: Store, *, history: bool = True, **filters: str | None) -> StatsView:
-    """``stats [GAME] --ratings``: each player's current rating per game and its history."""
+    """``stats [GAME] --ratings``: each player's current rating per game and its history
+    (without ``history``: its first and latest point only, see :func:`rate_games`)."""
     with store.read() as session:
         ctx = _context(session, filters)
         rated = rate_games(sql.ranked_seats(session, ctx.scope), history=history)

@@ -238,6 +238,10 @@ def test_ratings_match_openskill(history):
     assert [len(got[n].history) for n in ("Ann", "Ben", "Cid")] == [5, 4, 4]
     assert [p.date for p in got["Ben"].history] == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05"]
     assert got["Ann"].history[-1].ordinal == got["Ann"].ordinal
+    brief = {r.name: r for r in service.ratings(_store(), history=False, game="pebbles").ratings}  # the table's: first and latest
+    assert {n: (r.mu, r.sigma, r.games) for n, r in brief.items()} == {n: (r.mu, r.sigma, r.games) for n, r in got.items()}
+    assert {n: r.history for n, r in brief.items()} == {n: (r.history[0], r.history[-1]) for n, r in got.items()}
+    assert "Ben: " in _cli("stats", "pebbles", "--ratings") and " on 2026-01-01 → " in _cli("stats", "pebbles", "--ratings")
     data = _json("stats", "pebbles", "--ratings")
     assert set(data["ratings"][0]) == {"game", "name", "games", "mu", "sigma", "ordinal", "history"}
     assert set(data["ratings"][0]["history"][0]) == {"date", "id", "mu", "sigma", "ordinal"}
