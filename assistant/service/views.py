@@ -5,7 +5,7 @@ are documented in ``docs/json.md``; keys may be added, never renamed or removed.
 >>> SeatSummary("Ann", 1, 12, 1, True).to_json()
 {'name': 'Ann', 'seat': 1, 'total': 12, 'rank': 1, 'winner': True}
 >>> DbCheck(()).to_json()
-{'ok': True, 'problems': []}
+{'ok': True, 'problems': [], 'filled': 0}
 """
 
 from __future__ import annotations
