@@ -125,7 +125,7 @@ def _boards(session: Session, ctx: _Context, sort: str) -> tuple[tuple[LeaderRow
     boards: dict[str | None, list[LeaderRow]] = {}
     rows = sql.leaderboard(session, ctx.scope, per_game=True)
     if ctx.ruleset is None:
-        rows = sql.leaderboard(session, ctx.scope, per_game=False) + rows
+        rows = _across(rows) + rows
     for game, _pid, name, games, wins, total, counted, best in rows:
         boards.setdefault(game, []).append(
             LeaderRow(
@@ -143,6 +143,17 @@ def _boards(session: Session, ctx: _Context, sort: str) -> tuple[tuple[LeaderRow
         return SORTS["wins" if g is None and sort in ("average", "best") else sort]  # across games: no scores
 
     return tuple(tuple(sorted(boards[g], key=key(g))) for g in order if g in boards)
+
+
+def _across(rows: Sequence[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """The board across games from the per-game rows of :func:`sql.leaderboard` (one query
+    less over every seat): each player's games and wins summed; no scores (``None``)."""
+    summed: dict[int, list[Any]] = {}
+    for _game, pid, name, games, wins, _total, _counted, _best in rows:
+        row = summed.setdefault(pid, [None, pid, name, 0, 0, None, 0, None])
+        row[3] += int(games)
+        row[4] += int(wins or 0)
+    return [tuple(r) for r in summed.values()]
 
 
 def _high(session: Session, ctx: _Context, limit: int) -> tuple[HighScore, ...]:
@@ -247,7 +258,15 @@ def categories(store: Store, **filters: str | None) -> StatsView:
     and spread (standard deviation), categories in the order of the game's score sheet."""
     with store.read() as session:
         ctx = _context(session, filters)
-        rows = sql.categories(session, ctx.scope, per_player=False) + sql.categories(session, ctx.scope, per_player=True)
+        rows = sql.categories(session, ctx.scope)
+    table: dict[tuple[str, str], list[int]] = {}
+    for game, _name, category, n, s, q, first_id in rows:
+        summed = table.setdefault((game, category), [0, 0, 0, first_id])
+        summed[0] += int(n)
+        summed[1] += int(s)
+        summed[2] += int(q)
+        summed[3] = min(summed[3], first_id)
+    rows = [(game, None, category, n, s, q, f) for (game, category), (n, s, q, f) in table.items()] + rows
     first: dict[tuple[str, str], int] = {}
     for game, _name, category, _n, _s, _q, first_id in rows:
         first[(game, category)] = min(first.get((game, category), first_id), first_id)

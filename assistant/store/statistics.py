@@ -205,30 +205,31 @@ def by_fact(session: Session, scope: Scope, key: str, own: int | None = None) ->
 
 
 # -- categories -------------------------------------------------------------------------------------
-def categories(session: Session, scope: Scope, *, per_player: bool) -> list[tuple[Any, ...]]:
-    """Points per category: ``(ruleset, name or None, category, count, sum, sum of squares,
-    first result id)`` per player (or for the whole table); the first id orders the
-    categories as the game's score sheet does."""
-    who = [Player.name] if per_player else []
-    query = (
+def categories(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
+    """Points per category and player: ``(ruleset, name, category, count, sum, sum of
+    squares, first result id)``; the first id orders the categories as the game's score
+    sheet does. (The whole table's figures are these summed: the service adds them up rather
+    than reading every result twice.) Grouped by player id, the names joined after."""
+    per = (
         select(
-            GameRow.ruleset,
-            *who,
-            Result.category,
-            func.count(),
-            func.sum(Result.points),
-            func.sum(Result.points * Result.points),
-            func.min(Result.id),
+            GameRow.ruleset.label("ruleset"),  # type: ignore[attr-defined]
+            Result.player_id.label("player_id"),  # type: ignore[attr-defined]
+            Result.category.label("category"),  # type: ignore[attr-defined]
+            func.count().label("n"),
+            func.sum(Result.points).label("s"),
+            func.sum(Result.points * Result.points).label("q"),
+            func.min(Result.id).label("first"),
         )
         .select_from(Result)
         .join(GameRow, col(GameRow.id) == col(Result.game_id))
         .where(*scope.where())
-        .group_by(GameRow.ruleset, *who, Result.category)
+        .group_by(GameRow.ruleset, Result.player_id, Result.category)
+        .subquery()
     )
-    if per_player:
-        query = query.join(Player, col(Player.id) == col(Result.player_id))
-    rows = session.execute(query).all()
-    return [tuple(r) if per_player else (r[0], None, *r[1:]) for r in rows]
+    query = select(per.c.ruleset, Player.name, per.c.category, per.c.n, per.c.s, per.c.q, per.c.first).join(
+        Player, col(Player.id) == per.c.player_id
+    )
+    return [tuple(r) for r in session.execute(query).all()]
 
 
 # -- ratings, streaks, head to head -----------------------------------------------------------------
@@ -250,7 +251,9 @@ def ranked_seats(session: Session, scope: Scope, batch: int = 2000) -> Iterator[
 def streaks(session: Session, scope: Scope, *, per_game: bool) -> list[tuple[Any, ...]]:
     """Win streaks per player (and per game unless ``per_game`` is false), in the order
     played: ``(ruleset or None, name, games, wins, longest, current)``. Gaps and islands: a
-    running count of games not won numbers the runs of wins."""
+    running count of games not won numbers the runs of wins (an island: one game not won and
+    the wins after it); the current run is the last island's wins, found with a window over
+    the islands (one pass over the seats, no join back)."""
     keys = [GameRow.ruleset] if per_game else []
     won = _won()
     order = _in_order()
@@ -267,7 +270,13 @@ def streaks(session: Session, scope: Scope, *, per_game: bool) -> list[tuple[Any
     )
     group = [runs.c.player_id, *([runs.c.ruleset] if per_game else [])]
     islands = (
-        select(*group, runs.c.lost, func.sum(runs.c.won).label("run"), func.count().label("games"))
+        select(
+            *group,
+            runs.c.lost,
+            func.sum(runs.c.won).label("run"),
+            func.count().label("games"),
+            func.max(runs.c.lost).over(partition_by=group).label("last"),
+        )
         .group_by(*group, runs.c.lost)
         .subquery()
     )
@@ -278,53 +287,50 @@ def streaks(session: Session, scope: Scope, *, per_game: bool) -> list[tuple[Any
             func.sum(islands.c.games).label("games"),
             func.sum(islands.c.run).label("wins"),
             func.max(islands.c.run).label("longest"),
-            func.max(islands.c.lost).label("last"),
+            func.sum(case((islands.c.lost == islands.c.last, islands.c.run), else_=0)).label("current"),
         )
         .group_by(*igroup)
         .subquery()
     )
-    last = aliased(islands)
-    match = [last.c.player_id == summary.c.player_id, last.c.lost == summary.c.last]
-    if per_game:
-        match.append(last.c.ruleset == summary.c.ruleset)
-    query = (
-        select(
-            *([summary.c.ruleset] if per_game else []),
-            Player.name,
-            summary.c.games,
-            summary.c.wins,
-            summary.c.longest,
-            last.c.run,
-        )
-        .select_from(summary)
-        .join(last, and_(*match))
-        .join(Player, col(Player.id) == summary.c.player_id)
-    )
+    query = select(
+        *([summary.c.ruleset] if per_game else []),
+        Player.name,
+        summary.c.games,
+        summary.c.wins,
+        summary.c.longest,
+        summary.c.current,
+    ).join(Player, col(Player.id) == summary.c.player_id)
     rows = session.execute(query).all()
     return [tuple(r) if per_game else (None, *r) for r in rows]
 
 
 def versus(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     """Every pair of players who sat at one table: ``(name, opponent, games, ahead, behind,
-    tied)`` (ahead: a better rank than the opponent's in the same game)."""
+    tied)`` (ahead: a better rank than the opponent's in the same game). Grouped by player
+    ids over the ranked seats in scope, the names joined after."""
     me, them = aliased(Seat), aliased(Seat)
-    p_me, p_them = aliased(Player), aliased(Player)
-    query = (
+    pairs = (
         select(
-            p_me.name,
-            p_them.name,
-            func.count(),
-            func.sum(case((me.rank < them.rank, 1), else_=0)),
-            func.sum(case((me.rank > them.rank, 1), else_=0)),
-            func.sum(case((me.rank == them.rank, 1), else_=0)),
+            me.player_id.label("me"),
+            them.player_id.label("them"),
+            func.count().label("games"),
+            func.sum(case((me.rank < them.rank, 1), else_=0)).label("ahead"),
+            func.sum(case((me.rank > them.rank, 1), else_=0)).label("behind"),
+            func.sum(case((me.rank == them.rank, 1), else_=0)).label("tied"),
         )
         .select_from(me)
         .join(them, and_(them.game_id == me.game_id, them.player_id != me.player_id))
         .join(GameRow, col(GameRow.id) == me.game_id)
-        .join(p_me, p_me.id == me.player_id)
-        .join(p_them, p_them.id == them.player_id)
         .where(*scope.where(), me.rank.is_not(None), them.rank.is_not(None))
-        .group_by(p_me.name, p_them.name)
+        .group_by(me.player_id, them.player_id)
+        .subquery()
+    )
+    p_me, p_them = aliased(Player), aliased(Player)
+    query = (
+        select(p_me.name, p_them.name, pairs.c.games, pairs.c.ahead, pairs.c.behind, pairs.c.tied)
+        .select_from(pairs)
+        .join(p_me, p_me.id == pairs.c.me)
+        .join(p_them, p_them.id == pairs.c.them)
     )
     return [tuple(r) for r in session.execute(query).all()]
 

@@ -378,3 +378,72 @@ def test_versus_too_wide_for_a_matrix_is_a_list():
     chart = "\n".join(rating_chart(rated, 80))
     assert "the 5 best rated" in chart and "Player00" in chart and "Player05" not in chart
     assert "Player07" in "\n".join(rating_chart(rated, 80, player="Player07"))
+
+
+# -- the SQL aggregates against a plain Python fold on a random history -----------------------------
+def _random_history() -> list[tuple[int, str, dict[str, tuple[int, int]]]]:
+    """Forty Pebbles tables of 2 to 4 of five players on six days (many games a day: the
+    order played is then the id), totals often tied; saved, returned as ``(id, date,
+    {name: (taken, survived)})`` in the order saved."""
+    import random
+
+    rng = random.Random(14)
+    names = ["Ann", "Ben", "Cid", "Dee", "Eve"]
+    saved = []
+    for _ in range(40):
+        date = f"2026-02-0{rng.randint(1, 6)}"
+        seats = rng.sample(names, rng.randint(2, 4))
+        players = [{"name": n, "taken": rng.choice([3, 5, 8, 8, 12]), "lost": rng.random() < 0.3} for n in seats]
+        table = {"game": "pebbles", "players": players}
+        gid = save_table(_store(), "pebbles", table, score_table("pebbles", table), date=date, location="Club")
+        saved.append((gid, date, {p["name"]: (p["taken"], 0 if p["lost"] else 10) for p in players}))
+    return saved
+
+
+def test_aggregates_match_a_python_fold(engine):
+    saved = _random_history()
+    played = sorted(saved, key=lambda g: (g[1], g[0]))  # day, then id (no time of day)
+    # streaks: runs of wins (a shared best total is a win for each) in the order played
+    runs: dict[str, list[int]] = {}
+    for _gid, _date, seats in played:
+        best = max(t + s for t, s in seats.values())
+        for name, (t, s) in seats.items():
+            runs.setdefault(name, []).append(int(t + s == best))
+    expected = {}
+    for name, wins in runs.items():
+        longest = current = 0
+        for w in wins:
+            current = current + 1 if w else 0
+            longest = max(longest, current)
+        expected[name] = (len(wins), sum(wins), longest, current)
+    for game in ("pebbles", None):
+        got = {s.name: (s.games, s.wins, s.longest, s.current) for s in service.streaks(_store(), game=game).streaks}
+        assert got == expected
+    # head to head: ranks are 1 + the seats with a higher total
+    pairs: dict[tuple[str, str], list[int]] = {}
+    for _gid, _date, seats in saved:
+        total = {n: t + s for n, (t, s) in seats.items()}
+        for a in total:
+            for b in total:
+                if a != b:
+                    cell = pairs.setdefault((a, b), [0, 0, 0, 0])
+                    cell[0] += 1
+                    cell[1 + (0 if total[a] > total[b] else 1 if total[a] < total[b] else 2)] += 1
+    got_pairs = {(h.name, h.opponent): [h.games, h.ahead, h.behind, h.tied] for h in service.versus(_store()).versus}
+    assert got_pairs == pairs
+    # categories: each player's and the whole table's count, average and spread
+    points: dict[tuple[str | None, str], list[int]] = {}
+    for _gid, _date, seats in saved:
+        for name, (t, s) in seats.items():
+            for who in (name, None):
+                points.setdefault((who, "taken"), []).append(t)
+                points.setdefault((who, "survived"), []).append(s)
+    def spread(xs: list[int]) -> float:
+        mean = sum(xs) / len(xs)
+        return round(math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs)), 2)
+    got_cats = {(c.name, c.category): (c.count, c.average, c.spread) for c in service.categories(_store(), game="pebbles").categories}
+    assert got_cats == {k: (len(v), round(sum(v) / len(v), 1), spread(v)) for k, v in points.items()}
+    # the board across games: games and wins summed from the per-game rows
+    board = service.summary(_store()).leaderboards[0]
+    assert {r.name: (r.games, r.wins, r.average, r.best) for r in board} == {n: (g, w, None, None) for n, (g, w, _, _) in expected.items()}
+    assert [r.game for r in board] == [None] * len(board)
