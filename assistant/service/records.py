@@ -6,14 +6,14 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
+from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError, StorageError
 from assistant.core.game import Game
+from assistant.core.inputs import clean
 from assistant.core.protocol import Ruleset
-from assistant.core.record import Record, read_record, write_record
-from assistant.core.scoresheet import ScoreSheet
+from assistant.core.record import Record, RecordLine, format_options, read_record, write_record
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date
 from assistant.service.games import Loaded, load, score_of, write_results
@@ -23,6 +23,8 @@ from assistant.store.db import Store
 
 if TYPE_CHECKING:
     from sqlmodel import Session
+
+    from assistant.store.models import GameRow, Seat
 
 RECORD_SEPARATOR = "%%"
 EXPORT_FORMATS = ("record", "json", "csv")
@@ -50,15 +52,26 @@ def export_games(
 def export_stream(
     store: Store, game_ids: Iterable[int | str] | None, fmt: str = "record", *, public: bool = False
 ) -> Iterator[str]:
-    """:func:`export_games` piece by piece, one game at a time in one read transaction, so
-    that a history of any size is written in constant memory: each game is read and replayed,
-    written, and forgotten (CSV reads no entries: a page of games with their stored seats and
-    points at a time). Consume it whole (or close it) to end the transaction."""
+    """:func:`export_games` piece by piece in one read transaction, so that a history of any
+    size is written in constant memory. Records are built from what is stored (each game's
+    row, seats and entries, :data:`RECORD_PAGE` games a query): the record is the truth, so
+    no game is replayed, except with ``public``, whose secret faces are computed from each
+    game's states (one game read, replayed, written and forgotten at a time). JSON replays
+    each game too: its entries are marked when they hold a secret, and a finished game's
+    score sheet is that of its end state. CSV is the one CSV of ``export --format csv``
+    (:mod:`assistant.service.interop.csvplays`: stored seats and points, a page of games at
+    a time). Consume it whole (or close it) to end the transaction."""
     if fmt not in EXPORT_FORMATS:
         raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json or csv")
+    if fmt == "csv":
+        from assistant.service.interop.exports import export_stream as interop_stream
+
+        yield from interop_stream(store, game_ids, "csv")
+        return
     with store.read() as session:
-        if fmt == "csv":
-            yield from _csv_stream(session, game_ids)
+        if fmt == "record" and not public:
+            for n, record in enumerate(_stored_records(session, game_ids)):
+                yield ("\n" + RECORD_SEPARATOR + "\n\n" if n else "") + write_record(record)
             return
         ids = _ids(session, game_ids)
         single = game_ids is not None and len(ids) == 1
@@ -75,6 +88,76 @@ def export_stream(
             session.expunge_all()
         if fmt == "json" and not single:
             yield "\n]\n" if ids else "[]\n"
+
+
+#: Games whose rows, seats and entries the record export reads at a time.
+RECORD_PAGE = 200
+
+
+def _stored_records(session: Session, game_ids: Iterable[int | str] | None) -> Iterator[Record]:
+    """The records of the named games (or of every game, oldest first), built from their
+    stored rows, seats and entries a page of games at a time; no game is replayed."""
+    pages: Iterable[list[int]]
+    if game_ids is None:
+        pages = _id_pages(session, RECORD_PAGE)
+    else:  # each id checked (and "last" resolved) as the export reaches it
+        pages = ([queries.game_row(session, gid).id] for gid in game_ids)  # type: ignore[misc]
+    for page in pages:
+        rows = listing.games_by_ids(session, page)
+        seats = listing.seats_of(session, page)
+        entries = listing.entries_of(session, page)
+        for gid in page:
+            yield stored_record(rows[gid], seats[gid], entries[gid])
+        session.expunge_all()
+
+
+def _id_pages(session: Session, size: int) -> Iterator[list[int]]:
+    after = 0
+    while True:
+        ids = listing.game_ids_from(session, after, size)
+        if ids:
+            yield ids
+        if len(ids) < size:
+            return
+        after = ids[-1]
+
+
+def stored_record(row: GameRow, seats: Sequence[Seat], entries: Sequence[tuple[str, str]]) -> Record:
+    """A game's record from what is stored, as ``Loaded.record()`` writes it after a replay
+    (``Game.to_record``): the headers of ``Loaded.headers``, then the options (checked and
+    filled in with their defaults) as ``Options:`` and, those whose ``OptionSpec.header`` is
+    set, as headers of their own (``Game.header_options``); the seats' names; each entry as
+    stored (the notation ``Game.push`` stored) with its comment as ``Game.push`` keeps it."""
+    if not isinstance(row.ruleset, str) or not row.ruleset:
+        raise StorageError(
+            "core.db.corrupt",
+            f"game {row.id} has no game type in the database (the file was damaged or changed by hand)",
+            hint="restore a backup (`assistant db backup` makes one); the other games are not affected",
+        )
+    ruleset = get_ruleset(row.ruleset)
+    item = Loaded(row, list(seats), None, ruleset)
+    if row.kind in ("table", "sheet", "totals"):
+        item.record()  # raises: a game scored from a final table, a pad or totals has no record
+    options = ruleset.check_options(json.loads(row.options or "{}"))
+    inline: dict[str, str] = {}
+    own: dict[str, str] = {}
+    for spec in ruleset.options:
+        value = options.get(spec.name, spec.default)
+        if spec.header:
+            own[_option_header(spec.name)] = value
+        else:
+            inline[spec.name] = value
+    headers = item.headers()
+    if inline:
+        headers["Options"] = format_options(inline)
+    headers.update(own)
+    lines = tuple(RecordLine(text, clean(comment, "comment").strip()) for text, comment in entries if text)
+    return Record(ruleset.name, tuple(clean(s.name, "name") for s in seats), headers, lines)
+
+
+def _option_header(name: str) -> str:
+    """The header an option with ``OptionSpec.header`` is written under (``Boards``)."""
+    return name.replace("_", " ").title().replace(" ", "-")
 
 
 def _ids(session: Session, game_ids: Iterable[int | str] | None) -> list[int | str] | _AllIds:
@@ -119,82 +202,6 @@ def export_view(item: Loaded, *, public: bool = False) -> GameExport:
     if public:  # the public record's lines (no comments), marked the same way
         entries = tuple(LogLine(e.ply, line.text, line.comment, e.secret) for e, line in zip(entries, record.entries))
     return GameExport(item.summary(), item.headers(), entries, record=write_record(record), sheet=sheet, public=public)
-
-
-CSV_COLUMNS = ("game_id", "game", "date", "location", "status", "player", "seat", "rank", "winner", "total")
-
-
-#: Games the CSV export reads at a time (its memory is that of one page).
-CSV_PAGE = 500
-
-
-def _csv_stream(session: Session, game_ids: Iterable[int | str] | None) -> Iterator[str]:
-    """The CSV export from what is stored (seats, their totals, ranks and winners, and the
-    points per category of finished games), a page of games at a time: no game is replayed.
-    The category columns are every category stored, in the order games first stored them."""
-    import csv
-    import io
-
-    if game_ids is None:
-        categories = listing.result_categories(session)
-        ids: Iterable[int] = _AllIds(session)
-    else:
-        rows = [queries.game_row(session, gid) for gid in game_ids]
-        ids = [r.id for r in rows]  # type: ignore[misc]
-        found = listing.points_of(session, ids)  # type: ignore[arg-type]
-        categories = []
-        for gid in ids:
-            for (of, _pid), points in found.items():
-                for c in points if of == gid else ():
-                    if c not in categories:
-                        categories.append(c)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *categories])
-
-    def drain() -> str:
-        text = buffer.getvalue()
-        buffer.seek(0)
-        buffer.truncate()
-        return text
-
-    batch: list[int] = []
-
-    def write_batch() -> None:
-        by_id = listing.games_by_ids(session, batch)
-        seats = listing.seats_of(session, batch)
-        points = listing.points_of(session, batch)
-        for gid in batch:
-            row = by_id[gid]
-            finished = row.status == "finished"
-            for seat in seats[gid]:
-                scores = points.get((gid, seat.player_id), {}) if finished else {}
-                writer.writerow(
-                    [
-                        gid,
-                        row.ruleset,
-                        row.date,
-                        row.location or "",
-                        row.status,
-                        seat.name,
-                        seat.position + 1,
-                        seat.rank if seat.rank is not None else "",
-                        "yes" if seat.winner else ("no" if finished else ""),
-                        seat.total if seat.total is not None else "",
-                        *[scores.get(c, "") for c in categories],
-                    ]
-                )
-        batch.clear()
-        session.expunge_all()
-
-    for gid in ids:
-        batch.append(gid)  # type: ignore[arg-type]
-        if len(batch) >= CSV_PAGE:
-            write_batch()
-            yield drain()
-    if batch:
-        write_batch()
-    yield drain()
 
 
 def split_records(text: str) -> list[str]:
@@ -262,49 +269,72 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
             if len(records) > 1:
                 exc.message = f"record {n}: {exc.message}"
             raise
-    ids: list[int] = []
     with store.write(verify=True) as session:
-        for record, game in replayed:
-            headers = plain_headers(record, game.ruleset)
-            source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(
-                write_record(game.to_record(headers)).encode()
-            ).hexdigest()[:32]
-            dup = queries.game_by_source(session, source_id)
-            if dup is not None:
-                if allow_duplicate:
-                    source_id = str(uuid.uuid4())  # a second copy is a history item of its own
-                else:
-                    raise Conflict(
-                        "core.import",
-                        f"this record is in the history already, as game {dup.id}",
-                        hint="import --allow-duplicate stores it again",
-                    )
-            date = check_date(headers.pop("Date", None))
-            location = headers.pop("Location", None)
-            headers.pop("Status", None)
-            headers.pop("Source-Id", None)
-            row = queries.insert_game(
-                session,
-                ruleset=game.ruleset.name,
-                ruleset_version=game.ruleset.version,
-                players=list(record.players),
-                options=game.options,
-                date=date,
-                location=location,
-                headers=headers,
-                source="record",
-                source_id=source_id,
+        return [store_record(session, record, game, allow_duplicate=allow_duplicate).id for record, game in replayed]  # type: ignore[union-attr,misc]
+
+
+def store_record(
+    session: Session,
+    record: Record,
+    game: Game,
+    *,
+    allow_duplicate: bool = False,
+    skip_duplicate: bool = False,
+    place: tuple[str, str | None] | None = None,
+    fields: Mapping[str, Any] | None = None,
+    status: str | None = None,
+) -> GameRow | None:
+    """Store one replayed record in ``session``'s transaction: the game (its headers that are
+    not options, its options, its source id), its entries, and, when it is over, its results
+    (else the status ``abandoned`` when ``status`` or the record's ``Status:`` says so).
+
+    The source id is the record's ``Source-Id:`` or a digest of its text. A record already
+    stored under it is refused (:class:`Conflict`), or, with ``skip_duplicate``, not stored
+    (``None``); with ``allow_duplicate`` it is stored again as a play of its own (a new
+    source id). ``place`` (date, location) replaces the record's ``Date:`` and ``Location:``
+    (checked here) and ``fields`` (time, duration, note) are stored too: an exported JSON
+    game's own fields."""
+    headers = plain_headers(record, game.ruleset)
+    source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(
+        write_record(game.to_record(headers)).encode()
+    ).hexdigest()[:32]
+    dup = queries.game_by_source(session, source_id)
+    if dup is not None:
+        if allow_duplicate:
+            source_id = str(uuid.uuid4())  # a second copy is a history item of its own
+        elif skip_duplicate:
+            return None
+        else:
+            raise Conflict(
+                "core.import",
+                f"this record is in the history already, as game {dup.id}",
+                hint="import --allow-duplicate stores it again",
             )
-            queries.add_entries(
-                session,
-                row.id,  # type: ignore[arg-type]
-                [(e.ply, e.text, c) for e, c in zip(game.entries, game.comments)],
-            )
-            status = record.headers.get("Status", "").lower()
-            if game.outcome() is not None:
-                loaded = Loaded(row, queries.seats(session, row.id), game, game.ruleset)  # type: ignore[arg-type]
-                write_results(session, loaded, game.score(), status="finished")
-            elif status == "abandoned":
-                queries.set_status(session, row, "abandoned")
-            ids.append(row.id)  # type: ignore[arg-type]
-    return ids
+    stated_date = headers.pop("Date", None)
+    stated_location = headers.pop("Location", None)
+    headers.pop("Status", None)
+    headers.pop("Source-Id", None)
+    row = queries.insert_game(
+        session,
+        ruleset=game.ruleset.name,
+        ruleset_version=game.ruleset.version,
+        players=list(record.players),
+        options=game.options,
+        date=place[0] if place is not None else check_date(stated_date),
+        location=place[1] if place is not None else stated_location,
+        headers=headers,
+        source="record",
+        source_id=source_id,
+    )
+    assert row.id is not None
+    queries.add_entries(session, row.id, [(e.ply, e.text, c) for e, c in zip(game.entries, game.comments)])
+    if fields:
+        queries.set_fields(session, row, fields)
+    if status is None:
+        status = record.headers.get("Status", "").lower()
+    if game.outcome() is not None:
+        loaded = Loaded(row, queries.seats(session, row.id), game, game.ruleset)
+        write_results(session, loaded, game.score(), status="finished")
+    elif status == "abandoned":
+        queries.set_status(session, row, "abandoned")
+    return row

@@ -1,7 +1,9 @@
 """The queries of the history at scale (issue 14): lists read a page at a time, one player's
 figures as SQL aggregates over seats and results, the stored results checked against the
-seats, and the rows of a CSV export. None reads a game's entries or groups over them: a
-game's number of entries is ``games.entry_count``.
+seats, and the pages of the exports (records: rows, seats and entries; CSV, BG Stats, BGG:
+rows, seats under their current names and stored points). Only the record export reads
+entries, a page of games at a time; none groups over them: a game's number of entries is
+``games.entry_count``.
 
 Every list is newest first (date, then id) and paged by its last key (``before``: the
 (date, id) of the last row of the page before), which the index ``games (date, id)``, or
@@ -229,7 +231,54 @@ def entry_counts_disagreeing(session: Session, limit: int = 20) -> list[tuple[in
     return [(g, int(s), int(n)) for g, s, n in session.exec(query).all()]  # type: ignore[call-overload]
 
 
-# -- CSV export -----------------------------------------------------------------------------------
+# -- exports -----------------------------------------------------------------------------------------
+def entries_of(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[str, str]]]:
+    """The stored entries (text, comment) of the given games (one query), each game's in ply
+    order: the record export writes them without replaying the game."""
+    found: dict[int, list[tuple[str, str]]] = {gid: [] for gid in game_ids}
+    if not game_ids:
+        return found
+    query = (
+        select(EntryRow.game_id, EntryRow.text, EntryRow.comment)
+        .where(col(EntryRow.game_id).in_(list(game_ids)))
+        .order_by(col(EntryRow.game_id), col(EntryRow.ply))
+    )
+    for gid, text, comment in session.exec(query).all():
+        found[gid].append((text, comment or ""))
+    return found
+
+
+def games_after(
+    session: Session, after: int, limit: int, ids: Sequence[int] | None = None, *, finished_only: bool = True
+) -> list[GameRow]:
+    """Games (finished ones only, unless told) with an id above ``after`` (among ``ids`` when
+    given), oldest id first, at most ``limit`` of them: a page of an export that reads stored
+    results only (CSV, BG Stats, BGG)."""
+    query = select(GameRow).where(col(GameRow.id) > after)
+    if finished_only:
+        query = query.where(GameRow.status == "finished")
+    if ids is not None:
+        query = query.where(col(GameRow.id).in_(list(ids)))
+    return list(session.exec(query.order_by(col(GameRow.id)).limit(limit)).all())
+
+
+def seats_named(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[Seat, str]]]:
+    """The seats of these games in seating order, each with its player's current name (which
+    follows ``players rename`` and ``merge``)."""
+    out: dict[int, list[tuple[Seat, str]]] = {gid: [] for gid in game_ids}
+    if not game_ids:
+        return out
+    query = (
+        select(Seat, Player.name)
+        .join(Player, col(Player.id) == col(Seat.player_id))
+        .where(col(Seat.game_id).in_(list(game_ids)))
+        .order_by(col(Seat.game_id), col(Seat.position))
+    )
+    for seat, name in session.exec(query).all():
+        out[seat.game_id].append((seat, name))
+    return out
+
+
 def result_categories(session: Session) -> list[str]:
     """Every category with stored points, in the order games (by id) first stored them."""
     query = select(Result.category).group_by(Result.category).order_by(func.min(Result.game_id), func.min(Result.id))
@@ -237,7 +286,8 @@ def result_categories(session: Session) -> list[str]:
 
 
 def points_of(session: Session, game_ids: Sequence[int]) -> dict[tuple[int, int], dict[str, int]]:
-    """The stored points of the given games: (game id, player id) -> category -> points."""
+    """The stored points of the given games: (game id, player id) -> category -> points, the
+    categories of each in the order they were stored."""
     found: dict[tuple[int, int], dict[str, int]] = {}
     if not game_ids:
         return found

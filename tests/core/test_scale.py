@@ -167,11 +167,11 @@ def test_scale_export_all_streams_every_format(db_url, tmp_path):
     rows = list(csv.DictReader(io.StringIO(service.export_games(store, None, "csv"))))
     assert len(rows) == 10 and {r["game_id"] for r in rows} == {"1", "2", "3", "4", "5"}
     last = [r for r in rows if r["game_id"] == "5"]
-    assert all(r["status"] == "active" and r["total"] == "" and r["winner"] == "" for r in last)
+    assert all(r["status"] == "active" and r["score"] == "" and r["winner"] == "" for r in last)
     first = [r for r in rows if r["game_id"] == "1"]
     sheet = service.read_game(store, 1).sheet()
     for r in first:
-        assert int(r["total"]) == sheet.totals[r["player"]]
+        assert int(r["score"]) == sheet.totals[r["player"]]
         assert all(int(r[c]) == sheet.points[r["player"]][c] for c in sheet.categories)
         assert r["winner"] == ("yes" if r["player"] in sheet.winners else "no")
     # the same through the command, to a file (written whole or not at all)
@@ -201,8 +201,10 @@ def _export_peak(store: Store, fmt: str) -> int:
 
 def test_scale_export_memory_does_not_grow_with_the_history(db_path, monkeypatch):
     from assistant.service import records
+    from assistant.service.interop import exports
 
-    monkeypatch.setattr(records, "CSV_PAGE", 25)  # CSV is read a page of games at a time
+    monkeypatch.setattr(exports, "PAGE", 25)  # CSV is read a page of games at a time
+    monkeypatch.setattr(records, "RECORD_PAGE", 25)  # records too (rows, seats and entries)
     store = Store.open(str(db_path))
     history(store, 50)
     small = {fmt: _export_peak(store, fmt) for fmt in ("record", "csv", "json")}

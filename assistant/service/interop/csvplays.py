@@ -1,13 +1,15 @@
-"""The CSV of results (issue 14): one row per player per finished game, read back by
-``import``.
+"""The CSV of results (issue 14): one row per player per game (unfinished ones with their
+status; ``import`` reads the finished ones back). The one CSV ``export --format csv`` and
+``service.export_games(..., "csv")`` write.
 
 Columns: ``game_id, game, date, time, location, duration, status, kind, seat, start_player,
 player, score, rank, winner``, then one column per category present (the points a game's
-score pad or tracked scoring stored). ``player`` is the player's current name (it follows
-``players rename`` and ``merge``). RFC 4180: fields quoted when they hold a comma, a quote or a
-line break, quotes doubled, lines ended by CRLF; ``--bom`` starts the file with a UTF-8 byte
-order mark for spreadsheets that need one to read UTF-8. Written a page of games at a time from
-stored seats and results: no game is replayed.
+score pad or tracked scoring stored); ``winner`` is empty while a game is not finished.
+``player`` is the player's current name (it follows ``players rename`` and ``merge``). RFC
+4180: fields quoted when they hold a comma, a quote or a line break, quotes doubled, lines
+ended by CRLF; ``--bom`` starts the file with a UTF-8 byte order mark for spreadsheets that
+need one to read UTF-8. Written a page of games at a time from stored seats and results: no
+game is replayed.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def rows_of(row: Any, seats: Sequence[tuple[Any, str]], points: Any, categories:
             row.id, row.ruleset, row.date, row.time or "", row.location or "", row.duration if row.duration else "",
             row.status, row.kind, seat.position + 1, "" if seat.start is None else ("yes" if seat.start else "no"),
             current, "" if seat.total is None else seat.total, "" if seat.rank is None else seat.rank,
-            "yes" if seat.winner else "no", *[scores.get(c, "") for c in categories],
+            "yes" if seat.winner else ("no" if row.status == "finished" else ""), *[scores.get(c, "") for c in categories],
         ]
 
 

@@ -101,36 +101,22 @@ def store_extra(records: list[tuple[str, Mapping[str, Any]]], tables: list[tuple
             raise bad(place, model.reason(exc)) from None
 
     def store(session: Any) -> list[int]:
-        from assistant.core.record import write_record
         from assistant.games import get_ruleset
-        from assistant.service.games import Loaded, write_results
-        from assistant.service.records import plain_headers
+        from assistant.service.records import store_record
         from assistant.service.stats import record_facts
         from assistant.store import queries
 
         ids: list[int] = []
         for item, record, game in replayed:
-            headers = plain_headers(record, game.ruleset)
-            source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(write_record(game.to_record(headers)).encode()).hexdigest()[:32]
-            if queries.game_by_source(session, source_id) is not None and not allow_duplicate:
-                continue
-            for key in ("Date", "Location", "Status", "Source-Id"):
-                headers.pop(key, None)
-            row = queries.insert_game(
-                session, ruleset=game.ruleset.name, ruleset_version=game.ruleset.version, players=list(record.players),
-                options=game.options, date=model.day(item.get("date"), "a game of the file"), location=item.get("location"),
-                headers=headers, source="record", source_id=None if allow_duplicate else source_id,
-            )
-            assert row.id is not None
-            queries.add_entries(session, row.id, [(e.ply, e.text, c) for e, c in zip(game.entries, game.comments)])
+            place = (model.day(item.get("date"), "a game of the file"), item.get("location"))
             fields = {k: item.get(k) for k in ("time", "duration", "note") if item.get(k) is not None}
-            if fields:
-                queries.set_fields(session, row, fields)
-            if game.outcome() is not None:
-                write_results(session, Loaded(row, queries.seats(session, row.id), game, game.ruleset), game.score(), status="finished")
-            elif item.get("status") == "abandoned":
-                queries.set_status(session, row, "abandoned")
-            ids.append(row.id)
+            row = store_record(
+                session, record, game, allow_duplicate=allow_duplicate, skip_duplicate=True, place=place,
+                fields=fields, status=str(item.get("status") or ""),
+            )
+            if row is not None:
+                assert row.id is not None
+                ids.append(row.id)
         for item, sheet in scored:
             ruleset = get_ruleset(str(item["game"]))
             source_id = "json:sha256:" + hashlib.sha256(json.dumps(item["table"], sort_keys=True).encode()).hexdigest()[:32]

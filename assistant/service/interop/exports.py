@@ -1,0 +1,100 @@
+"""``export --format csv|bgstats|bgg`` (issue 14; docs/interop.md): written from stored rows,
+seats (under the players' current names) and points, a page of games at a time; none replays
+a game. ``service.export_games(..., "csv")`` comes here too: the one CSV of the program."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from assistant.core.errors import InvalidEntry
+from assistant.service.interop.model import Progress
+
+#: the formats of ``export`` this package writes
+EXPORT_FORMATS = ("csv", "bgstats", "bgg")
+#: games read at a time
+PAGE = 500
+
+
+def _ids(store: Any, game_ids: Iterable[int | str] | None) -> list[int] | None:
+    if game_ids is None:
+        return None
+    from assistant.store import queries
+
+    with store.read() as session:
+        return [queries.game_row(session, gid).id for gid in game_ids]  # type: ignore[misc]
+
+
+def _pages(session: Any, ids: list[int] | None, *, finished_only: bool) -> Iterator[tuple[list[Any], dict[int, Any], Any]]:
+    from assistant.store import listing
+
+    after = 0
+    while True:
+        rows = listing.games_after(session, after, PAGE, ids, finished_only=finished_only)
+        if not rows:
+            return
+        gids = [r.id for r in rows]
+        yield rows, listing.seats_named(session, gids), listing.points_of(session, gids)
+        after = gids[-1]
+        session.expunge_all()
+
+
+def export_stream(
+    store: Any, game_ids: Iterable[int | str] | None, fmt: str, *, bom: bool = False, progress: Progress | None = None
+) -> Iterator[str]:
+    """``export --format csv|bgstats|bgg`` piece by piece, from stored results only. The
+    players are named by their current names. ``bgstats`` and ``bgg`` hold finished games."""
+    from assistant.games import get_ruleset
+    from assistant.service.interop import bgg, bgstats, csvplays
+
+    if fmt not in EXPORT_FORMATS:
+        raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json, csv, bgstats or bgg")
+    ids = _ids(store, game_ids)
+    with store.read() as session:
+        total = len(ids) if ids is not None else None
+        done = 0
+
+        def tick(rows: list[Any]) -> None:
+            nonlocal done
+            done += len(rows)
+            if progress is not None:
+                progress(done, total or done)
+
+        if fmt == "csv":
+            categories = _categories(session, ids)
+
+            def counted() -> Iterator[tuple[list[Any], dict[int, Any], Any]]:
+                for page in _pages(session, ids, finished_only=False):
+                    tick(page[0])
+                    yield page
+
+            yield from csvplays.pieces(counted(), categories, bom=bom)
+        elif fmt == "bgg":
+            yield ("\ufeff" if bom else "") + bgg.head()
+            for rows, seats, _ in _pages(session, ids, finished_only=True):
+                yield "".join(bgg.play_xml(row, seats[row.id], get_ruleset(row.ruleset).title) for row in rows)
+                tick(rows)
+            yield bgg.tail()
+        else:
+
+            def games() -> Iterator[tuple[Any, Any]]:
+                for rows, seats, _ in _pages(session, ids, finished_only=True):
+                    for row in rows:
+                        yield row, seats[row.id]
+                    tick(rows)
+
+            yield bgstats.document(games())
+
+
+
+def _categories(session: Any, ids: list[int] | None) -> list[str]:
+    from assistant.store import listing
+
+    if ids is None:
+        return listing.result_categories(session)
+    found: list[str] = []
+    for (_, _), points in listing.points_of(session, ids).items():
+        for category in points:
+            if category not in found:
+                found.append(category)
+    return found
