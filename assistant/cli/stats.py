@@ -295,6 +295,39 @@ def rating_chart(ratings: Sequence[PlayerRating], width: int, height: int = 12, 
 
 
 # -- the command ------------------------------------------------------------------------------------
+class _Converted(list):  # type: ignore[type-arg]
+    """A list the JSON encoder walks converting each item (``to_json``) only as it gets to
+    it, so a long list (every rating point) is never held as dictionaries all at once."""
+
+    def __iter__(self) -> Any:
+        return (item.to_json() for item in super().__iter__())
+
+
+def stream_json(view: StatsView) -> None:
+    """``--json`` of a view with a long ``ratings`` section (every point of every player: some
+    300,000 at 100,000 games), written as the encoder makes it, one player's points at a
+    time, a few thousand pieces a write: the same text as :func:`render.print_json` (indent
+    2, characters that are not printable escaped) without building it whole in memory."""
+    import dataclasses
+    import json
+
+    data = dataclasses.replace(view, ratings=()).to_json()
+    data["ratings"] = _Converted(view.ratings or ())
+    encoder = json.JSONEncoder(indent=2, ensure_ascii=False, default=str)
+    out = sys.stdout
+    pending: list[str] = []
+    for chunk in encoder.iterencode(data):
+        if not all(ch.isprintable() or ch in " \n" for ch in chunk):
+            chunk = "".join(ch if ch.isprintable() or ch in " \n" else json.dumps(ch)[1:-1] for ch in chunk)
+        pending.append(chunk)
+        if len(pending) >= 4096:
+            out.write("".join(pending))
+            pending.clear()
+    pending.append("\n")
+    out.write("".join(pending))
+    out.flush()
+
+
 def _usage(text: str) -> None:
     """A usage error: the message and exit code 2 (as typer's own)."""
     render.message(f"✗ {text}  (assistant stats --help)")
@@ -361,13 +394,17 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         elif view_name == "categories":
             view = service.categories(s, **filters)
         elif view_name == "ratings":
-            view = service.ratings(s, history=json_out or chart or player is not None, **filters)  # the whole history only where shown
+            # the whole history only where shown: --json every player's, --chart and the table one player's
+            view = service.ratings(s, history=json_out or chart or player is not None, player_only=not json_out, **filters)
         elif view_name == "streaks":
             view = service.streaks(s, **filters)
         elif view_name == "versus":
             view = service.versus(s, **filters)
         else:
             view = service.high_scores(s, top=top or 10, **filters)
+        if json_out and view_name == "ratings":
+            stream_json(view)
+            return
         if json_out:
             render.print_json(view.to_json())
             return

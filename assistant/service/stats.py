@@ -279,7 +279,7 @@ def categories(store: Store, **filters: str | None) -> StatsView:
 
 
 # -- ratings ----------------------------------------------------------------------------------------
-def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> list[PlayerRating]:
+def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True, only: int | None = None) -> list[PlayerRating]:
     """openskill's Plackett-Luce ratings, folding over ranked seats in the order played
     (``(ruleset, game_id, date, player_id, name, rank)``, one game's seats together): each
     game with two or more ranked seats is one ``rate`` call (a shared rank is a tie).
@@ -287,7 +287,8 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> lis
     ``history``: every rating point of every player (``--player``, ``--chart``, ``--json``
     show them); without it only each player's first and latest point are kept (what the
     table says: from where to where), so memory does not grow with the history (one point a
-    seat: some 300,000 at 100,000 games)."""
+    seat: some 300,000 at 100,000 games). ``only`` (a player id): every point of that player
+    only, the first and latest of the others (the table of ``--player`` shows one history)."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -309,7 +310,7 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> lis
             r = team[0]
             point = RatingPoint(date, gid, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3))
             kept = points.setdefault(k, [])
-            if history or len(kept) < 2:
+            if (history and (only is None or k[1] == only)) or len(kept) < 2:
                 kept.append(point)
             else:
                 kept[1] = point  # the first and the latest
@@ -330,12 +331,14 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True) -> lis
     return out
 
 
-def ratings(store: Store, *, history: bool = True, **filters: str | None) -> StatsView:
+def ratings(store: Store, *, history: bool = True, player_only: bool = False, **filters: str | None) -> StatsView:
     """``stats [GAME] --ratings``: each player's current rating per game and its history
-    (without ``history``: its first and latest point only, see :func:`rate_games`)."""
+    (without ``history``: its first and latest point only, see :func:`rate_games`; with
+    ``player_only`` and a ``player`` named: the whole history of that player only)."""
     with store.read() as session:
         ctx = _context(session, filters)
-        rated = rate_games(sql.ranked_seats(session, ctx.scope), history=history)
+        only = ctx.own if player_only else None
+        rated = rate_games(sql.ranked_seats(session, ctx.scope), history=history, only=only)
     return StatsView("ratings", ctx.filters, ratings=tuple(rated))
 
 

@@ -447,3 +447,21 @@ def test_aggregates_match_a_python_fold(engine):
     board = service.summary(_store()).leaderboards[0]
     assert {r.name: (r.games, r.wins, r.average, r.best) for r in board} == {n: (g, w, None, None) for n, (g, w, _, _) in expected.items()}
     assert [r.game for r in board] == [None] * len(board)
+
+
+def test_ratings_keep_whole_histories_only_where_shown(history):
+    whole = {r.name: r.history for r in service.ratings(_store(), game="pebbles", player="Cid").ratings}  # Cid's games
+    one = {r.name: r.history for r in service.ratings(_store(), player_only=True, game="pebbles", player="Cid").ratings}
+    assert one["Cid"] == whole["Cid"] and len(one["Cid"]) == 4
+    assert {n: h for n, h in one.items() if n != "Cid"} == {n: (h[0], h[-1]) for n, h in whole.items() if n != "Cid"}
+    # --json is written as it is encoded: the same text as every other view's JSON
+    import io
+    from contextlib import redirect_stdout
+
+    from assistant.cli import render
+
+    expected = io.StringIO()
+    with redirect_stdout(expected):
+        render.print_json(service.ratings(_store()).to_json())
+    assert _cli("stats", "--ratings", "--json") == expected.getvalue()
+    assert len(json.loads(expected.getvalue())["ratings"][0]["history"]) == 5
