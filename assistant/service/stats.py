@@ -295,7 +295,13 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True, only: 
     current: dict[tuple[str, int], Any] = {}
     names: dict[int, str] = {}
     played: dict[tuple[str, int], int] = {}
-    points: dict[tuple[str, int], list[RatingPoint]] = {}
+    first: dict[tuple[str, int], tuple[str, int, Any]] = {}
+    latest: dict[tuple[str, int], tuple[str, int, Any]] = {}
+    points: dict[tuple[str, int], list[RatingPoint]] = {}  # every point, where kept
+
+    def point(kept: tuple[str, int, Any]) -> RatingPoint:
+        date, gid, r = kept
+        return RatingPoint(date, gid, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3))
 
     def rate(game: list[tuple[Any, ...]]) -> None:
         if len(game) < 2:
@@ -305,15 +311,19 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True, only: 
         teams = [[current.get(k) or model.rating(name=str(k[1]))] for k in keys]
         new = model.rate(teams, ranks=[float(s[5]) for s in game])
         for k, team in zip(keys, new):
-            current[k] = team[0]
+            r = team[0]  # a new rating object each game: the ones kept do not change
+            current[k] = r
             played[k] = played.get(k, 0) + 1
-            r = team[0]
-            point = RatingPoint(date, gid, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3))
-            kept = points.setdefault(k, [])
-            if (history and (only is None or k[1] == only)) or len(kept) < 2:
-                kept.append(point)
+            if history and (only is None or k[1] == only):
+                points.setdefault(k, []).append(point((date, gid, r)))  # not the rating: a point is smaller
             else:
-                kept[1] = point  # the first and the latest
+                first.setdefault(k, (date, gid, r))
+                latest[k] = (date, gid, r)
+
+    def kept_points(k: tuple[str, int]) -> tuple[RatingPoint, ...]:
+        if k in points:
+            return tuple(points[k])
+        return (point(first[k]),) if played[k] == 1 else (point(first[k]), point(latest[k]))
 
     game: list[tuple[Any, ...]] = []
     for seat in seats:
@@ -324,7 +334,7 @@ def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True, only: 
         game.append(seat)
     rate(game)
     out = [
-        PlayerRating(k[0], names[k[1]], played[k], round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3), tuple(points.get(k, ())))
+        PlayerRating(k[0], names[k[1]], played[k], round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3), kept_points(k))
         for k, r in current.items()
     ]
     out.sort(key=lambda p: (p.game, -p.ordinal, p.name.casefold()))
