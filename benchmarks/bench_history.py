@@ -5,6 +5,7 @@ a pipe), against its goal: every history and statistics command within 1 s CPU a
     python benchmarks/bench_history.py                       # 1k, and 10k/100k if made before
     python benchmarks/bench_history.py --sizes 1000,10000,100000
     python benchmarks/bench_history.py --sizes 100000 --slow # export --all and db check --full too
+    python benchmarks/bench_history.py --only stats          # the commands whose label starts so
 
 The histories come from benchmarks/gen_history.py (made once, kept under /tmp/tc-history).
 The figures are the child process's own (``os.wait4``): user + system CPU, including the
@@ -33,6 +34,20 @@ GOAL_MS = 1000.0
 #: Peak resident memory any command may reach (bounded: not growing with the history).
 MEMORY_GOAL_MB = 400.0
 SLOW_UP_TO = 10_000
+#: The statistics views timed (``assistant stats ...``; ``players`` is in the list above).
+STATS_VIEWS = [
+    ["stats"],
+    ["stats", "7w"],
+    ["stats", "7w", "--by", "wonder"],
+    ["stats", "7w", "--by", "leader"],
+    ["stats", "roma", "--by", "start"],
+    ["stats", "--ratings"],
+    ["stats", "--ratings", "--json"],
+    ["stats", "--streaks"],
+    ["stats", "--versus"],
+    ["stats", "7w", "--categories"],
+    ["stats", "--high"],
+]
 
 
 def run(db: Path, *args: str, timeout: float = 3600) -> tuple[float, float, float, int]:
@@ -77,8 +92,7 @@ def commands(n: int, *, slow: bool, stats: bool) -> list[tuple[str, list[str], b
         ("show ID", ["show", middle], True),
     ]
     if stats:
-        found.append(("stats", ["stats"], True))
-        found.append(("stats 7w", ["stats", "7w"], True))
+        found += [(" ".join(view), view, True) for view in STATS_VIEWS]
     found += [
         ("db check --quick", ["db", "check", "--quick"], False),
         ("export --all csv", ["export", "--all", "--format", "csv"], False),
@@ -95,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", help="comma-separated numbers of games (default: 1000 and those made before)")
     parser.add_argument("--slow", action="store_true", help="export every record and replay every game at every size")
+    parser.add_argument("--only", help="only the commands whose label starts with this (e.g. 'stats')")
     args = parser.parse_args(argv)
     if args.sizes:
         sizes = [int(s) for s in args.sizes.split(",")]
@@ -106,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
         db = history(n)
         print(f"{n} games ({db.stat().st_size / 1e6:.0f} MB):", flush=True)
         for label, arguments, timed in commands(n, slow=args.slow, stats=stats):
+            if args.only and not label.startswith(args.only):
+                continue
             cpu, wall, peak, status = run(db, *arguments)
             what = f"{n} {label}"
             if status not in (0, 1):

@@ -315,16 +315,19 @@ def stream_json(view: StatsView) -> None:
     data["ratings"] = _Converted(view.ratings or ())
     encoder = json.JSONEncoder(indent=2, ensure_ascii=False, default=str)
     out = sys.stdout
+
+    def write(text: str) -> None:
+        if not text.replace("\n", "").isprintable():  # a space is printable: what print_json lets through
+            text = "".join(ch if ch.isprintable() or ch in " \n" else json.dumps(ch)[1:-1] for ch in text)
+        out.write(text)
+
     pending: list[str] = []
     for chunk in encoder.iterencode(data):
-        if not all(ch.isprintable() or ch in " \n" for ch in chunk):
-            chunk = "".join(ch if ch.isprintable() or ch in " \n" else json.dumps(ch)[1:-1] for ch in chunk)
         pending.append(chunk)
-        if len(pending) >= 4096:
-            out.write("".join(pending))
+        if len(pending) >= 8192:
+            write("".join(pending))
             pending.clear()
-    pending.append("\n")
-    out.write("".join(pending))
+    write("".join(pending) + "\n")
     out.flush()
 
 

@@ -465,3 +465,18 @@ def test_ratings_keep_whole_histories_only_where_shown(history):
         render.print_json(service.ratings(_store()).to_json())
     assert _cli("stats", "--ratings", "--json") == expected.getvalue()
     assert len(json.loads(expected.getvalue())["ratings"][0]["history"]) == 5
+
+
+def test_streamed_json_escapes_as_print_json(capsys):
+    from assistant.cli import render
+    from assistant.cli.stats import stream_json
+    from assistant.service.views import PlayerRating, RatingPoint, StatsFilters, StatsView
+
+    point = RatingPoint("2026-01-01", 1, 25.0, 8.0, 1.0)
+    odd = PlayerRating("pebbles", "A\u202en\u0085n", 2, 26.0, 7.0, 5.0, (point, point))  # a bidi and a C1 control
+    view = StatsView("ratings", StatsFilters(None, None, None, None, None), ratings=(odd, odd))
+    render.print_json(view.to_json())
+    expected = capsys.readouterr().out
+    stream_json(view)
+    assert capsys.readouterr().out == expected
+    assert "\\u202e" in expected and "\u202e" not in expected
