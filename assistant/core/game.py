@@ -124,29 +124,14 @@ class Game:
     # -- records ---------------------------------------------------------------------------
     def header_options(self) -> tuple[dict[str, str], dict[str, str]]:
         """The options split into the ``Options:`` header and their own headers."""
-        inline: dict[str, str] = {}
-        own: dict[str, str] = {}
-        for spec in self.ruleset.options:
-            value = self.options.get(spec.name, spec.default)
-            if spec.header:
-                own[spec.name.replace("_", " ").title().replace(" ", "-")] = value
-            else:
-                inline[spec.name] = value
-        return inline, own
+        return header_options(self.ruleset, self.options)
 
     def to_record(self, headers: Mapping[str, str] | None = None) -> Record:
         """The record of this game: replaying it gives this game back."""
-        inline, own = self.header_options()
-        all_headers: dict[str, str] = {}
-        for key, value in (headers or {}).items():
-            all_headers[key] = value
-        if inline:
-            all_headers["Options"] = format_options(inline)
-        all_headers.update(own)
         lines = tuple(
             RecordLine(entry.text, comment) for entry, comment in zip(self.entries, self.comments)
         )
-        return Record(self.ruleset.name, self.seats, all_headers, lines)
+        return make_record(self.ruleset, self.seats, self.options, lines, headers)
 
     def public_texts(self) -> list[str]:
         """Each entry as the whole table may see it (see ``Ruleset.public_notation``)."""
@@ -224,3 +209,35 @@ def rebuilt(game: Game, at: int, lines: Sequence[RecordLine], *, drop: int) -> G
                 cause=exc,
             ) from None
     return new
+
+
+def header_options(ruleset: Ruleset, options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """``options`` split into the ``Options:`` header and the options written as headers of
+    their own (``OptionSpec.header``: ``Boards``), each option's default filled in."""
+    inline: dict[str, str] = {}
+    own: dict[str, str] = {}
+    for spec in ruleset.options:
+        value = options.get(spec.name, spec.default)
+        if spec.header:
+            own[spec.name.replace("_", " ").title().replace(" ", "-")] = value
+        else:
+            inline[spec.name] = value
+    return inline, own
+
+
+def make_record(
+    ruleset: Ruleset,
+    seats: Sequence[str],
+    options: Mapping[str, str],
+    lines: Sequence[RecordLine],
+    headers: Mapping[str, str] | None = None,
+) -> Record:
+    """The record of a game of ``ruleset`` with these seats, options and entry lines: the
+    given headers, then the options as ``Options:`` and as headers of their own. Shared by a
+    replayed game (:meth:`Game.to_record`) and a stored one exported without a replay."""
+    inline, own = header_options(ruleset, options)
+    all_headers: dict[str, str] = dict(headers or {})
+    if inline:
+        all_headers["Options"] = format_options(inline)
+    all_headers.update(own)
+    return Record(ruleset.name, tuple(seats), all_headers, tuple(lines))

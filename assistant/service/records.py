@@ -10,10 +10,10 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError, StorageError
-from assistant.core.game import Game
+from assistant.core.game import Game, make_record
 from assistant.core.inputs import clean
 from assistant.core.protocol import Ruleset
-from assistant.core.record import Record, RecordLine, format_options, read_record, write_record
+from assistant.core.record import Record, RecordLine, read_record, write_record
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date
 from assistant.service.games import Loaded, load, score_of, write_results
@@ -139,25 +139,8 @@ def stored_record(row: GameRow, seats: Sequence[Seat], entries: Sequence[tuple[s
     if row.kind in ("table", "sheet", "totals"):
         item.record()  # raises: a game scored from a final table, a pad or totals has no record
     options = ruleset.check_options(json.loads(row.options or "{}"))
-    inline: dict[str, str] = {}
-    own: dict[str, str] = {}
-    for spec in ruleset.options:
-        value = options.get(spec.name, spec.default)
-        if spec.header:
-            own[_option_header(spec.name)] = value
-        else:
-            inline[spec.name] = value
-    headers = item.headers()
-    if inline:
-        headers["Options"] = format_options(inline)
-    headers.update(own)
     lines = tuple(RecordLine(text, clean(comment, "comment").strip()) for text, comment in entries if text)
-    return Record(ruleset.name, tuple(clean(s.name, "name") for s in seats), headers, lines)
-
-
-def _option_header(name: str) -> str:
-    """The header an option with ``OptionSpec.header`` is written under (``Boards``)."""
-    return name.replace("_", " ").title().replace(" ", "-")
+    return make_record(ruleset, tuple(clean(s.name, "name") for s in seats), options, lines, item.headers())
 
 
 def _ids(session: Session, game_ids: Iterable[int | str] | None) -> list[int | str] | _AllIds:
