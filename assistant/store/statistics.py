@@ -274,7 +274,9 @@ def streaks(session: Session, scope: Scope, *, per_game: bool) -> list[tuple[Any
             Seat.player_id.label("player_id"),  # type: ignore[attr-defined]
             *[k.label("ruleset") for k in keys],  # type: ignore[attr-defined]
             won.label("won"),
-            func.sum(1 - won).over(partition_by=partition, order_by=order).label("lost"),
+            # ROWS, not the default RANGE frame: the order is unique (the game id), the same
+            # sums, without looking for peers (a quarter faster on SQLite)
+            func.sum(1 - won).over(partition_by=partition, order_by=order, rows=(None, 0)).label("lost"),
         )
         .subquery()
     )
