@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError, StorageError
@@ -239,8 +239,11 @@ def plain_headers(record: Record, ruleset: Ruleset) -> dict[str, str]:
     return {k: v for k, v in record.headers.items() if k != "Options" and k not in option_headers}
 
 
-def import_records(store: Store, text: str, *, allow_duplicate: bool = False) -> list[int]:
-    """Store every record of ``text`` (all checked first; one transaction for all)."""
+def import_records(
+    store: Store, text: str, *, allow_duplicate: bool = False, progress: Callable[[int, int], None] | None = None
+) -> list[int]:
+    """Store every record of ``text`` (all checked first; one transaction for all).
+    ``progress(done, total)`` is told after each record is replayed (the long part)."""
     records = split_records(text)
     if not records:
         raise InvalidEntry("core.record", "the file holds no record")
@@ -252,6 +255,8 @@ def import_records(store: Store, text: str, *, allow_duplicate: bool = False) ->
             if len(records) > 1:
                 exc.message = f"record {n}: {exc.message}"
             raise
+        if progress is not None:
+            progress(n, len(records))
     with store.write(verify=True) as session:
         return [store_record(session, record, game, allow_duplicate=allow_duplicate).id for record, game in replayed]  # type: ignore[union-attr,misc]
 

@@ -152,3 +152,19 @@ def test_cli_bad_files_refused_whole(tmp_path, text, said):
     assert result.exit_code == 1
     assert said in result.output and "Traceback" not in result.output
     assert len(json.loads(cli("games", "--json").stdout)) == 1
+
+
+def test_import_of_records_reports_progress_record_by_record():
+    """core.import: a long record import tells its progress after each record is replayed (the
+    bar on a terminal is fed from this), records and other formats alike."""
+    import os
+
+    from assistant.service.interop import import_file
+    from assistant.store.db import Store
+
+    root = Path(__file__).resolve().parents[2]
+    texts = [(root / "examples" / name).read_text(encoding="utf-8") for name in ("roma-short-game.txt", "7wonders-game.txt")]
+    seen: list[tuple[int, int]] = []
+    report = import_file(Store.open(os.environ["ASSISTANT_DB"]), "\n%%\n\n".join(texts), progress=lambda n, t: seen.append((n, t)))
+    assert len(report.ids) == 2
+    assert seen == [(1, 2), (2, 2)]

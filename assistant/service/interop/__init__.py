@@ -33,7 +33,7 @@ def import_file(store: Any, text: str, *, allow_duplicate: bool = False, progres
     if fmt == "record":
         from assistant.service.records import import_records
 
-        return ImportReport("record", tuple(import_records(store, text, allow_duplicate=allow_duplicate)))
+        return ImportReport("record", tuple(import_records(store, text, allow_duplicate=allow_duplicate, progress=progress)))
     extra = None
     if fmt == "bgstats":
         total, plays = bgstats.read(data)
