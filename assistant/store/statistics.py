@@ -318,8 +318,9 @@ def streaks(session: Session, scope: Scope, *, per_game: bool) -> list[tuple[Any
 
 def versus(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     """Every pair of players who sat at one table: ``(name, opponent, games, ahead, behind,
-    tied)`` (ahead: a better rank than the opponent's in the same game). Grouped by player
-    ids over the ranked seats in scope, the names joined after."""
+    tied)`` (ahead: a better rank than the opponent's in the same game). Each two seats of a
+    game are read once (the later seat as the opponent), grouped by player ids, the names
+    joined after; both directions are then made of each pair here (half the rows to sort)."""
     me, them = aliased(Seat), aliased(Seat)
     pairs = (
         select(
@@ -331,9 +332,9 @@ def versus(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
             func.sum(case((me.rank == them.rank, 1), else_=0)).label("tied"),
         )
         .select_from(me)
-        .join(them, and_(them.game_id == me.game_id, them.player_id != me.player_id))
+        .join(them, and_(them.game_id == me.game_id, them.position > me.position))
         .join(GameRow, col(GameRow.id) == me.game_id)
-        .where(*scope.where(), me.rank.is_not(None), them.rank.is_not(None))
+        .where(*scope.where(), me.rank.is_not(None), them.rank.is_not(None), them.player_id != me.player_id)
         .group_by(me.player_id, them.player_id)
         .subquery()
     )
@@ -344,7 +345,13 @@ def versus(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
         .join(p_me, p_me.id == pairs.c.me)
         .join(p_them, p_them.id == pairs.c.them)
     )
-    return [tuple(r) for r in session.execute(query).all()]
+    cells: dict[tuple[str, str], list[int]] = {}
+    for name, opponent, games, ahead, behind, tied in session.execute(query):
+        for key, sums in (((name, opponent), (games, ahead, behind, tied)), ((opponent, name), (games, behind, ahead, tied))):
+            cell = cells.setdefault(key, [0, 0, 0, 0])
+            for i, value in enumerate(sums):
+                cell[i] += int(value or 0)
+    return [(name, opponent, *cell) for (name, opponent), cell in cells.items()]
 
 
 # -- seat facts -------------------------------------------------------------------------------------
