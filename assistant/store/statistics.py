@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, and_, case, cast, delete, func, select
+from sqlalchemy import Integer, and_, case, cast, delete, func, literal, select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
@@ -220,9 +220,12 @@ def categories(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     squares, first result id)``; the first id orders the categories as the game's score
     sheet does. (The whole table's figures are these summed: the service adds them up rather
     than reading every result twice.) Grouped by player id, the names joined after."""
+    # one game named: its name is no part of the key (a third less to sort at 100k games)
+    game = literal(scope.ruleset) if scope.ruleset else GameRow.ruleset
+    keys = [] if scope.ruleset else [GameRow.ruleset]
     per = (
         select(
-            GameRow.ruleset.label("ruleset"),  # type: ignore[attr-defined]
+            game.label("ruleset"),  # type: ignore[attr-defined]
             Result.player_id.label("player_id"),  # type: ignore[attr-defined]
             Result.category.label("category"),  # type: ignore[attr-defined]
             func.count().label("n"),
@@ -233,7 +236,7 @@ def categories(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
         .select_from(Result)
         .join(GameRow, col(GameRow.id) == col(Result.game_id))
         .where(*scope.where())
-        .group_by(GameRow.ruleset, Result.player_id, Result.category)
+        .group_by(*keys, Result.player_id, Result.category)
         .subquery()
     )
     query = select(per.c.ruleset, Player.name, per.c.category, per.c.n, per.c.s, per.c.q, per.c.first).join(
