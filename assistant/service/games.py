@@ -152,16 +152,21 @@ def score_of(game: Game, *, reveal: bool = False) -> ScoreSheet:
     return game.score(reveal=reveal)
 
 
-def load(session: Session, game_id: int | str) -> Loaded:
-    """Read a game and replay its record."""
-    row = queries.game_row(session, game_id)
+def ruleset_of(row: GameRow) -> Ruleset:
+    """The rules of a stored game; a row without a game type is a damaged file (StorageError)."""
     if not isinstance(row.ruleset, str) or not row.ruleset:
         raise StorageError(
             "core.db.corrupt",
             f"game {row.id} has no game type in the database (the file was damaged or changed by hand)",
             hint="restore a backup (`assistant db backup` makes one); the other games are not affected",
         )
-    ruleset = get_ruleset(row.ruleset)
+    return get_ruleset(row.ruleset)
+
+
+def load(session: Session, game_id: int | str) -> Loaded:
+    """Read a game and replay its record."""
+    row = queries.game_row(session, game_id)
+    ruleset = ruleset_of(row)
     seats = queries.seats(session, row.id)  # type: ignore[arg-type]
     if row.kind in ("table", "sheet", "totals"):  # scored from a final table, a score pad or totals
         return Loaded(row, seats, None, ruleset)

@@ -9,14 +9,14 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError, StorageError
+from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
 from assistant.core.game import Game, make_record
 from assistant.core.inputs import clean
 from assistant.core.protocol import Ruleset
 from assistant.core.record import Record, RecordLine, read_record, write_record
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date
-from assistant.service.games import Loaded, load, score_of, write_results
+from assistant.service.games import Loaded, load, ruleset_of, score_of, write_results
 from assistant.service.views import GameExport, LogLine, ReplayView
 from assistant.store import listing, queries
 from assistant.store.db import Store
@@ -128,13 +128,7 @@ def stored_record(row: GameRow, seats: Sequence[Seat], entries: Sequence[tuple[s
     filled in with their defaults) as ``Options:`` and, those whose ``OptionSpec.header`` is
     set, as headers of their own (``Game.header_options``); the seats' names; each entry as
     stored (the notation ``Game.push`` stored) with its comment as ``Game.push`` keeps it."""
-    if not isinstance(row.ruleset, str) or not row.ruleset:
-        raise StorageError(
-            "core.db.corrupt",
-            f"game {row.id} has no game type in the database (the file was damaged or changed by hand)",
-            hint="restore a backup (`assistant db backup` makes one); the other games are not affected",
-        )
-    ruleset = get_ruleset(row.ruleset)
+    ruleset = ruleset_of(row)
     item = Loaded(row, list(seats), None, ruleset)
     if row.kind in ("table", "sheet", "totals"):
         item.record()  # raises: a game scored from a final table, a pad or totals has no record
