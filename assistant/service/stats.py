@@ -282,73 +282,91 @@ def categories(store: Store, **filters: str | None) -> StatsView:
 def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True, only: int | None = None) -> list[PlayerRating]:
     """openskill's Plackett-Luce ratings, folding over ranked seats in the order played
     (``(ruleset, game_id, date, player_id, name, rank)``, one game's seats together): each
-    game with two or more ranked seats is one ``rate`` call (a shared rank is a tie).
+    game with two or more ranked seats is one ``rate`` call (a shared rank is a tie; the fold
+    is :func:`~assistant.store.statistics.fold_ratings`, which the stored ratings come from too).
 
     ``history``: every rating point of every player (``--player``, ``--chart``, ``--json``
     show them); without it only each player's first and latest point are kept (what the
     table says: from where to where), so memory does not grow with the history (one point a
     seat: some 300,000 at 100,000 games). ``only`` (a player id): every point of that player
     only, the first and latest of the others (the table of ``--player`` shows one history)."""
-    from openskill.models import PlackettLuce
+    collect = _Collect(history, only)
+    for game, rated in sql.fold_ratings(seats):
+        for seat, r in zip(game, rated):
+            collect.add((seat[0], seat[3]), seat[4], seat[2], seat[1], r.mu, r.sigma, r.ordinal())
+    return collect.out()
 
-    model = PlackettLuce()
-    current: dict[tuple[str, int], Any] = {}
-    names: dict[int, str] = {}
-    played: dict[tuple[str, int], int] = {}
-    first: dict[tuple[str, int], tuple[str, int, Any]] = {}
-    latest: dict[tuple[str, int], tuple[str, int, Any]] = {}
-    points: dict[tuple[str, int], list[RatingPoint]] = {}  # every point, where kept
 
-    def point(kept: tuple[str, int, Any]) -> RatingPoint:
-        date, gid, r = kept
-        return RatingPoint(date, gid, round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3))
+class _Collect:
+    """Each player's rating points per game as they come (in the order played), kept as
+    :func:`rate_games` says (``history``, ``only``)."""
 
-    def rate(game: list[tuple[Any, ...]]) -> None:
-        if len(game) < 2:
-            return
-        ruleset, gid, date = game[0][0], game[0][1], game[0][2]
-        keys = [(ruleset, s[3]) for s in game]
-        teams = [[current.get(k) or model.rating(name=str(k[1]))] for k in keys]
-        new = model.rate(teams, ranks=[float(s[5]) for s in game])
-        for k, team in zip(keys, new):
-            r = team[0]  # a new rating object each game: the ones kept do not change
-            current[k] = r
-            played[k] = played.get(k, 0) + 1
-            if history and (only is None or k[1] == only):
-                points.setdefault(k, []).append(point((date, gid, r)))  # not the rating: a point is smaller
-            else:
-                first.setdefault(k, (date, gid, r))
-                latest[k] = (date, gid, r)
+    def __init__(self, history: bool, only: int | None) -> None:
+        self.history, self.only = history, only
+        self.names: dict[int, str] = {}
+        self.played: dict[tuple[str, int], int] = {}
+        self.first: dict[tuple[str, int], RatingPoint] = {}
+        self.latest: dict[tuple[str, int], tuple[Any, ...]] = {}
+        self.points: dict[tuple[str, int], list[RatingPoint]] = {}  # every point, where kept
 
-    def kept_points(k: tuple[str, int]) -> tuple[RatingPoint, ...]:
-        if k in points:
-            return tuple(points[k])
-        return (point(first[k]),) if played[k] == 1 else (point(first[k]), point(latest[k]))
+    def add(self, k: tuple[str, int], name: str, date: str, gid: int, mu: float, sigma: float, ordinal: float) -> None:
+        self.names[k[1]] = name
+        self.played[k] = self.played.get(k, 0) + 1
+        if self.history and (self.only is None or k[1] == self.only):
+            self.points.setdefault(k, []).append(RatingPoint(date, gid, round(mu, 3), round(sigma, 3), round(ordinal, 3)))
+        elif k not in self.first:
+            self.first[k] = RatingPoint(date, gid, round(mu, 3), round(sigma, 3), round(ordinal, 3))
+        self.latest[k] = (date, gid, mu, sigma, ordinal)
 
-    game: list[tuple[Any, ...]] = []
-    for seat in seats:
-        names[seat[3]] = seat[4]
-        if game and (seat[0], seat[1]) != (game[0][0], game[0][1]):
-            rate(game)
-            game = []
-        game.append(seat)
-    rate(game)
-    out = [
-        PlayerRating(k[0], names[k[1]], played[k], round(r.mu, 3), round(r.sigma, 3), round(r.ordinal(), 3), kept_points(k))
-        for k, r in current.items()
-    ]
-    out.sort(key=lambda p: (p.game, -p.ordinal, p.name.casefold()))
-    return out
+    def out(self) -> list[PlayerRating]:
+        def kept_points(k: tuple[str, int]) -> tuple[RatingPoint, ...]:
+            if k in self.points:
+                return tuple(self.points[k])
+            date, gid, mu, sigma, ordinal = self.latest[k]
+            last = RatingPoint(date, gid, round(mu, 3), round(sigma, 3), round(ordinal, 3))
+            return (self.first[k],) if self.played[k] == 1 else (self.first[k], last)
+
+        out = [
+            PlayerRating(k[0], self.names[k[1]], self.played[k], round(v[2], 3), round(v[3], 3), round(v[4], 3), kept_points(k))
+            for k, v in self.latest.items()
+        ]
+        out.sort(key=lambda p: (p.game, -p.ordinal, p.name.casefold()))
+        return out
+
+
+def stored_ratings(session: Session, scope: sql.Scope, *, history: bool = True, only: int | None = None) -> list[PlayerRating]:
+    """What :func:`rate_games` says of every finished game up to ``scope.until`` (of
+    ``scope.ruleset``), read from the stored ratings (schema 4) instead of folded."""
+    if not history:  # first and latest point: found without reading every rating
+        out = []
+        for ruleset, _, name, games, first, latest in sql.stored_rating_ends(session, scope):
+            ends = [RatingPoint(p[1], p[0], round(float(p[2]), 3), round(float(p[3]), 3), round(float(p[4]), 3)) for p in (first, latest)]
+            last = ends[-1]
+            out.append(PlayerRating(ruleset, name, games, last.mu, last.sigma, last.ordinal, (ends[0],) if games == 1 else tuple(ends)))
+        out.sort(key=lambda p: (p.game, -p.ordinal, p.name.casefold()))
+        return out
+    collect = _Collect(history, only)
+    for ruleset, pid, name, gid, date, mu, sigma, ordinal in sql.stored_ratings(session, scope):
+        collect.add((ruleset, pid), name, date, gid, float(mu), float(sigma), float(ordinal))
+    return collect.out()
 
 
 def ratings(store: Store, *, history: bool = True, player_only: bool = False, **filters: str | None) -> StatsView:
     """``stats [GAME] --ratings``: each player's current rating per game and its history
     (without ``history``: its first and latest point only, see :func:`rate_games`; with
-    ``player_only`` and a ``player`` named: the whole history of that player only)."""
+    ``player_only`` and a ``player`` named: the whole history of that player only).
+
+    With no filter but the game and ``--until``, the stored ratings are read (the ratings
+    after every game up to a day are the same whatever comes after); ``--since``,
+    ``--location`` and ``--player`` rate another set of games, so those fold live."""
     with store.read() as session:
         ctx = _context(session, filters)
         only = ctx.own if player_only else None
-        rated = rate_games(sql.ranked_seats(session, ctx.scope), history=history, only=only)
+        scope = ctx.scope
+        if scope.since is None and scope.location is None and scope.player_id is None:
+            rated = stored_ratings(session, scope, history=history, only=only)
+        else:
+            rated = rate_games(sql.ranked_seats(session, scope), history=history, only=only)
     return StatsView("ratings", ctx.filters, ratings=tuple(rated))
 
 

@@ -203,6 +203,9 @@ class Store:
                     session = Session(bind=conn, expire_on_commit=False, autoflush=True)
                     try:
                         yield session
+                        from assistant.store.statistics import settle_ratings
+
+                        settle_ratings(session)  # the stored ratings, in the same transaction
                         session.flush()
                     finally:
                         session.close()
@@ -508,6 +511,7 @@ def _tables() -> list:  # type: ignore[type-arg]
         models.Result.__table__,
         models.CatalogueItem.__table__,
         models.SeatFact.__table__,
+        models.Rating.__table__,
     ]
 
 
@@ -569,6 +573,19 @@ _V2_INDEXES = (
     "ix_games_date",
 )
 
+def _create_ratings(conn) -> None:  # type: ignore[no-untyped-def]
+    """Schema 4's ratings table, and every ranked seat's rating folded once."""
+    from assistant.store.statistics import rerate
+
+    models.Rating.__table__.create(conn, checkfirst=True)
+    session = Session(bind=conn, autoflush=False)
+    try:
+        rerate(session)
+        session.flush()
+    finally:
+        session.close()
+
+
 #: MIGRATIONS[v] turns schema v into v + 1: SQL statements, or functions of a connection for
 #: what needs the dialect's own DDL. Keep every step: an old file may skip versions.
 MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
@@ -589,4 +606,5 @@ MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
         *(f"DROP INDEX IF EXISTS {name}" for name in _V2_INDEXES),
         _create_v3_tables_and_indexes,
     ),
+    3: (_create_ratings,),
 }

@@ -11,6 +11,8 @@ seat_facts -- facts about a seat that statistics group by (7 Wonders ``wonder``=
             ``side``=A, ``leader``=Midas, several rows per seat): (game, position, key, value)
 entries  -- the record: one row per accepted entry (text, comment, time), unique per (game, ply)
 results  -- points per player and category of a finished game (for fast statistics)
+ratings  -- each ranked seat's openskill rating after its game (schema 4), refolded from the
+            earliest changed game of its ruleset in every write transaction
 catalogue -- a table's own answers about printed components it owns (PAX card faces, Sylla's
             board and characters), under short keys used as ``@key`` in entries
 meta     -- key/value; ``schema_version``
@@ -34,8 +36,9 @@ from sqlmodel import Field, SQLModel
 #: The schema this code writes. History: 1 = first release; 2 = entries.comment, games.kind,
 #: games.table_json (final-table games saved by ``score --save``), the catalogue table;
 #: 3 = entries.payload dropped (never read), games.time/duration/note/entry_count, seats.start,
-#: the seat_facts table, the indexes of statistics and listings.
-SCHEMA_VERSION = 3
+#: the seat_facts table, the indexes of statistics and listings; 4 = the ratings table (each
+#: ranked seat's openskill rating after its game, kept current by every write).
+SCHEMA_VERSION = 4
 
 
 def utcnow() -> datetime:
@@ -161,6 +164,22 @@ class SeatFact(SQLModel, table=True):
     position: int
     key: str
     value: str
+
+
+class Rating(SQLModel, table=True):
+    """A ranked seat's openskill rating (Plackett-Luce) after its game, folded over the
+    finished games of its ruleset in the order played (``store.statistics.rerate`` keeps it
+    current in every write transaction): what ``stats --ratings`` reads instead of a fold."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_ruleset_player_game", "ruleset", "player_id", "game_id"),)
+
+    game_id: int = Field(sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True))
+    player_id: int = Field(foreign_key="players.id", primary_key=True)
+    ruleset: str
+    mu: float
+    sigma: float
+    ordinal: float
 
 
 class CatalogueItem(SQLModel, table=True):

@@ -93,10 +93,19 @@ def touch(session: Session, row: GameRow) -> None:
     session.add(row)
 
 
+def _rerate(session: Session, row: GameRow | None) -> None:
+    """The stored ratings of this game's ruleset from it on are refolded before the commit."""
+    from assistant.store.statistics import place_of, touch_ratings
+
+    if row is not None and row.id is not None:
+        touch_ratings(session, row.ruleset, place_of(row))
+
+
 def set_status(session: Session, row: GameRow, status: str) -> None:
     """Change a game's status (active, finished, abandoned)."""
     row.status = status
     touch(session, row)
+    _rerate(session, row)
 
 
 # -- seats and entries ------------------------------------------------------------------------------
@@ -168,6 +177,7 @@ def write_results(session: Session, row: GameRow, seat_rows: Sequence[Seat], she
     row.status = status
     row.finished = utcnow()
     touch(session, row)
+    _rerate(session, row)
 
 
 def clear_results(session: Session, row: GameRow, seat_rows: Sequence[Seat]) -> None:
@@ -183,6 +193,7 @@ def clear_results(session: Session, row: GameRow, seat_rows: Sequence[Seat]) -> 
     row.status = "active"
     row.finished = None
     session.add(row)
+    _rerate(session, row)
 
 
 # -- players ----------------------------------------------------------------------------------------
@@ -228,9 +239,13 @@ def merge(session: Session, target: Player, source: Player) -> int:
     for seat in moved:
         seat.player_id = target.id  # type: ignore[assignment]
         session.add(seat)
+        _rerate(session, session.get(GameRow, seat.game_id))
     for result in session.exec(select(Result).where(Result.player_id == source.id)).all():
         result.player_id = target.id  # type: ignore[assignment]
         session.add(result)
+    from assistant.store.models import Rating
+
+    session.exec(delete(Rating).where(col(Rating.player_id) == source.id))  # type: ignore[call-overload]
     session.flush()
     session.delete(source)
     return len(moved)
@@ -295,8 +310,11 @@ def set_fields(session: Session, row: GameRow, fields: Mapping[str, Any]) -> Non
     for key in fields:
         if key not in ("date", "time", "duration", "location", "note"):
             raise ValueError(f"not a field of a play: {key}")
+    _rerate(session, row)  # from where it was played, and (below) where it is played now
+    for key in fields:
         setattr(row, key, fields[key])
     touch(session, row)
+    _rerate(session, row)
 
 
 def games_lacking_facts(
@@ -338,9 +356,10 @@ def entry_span(session: Session, game_id: int) -> tuple[Any, Any]:
 def delete_game(session: Session, row: GameRow) -> None:
     """Remove a game; its seats, entries, results and seat facts go with it (the foreign
     keys cascade, and are deleted here too for a connection that does not enforce them)."""
-    from assistant.store.models import SeatFact
+    from assistant.store.models import Rating, SeatFact
 
-    for table in (Result, EntryRow, SeatFact, Seat):
+    _rerate(session, row)
+    for table in (Rating, Result, EntryRow, SeatFact, Seat):
         session.exec(delete(table).where(col(table.game_id) == row.id))  # type: ignore[call-overload,attr-defined]
     session.flush()
     session.delete(row)

@@ -12,15 +12,15 @@ so that SQLite and PostgreSQL give the same figures (PostgreSQL's ``avg`` is a `
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, and_, case, cast, delete, func, literal, select
+from sqlalchemy import Integer, and_, case, cast, delete, func, insert, literal, or_, select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
-from assistant.store.models import GameRow, Player, Result, Seat, SeatFact
+from assistant.store.models import GameRow, Player, Rating, Result, Seat, SeatFact
 
 
 @dataclass(frozen=True)
@@ -246,9 +246,27 @@ def categories(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
 
 
 # -- ratings, streaks, head to head -----------------------------------------------------------------
-def ranked_seats(session: Session, scope: Scope, batch: int = 2000) -> Iterator[tuple[Any, ...]]:
-    """The ranked seats of every finished game in scope, streamed game by game in the order
-    played (per game): ``(ruleset, game_id, date, player_id, name, rank)``."""
+#: Where a game is in the order played: ``(date, time of day or "", id)`` (see :func:`_in_order`).
+Place = tuple[str, str, int]
+
+
+def place_of(row: GameRow) -> Place:
+    """A game's place in the order played."""
+    assert row.id is not None
+    return (row.date, row.time or "", row.id)
+
+
+def _from_place(place: Place) -> Any:
+    """The games played at ``place`` or after it."""
+    date, time, gid = place
+    at = func.coalesce(GameRow.time, "")
+    return or_(GameRow.date > date, and_(GameRow.date == date, or_(at > time, and_(at == time, col(GameRow.id) >= gid))))
+
+
+def ranked_seats(session: Session, scope: Scope, batch: int = 2000, *, since: Place | None = None) -> Iterator[tuple[Any, ...]]:
+    """The ranked seats of every finished game in scope (``since``: played at that place or
+    after), streamed game by game in the order played (per game): ``(ruleset, game_id, date,
+    player_id, name, rank)``."""
     query = (
         _seat_games(scope)
         .join(Player, col(Player.id) == col(Seat.player_id))
@@ -257,6 +275,141 @@ def ranked_seats(session: Session, scope: Scope, batch: int = 2000) -> Iterator[
         .order_by(col(GameRow.ruleset), *_in_order(), col(Seat.position))
         .execution_options(yield_per=batch)
     )
+    if since is not None:
+        query = query.where(_from_place(since))
+    for row in session.execute(query):
+        yield tuple(row)
+
+
+Prior = Callable[[tuple[str, int]], "tuple[float, float] | None"]
+
+
+def fold_ratings(seats: Iterable[tuple[Any, ...]], prior: Prior | None = None) -> Iterator[tuple[list[tuple[Any, ...]], list[Any]]]:
+    """openskill's Plackett-Luce ratings folded over ranked seats in the order played
+    (``(ruleset, game_id, date, player_id, name, rank)`` as :func:`ranked_seats` gives them,
+    one game's seats together): each game with two or more ranked seats is one
+    ``rate`` call (a shared rank is a tie); yields ``(its seats, their new ratings)``. A player
+    met for the first time in a ruleset starts from ``prior((ruleset, player_id))`` (``(mu,
+    sigma)``, their stored rating before the first game folded) or else a new rating. The one
+    fold of the ratings: ``stats --ratings`` (live) and the stored ``ratings`` table both
+    come from it."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current: dict[tuple[str, int], Any] = {}
+
+    def start(k: tuple[str, int]) -> Any:
+        r = model.rating(name=str(k[1]))
+        stored = prior(k) if prior is not None else None
+        if stored is not None:
+            r.mu, r.sigma = stored
+        return r
+
+    def rate(game: list[tuple[Any, ...]]) -> list[Any] | None:
+        if len(game) < 2:
+            return None
+        ruleset = game[0][0]
+        keys = [(ruleset, s[3]) for s in game]
+        teams = [[current[k] if k in current else start(k)] for k in keys]
+        new = [team[0] for team in model.rate(teams, ranks=[float(s[5]) for s in game])]
+        for k, r in zip(keys, new):
+            current[k] = r  # a new rating object each game: the ones kept do not change
+        return new
+
+    game: list[tuple[Any, ...]] = []
+    for seat in seats:
+        if game and (seat[0], seat[1]) != (game[0][0], game[0][1]):
+            rated = rate(game)
+            if rated is not None:
+                yield game, rated
+            game = []
+        game.append(seat)
+    rated = rate(game)
+    if rated is not None:
+        yield game, rated
+
+
+# -- the stored ratings (schema 4) ------------------------------------------------------------------
+_PENDING = "ratings_from"
+
+
+def touch_ratings(session: Session, ruleset: str, place: Place) -> None:
+    """Note that the games of ``ruleset`` from ``place`` on changed (results written or
+    cleared, a game deleted, moved, merged): :func:`settle_ratings` refolds them before the
+    transaction commits (once, from the earliest place noted)."""
+    pending: dict[str, Place] = session.info.setdefault(_PENDING, {})
+    if ruleset not in pending or place < pending[ruleset]:
+        pending[ruleset] = place
+
+
+def settle_ratings(session: Session) -> None:
+    """Refold every ruleset noted by :func:`touch_ratings` (the store's write transaction
+    calls this before it commits)."""
+    pending: dict[str, Place] = session.info.pop(_PENDING, {})
+    if pending:
+        session.flush()
+    for ruleset, place in sorted(pending.items()):
+        rerate(session, ruleset, place)
+
+
+def rerate(session: Session, ruleset: str | None = None, since: Place | None = None, batch: int = 5000) -> int:
+    """Make the stored ratings of ``ruleset`` (every ruleset: None) from ``since`` on (all:
+    None) what the fold says: their rows are deleted, then the games from there on are folded
+    from each player's latest stored rating before it. A game finished as the latest of its
+    ruleset is one ``rate`` call. Returns the number of rows written."""
+    games = select(GameRow.id)
+    if ruleset is not None:
+        games = games.where(GameRow.ruleset == ruleset)
+    if since is not None:
+        games = games.where(_from_place(since))
+    if ruleset is None and since is None:
+        session.execute(delete(Rating))
+    else:
+        session.execute(delete(Rating).where(col(Rating.game_id).in_(games)))
+
+    def prior(k: tuple[str, int]) -> tuple[float, float] | None:
+        if since is None:
+            return None
+        query = (
+            select(Rating.mu, Rating.sigma)
+            .join(GameRow, col(GameRow.id) == col(Rating.game_id))
+            .where(Rating.ruleset == k[0], Rating.player_id == k[1], ~_from_place(since))
+            .order_by(*[c.desc() for c in _in_order()])
+            .limit(1)
+        )
+        row = session.execute(query).first()
+        return (float(row[0]), float(row[1])) if row else None
+
+    rows: list[dict[str, Any]] = []
+    written = 0
+    for game, rated in fold_ratings(ranked_seats(session, Scope(ruleset), since=since), prior):
+        for seat, r in zip(game, rated):
+            rows.append({"game_id": seat[1], "player_id": seat[3], "ruleset": seat[0], "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()})
+        if len(rows) >= batch:
+            session.execute(insert(Rating), rows)
+            written += len(rows)
+            rows = []
+    if rows:
+        session.execute(insert(Rating), rows)
+        written += len(rows)
+    return written
+
+
+def stored_ratings(session: Session, scope: Scope, batch: int = 5000) -> Iterator[tuple[Any, ...]]:
+    """The stored ratings (no filter but ``ruleset`` and ``until``), per ruleset and player in
+    the order played: ``(ruleset, player_id, name, game_id, date, mu, sigma, ordinal)``."""
+    query = (
+        select(Rating.ruleset, Rating.player_id, Player.name, GameRow.id, GameRow.date, Rating.mu, Rating.sigma, Rating.ordinal)
+        .select_from(Rating)
+        .join(GameRow, col(GameRow.id) == col(Rating.game_id))
+        .join(Player, col(Player.id) == col(Rating.player_id))
+        .order_by(col(Rating.ruleset), col(Rating.player_id), *_in_order())
+        .execution_options(yield_per=batch)
+    )
+    if scope.ruleset:
+        query = query.where(Rating.ruleset == scope.ruleset)
+    if scope.until:
+        query = query.where(GameRow.date <= scope.until)
     for row in session.execute(query):
         yield tuple(row)
 
@@ -382,3 +535,34 @@ def seat_counts(session: Session, ruleset: str | None = None) -> list[tuple[int,
     if ruleset:
         query = query.join(GameRow, col(GameRow.id) == col(Seat.game_id)).where(GameRow.ruleset == ruleset)
     return [(int(p), int(n)) for p, n in session.execute(query).all()]
+
+
+def stored_rating_ends(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
+    """Per ruleset and player of the stored ratings (no filter but ``ruleset`` and
+    ``until``): ``(ruleset, player_id, name, games, first, latest)``, each point ``(game_id,
+    date, mu, sigma, ordinal)``. One grouped count, then each player's first and latest game
+    found from the games' (ruleset, status, date) index: no pass over every rating."""
+    count = select(Rating.ruleset, Rating.player_id, func.count()).select_from(Rating)
+    if scope.until:
+        count = count.join(GameRow, col(GameRow.id) == col(Rating.game_id)).where(GameRow.date <= scope.until)
+    if scope.ruleset:
+        count = count.where(Rating.ruleset == scope.ruleset)
+    pairs = session.execute(count.group_by(Rating.ruleset, Rating.player_id)).all()
+    names = dict(session.execute(select(Player.id, Player.name)).all())
+    out: list[tuple[Any, ...]] = []
+    for ruleset, pid, games in pairs:
+        ends = []
+        for last in (False, True):
+            query = (
+                select(GameRow.id, GameRow.date, Rating.mu, Rating.sigma, Rating.ordinal)
+                .select_from(GameRow)
+                .join(Rating, and_(col(Rating.game_id) == col(GameRow.id), col(Rating.player_id) == pid))
+                .where(GameRow.ruleset == ruleset, GameRow.status == "finished")
+                .order_by(*[c.desc() if last else c for c in _in_order()])
+                .limit(1)
+            )
+            if scope.until:
+                query = query.where(GameRow.date <= scope.until)
+            ends.append(tuple(session.execute(query).one()))
+        out.append((ruleset, pid, names[pid], int(games), ends[0], ends[1]))
+    return out

@@ -530,7 +530,7 @@ def _v2_schema():
     return meta
 
 
-def test_store_schema_2_is_migrated_to_3_keeping_everything(db_url, tmp_path, monkeypatch):
+def test_store_schema_2_is_migrated_to_4_keeping_everything(db_url, tmp_path, monkeypatch):
     from datetime import datetime
 
     from sqlalchemy import create_engine, inspect, text
@@ -591,7 +591,7 @@ def test_store_schema_2_is_migrated_to_3_keeping_everything(db_url, tmp_path, mo
     engine.dispose()
 
     store = Store.open(db_url)
-    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 3
+    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 4
     assert store.backup_path is not None and store.backup_path.exists()
     store.close()
 
@@ -605,6 +605,10 @@ def test_store_schema_2_is_migrated_to_3_keeping_everything(db_url, tmp_path, mo
             counts = conn.execute(text("SELECT id, entry_count, time, duration, note FROM games ORDER BY id")).all()
             assert [tuple(row) for row in counts] == [(1, 2, None, None, None), (2, 1, None, None, None), (3, 0, None, None, None)]
             assert conn.execute(text("SELECT count(*) FROM seats WHERE start IS NOT NULL")).scalar_one() == 0
+            # schema 4: the one finished game's two ranked seats rated (Ann won: above Ben)
+            rated = conn.execute(text("SELECT game_id, player_id, ruleset, mu, ordinal FROM ratings ORDER BY player_id")).all()
+            assert [(g, p, r) for g, p, r, _, _ in rated] == [(1, 1, "pebbles"), (1, 2, "pebbles")]
+            assert rated[0][3] > 25 > rated[1][3] and rated[0][4] > rated[1][4]
         found = inspect(engine)
         assert "payload" not in {c["name"] for c in found.get_columns("entries")}
         assert {"game_id", "position", "key", "value"} <= {c["name"] for c in found.get_columns("seat_facts")}
