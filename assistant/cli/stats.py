@@ -359,7 +359,7 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         sort: Annotated[str, typer.Option(help="Order leaderboards by wins, rate, average, best or played.")] = "wins",
         by: Annotated[Optional[str], typer.Option("--by", help="Wins by seat, start (the start player), or for 7 Wonders wonder, side, leader.")] = None,
         categories: Annotated[bool, typer.Option("--categories", help="Average points per category and their spread (std dev), per player and for the whole table.")] = False,
-        ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings per player and game (Plackett-Luce), with their history.")] = False,
+        ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings per player and game (Plackett-Luce), with their history: read from the stored ratings with no filter or --until alone; --since, --player or --location rate that set of games afresh (slower on a long history).")] = False,
         streaks: Annotated[bool, typer.Option("--streaks", help="Current and longest win streaks.")] = False,
         versus: Annotated[bool, typer.Option("--versus", help="Head to head: who finished ahead of whom, games together.")] = False,
         high: Annotated[bool, typer.Option("--high", help="High-score tables.")] = False,
