@@ -382,3 +382,24 @@ def test_damaged_db_read_only_file_mode_is_kept(base, tmp_path):
         assert stat.S_IMODE(path.stat().st_mode) == 0o444
     finally:
         path.chmod(0o644)
+
+
+def test_damaged_db_pages_checked_before_adding_games_only_up_to_a_size(tmp_path, monkeypatch):
+    """core.db: a command that adds a game checks the file's pages first (quick_check reads
+    every page), up to VERIFY_UP_TO_BYTES; a larger history is not read whole on every 'new' or
+    'add' (db check --quick checks it)."""
+    from assistant import service
+    from assistant.store import db as dbmodule
+
+    path = tmp_path / "history.sqlite3"
+    store = Store.open(str(path))
+    service.new_game(store, "roma", ["Ann", "Ben"])
+    checked: list[bool] = []
+    original = dbmodule.Store._quick_check
+    monkeypatch.setattr(dbmodule.Store, "_quick_check", lambda self, conn: checked.append(True) or original(self, conn))
+    service.new_game(Store.open(str(path)), "roma", ["Ann", "Ben"])
+    assert checked == [True]
+    monkeypatch.setattr(dbmodule, "VERIFY_UP_TO_BYTES", 0)
+    service.new_game(Store.open(str(path)), "roma", ["Ann", "Ben"])
+    assert checked == [True]
+    assert len(service.list_games(Store.open(str(path)))) == 3
