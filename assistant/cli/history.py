@@ -66,19 +66,26 @@ def cut_note(shown: int, total: int) -> None:
         render.message(f"{shown} of {total} games shown, newest first; --limit N or --all for more", style="dim")
 
 
-def write_stream(pieces: Iterator[str], output: Path | None) -> None:
+def write_stream(pieces: Iterator[str], output: Path | None, *, newline: str | None = None, as_bytes: bool = False) -> None:
     """Write an export piece by piece to stdout, or to ``output`` through a temporary file
-    beside it (renamed when complete: an export that fails leaves no half file)."""
+    beside it (renamed when complete: an export that fails leaves no half file).
+    ``newline``: as :func:`open` takes it (``""`` keeps the line ends written, CSV's CRLF);
+    ``as_bytes``: stdout gets the UTF-8 bytes, its line ends untouched."""
     from assistant.core.errors import InvalidEntry
 
     if output is None:
+        if as_bytes and hasattr(sys.stdout, "buffer"):
+            for piece in pieces:
+                sys.stdout.buffer.write(piece.encode("utf-8"))
+            sys.stdout.buffer.flush()
+            return
         for piece in pieces:
             sys.stdout.write(piece)
         sys.stdout.flush()
         return
     part = output.with_name(output.name + ".part")
     try:
-        with part.open("w", encoding="utf-8") as handle:
+        with part.open("w", encoding="utf-8", newline=newline) as handle:
             for piece in pieces:
                 handle.write(piece)
         os.replace(part, output)

@@ -81,32 +81,11 @@ def _span(ids: tuple[int, ...]) -> str:
 
 
 def run_export(store: Any, ids: Iterable[int | str] | None, fmt: str, *, bom: bool, output: Path | None) -> None:
-    """Write an interop export to stdout or ``output`` (through a temporary file beside it)."""
-    from assistant.core.errors import InvalidEntry
+    """Write an interop export to stdout or ``output`` (through a temporary file beside it),
+    its line ends as written (CSV's CRLF, RFC 4180)."""
+    from assistant.cli.history import write_stream
     from assistant.service.interop import export_stream
 
     with Bar("exporting") as bar:
         pieces = export_stream(store, ids, fmt, bom=bom, progress=bar)
-        if output is None:
-            out = sys.stdout
-            if fmt == "csv" and hasattr(out, "buffer"):  # CRLF line ends as written (RFC 4180)
-                for piece in pieces:
-                    out.buffer.write(piece.encode("utf-8"))
-                out.buffer.flush()
-            else:
-                for piece in pieces:
-                    out.write(piece)
-                out.flush()
-            return
-        part = output.with_name(output.name + ".part")
-        try:
-            with part.open("w", encoding="utf-8", newline="") as handle:
-                for piece in pieces:
-                    handle.write(piece)
-            os.replace(part, output)
-        except OSError as exc:
-            part.unlink(missing_ok=True)
-            raise InvalidEntry("core.export", f"cannot write {output}: {exc.strerror}") from None
-        except BaseException:
-            part.unlink(missing_ok=True)
-            raise
+        write_stream(pieces, output, newline="", as_bytes=fmt == "csv")
