@@ -147,9 +147,9 @@ def category_lines(stats: Sequence[CategoryStat]) -> list[str]:
     return lines
 
 
-def rating_lines(ratings: Sequence[PlayerRating], player: str | None) -> list[str]:
+def rating_lines(ratings: Sequence[PlayerRating], player: str | None, *, every: bool = False) -> list[str]:
     """Current ratings per game (ordinal = mu - 3 sigma) and the history of one player (or
-    of each, briefly: first and last)."""
+    of each, briefly: first and last; ``every``: each one's whole history)."""
     lines: list[str] = []
     games: list[str] = []
     for r in ratings:
@@ -162,10 +162,10 @@ def rating_lines(ratings: Sequence[PlayerRating], player: str | None) -> list[st
         for r in mine:
             if player is not None and r.name != player:
                 continue
-            if player is None and len(r.history) > 1:
+            if player is None and not every and len(r.history) > 1:
                 first, last = r.history[0], r.history[-1]
                 lines.append(render.safe(f"  {r.name}: {first.ordinal:.2f} on {first.date} → {last.ordinal:.2f} on {last.date}"))
-            elif player is not None:
+            elif player is not None or every:
                 lines.append(render.safe(f"  history of {r.name}:"))
                 lines += _table(None, ["date", "game", "ordinal", "mu", "sigma"], [[p.date, str(p.id), f"{p.ordinal:.2f}", f"{p.mu:.2f}", f"{p.sigma:.2f}"] for p in r.history], "lrrrr")
     return lines
@@ -295,25 +295,15 @@ def rating_chart(ratings: Sequence[PlayerRating], width: int, height: int = 12, 
 
 
 # -- the command ------------------------------------------------------------------------------------
-class _Converted(list):  # type: ignore[type-arg]
-    """A list the JSON encoder walks converting each item (``to_json``) only as it gets to
-    it, so a long list (every rating point) is never held as dictionaries all at once."""
-
-    def __iter__(self) -> Any:
-        return (item.to_json() for item in super().__iter__())
-
-
 def stream_json(view: StatsView) -> None:
-    """``--json`` of a view with a long ``ratings`` section (every point of every player: some
-    300,000 at 100,000 games), written as the encoder makes it, one player's points at a
-    time, a few thousand pieces a write: the same text as :func:`render.print_json` (indent
-    2, characters that are not printable escaped) without building it whole in memory."""
+    """``--json`` of the ratings view, written a player at a time, each rating point on one
+    line (``--history`` at 100,000 games writes some 330,000 of them: pretty-printed one value
+    a line, that is 2.5 million lines and most of the time). Everything else is laid out as
+    :func:`render.print_json` lays it out, and a character that is not printable is escaped
+    the same way; the text parses to the same JSON."""
     import dataclasses
     import json
 
-    data = dataclasses.replace(view, ratings=()).to_json()
-    data["ratings"] = _Converted(view.ratings or ())
-    encoder = json.JSONEncoder(indent=2, ensure_ascii=False, default=str)
     out = sys.stdout
 
     def write(text: str) -> None:
@@ -321,13 +311,19 @@ def stream_json(view: StatsView) -> None:
             text = "".join(ch if ch.isprintable() or ch in " \n" else json.dumps(ch)[1:-1] for ch in text)
         out.write(text)
 
-    pending: list[str] = []
-    for chunk in encoder.iterencode(data):
-        pending.append(chunk)
-        if len(pending) >= 8192:
-            write("".join(pending))
-            pending.clear()
-    write("".join(pending) + "\n")
+    mark = "\x00ratings\x00"
+    head, tail = json.dumps({**dataclasses.replace(view, ratings=()).to_json(), "ratings": mark}, indent=2, ensure_ascii=False, default=str).split(json.dumps(mark))
+    rated = view.ratings or ()
+    write(head + ("[" if rated else "[]"))
+    for i, r in enumerate(rated):
+        data = r.to_json()
+        points = data.pop("history")
+        body = json.dumps({**data, "history": mark}, indent=2, ensure_ascii=False, default=str).replace("\n", "\n    ")
+        before, after = body.split(json.dumps(mark))
+        # one encoder call per player, then a point a line (a point holds a date and numbers only: no "}, {" inside)
+        lines = "        " + json.dumps(points, ensure_ascii=False, default=str)[1:-1].replace("}, {", "},\n        {")
+        write(("," if i else "") + "\n    " + before + ("[\n" + lines + "\n      ]" if points else "[]") + after)
+    write(("\n  ]" if rated else "") + tail + "\n")
     out.flush()
 
 
@@ -347,6 +343,7 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
             "assistant stats 7w --by wonder       # also: --by side, leader, seat, start",
             "assistant stats 7w --categories --chart",
             "assistant stats roma --ratings --player Ann",
+            "assistant stats 7w --ratings --json --history   # every rating point, for a plot of your own",
             "assistant stats --streaks --since 2026-01-01",
             "assistant stats pax --versus --location Club",
             "assistant stats 7w --high --top 20",
@@ -359,7 +356,8 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         sort: Annotated[str, typer.Option(help="Order leaderboards by wins, rate, average, best or played.")] = "wins",
         by: Annotated[Optional[str], typer.Option("--by", help="Wins by seat, start (the start player), or for 7 Wonders wonder, side, leader.")] = None,
         categories: Annotated[bool, typer.Option("--categories", help="Average points per category and their spread (std dev), per player and for the whole table.")] = False,
-        ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings per player and game (Plackett-Luce), with their history: read from the stored ratings with no filter or --until alone; --since, --player or --location rate that set of games afresh (slower on a long history).")] = False,
+        ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings per player and game (Plackett-Luce), from the whole history up to --until; --since, --player and --location choose whose rating points are shown, not how anyone is rated. Each player's first and latest point; --player: that player's every point.")] = False,
+        history: Annotated[bool, typer.Option("--history", help="With --ratings: every rating point of every player (a long list on a long history: some 2 s at 100,000 games).")] = False,
         streaks: Annotated[bool, typer.Option("--streaks", help="Current and longest win streaks.")] = False,
         versus: Annotated[bool, typer.Option("--versus", help="Head to head: who finished ahead of whom, games together.")] = False,
         high: Annotated[bool, typer.Option("--high", help="High-score tables.")] = False,
@@ -382,6 +380,8 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         if len(chosen) > 1:
             _usage(f"one view at a time: {', '.join('--' + c for c in chosen)}")
         view_name = chosen[0] if chosen else "summary"
+        if history and view_name != "ratings":
+            _usage("--history lists rating points: use it with --ratings")
         if chart and view_name not in ("summary", "categories", "ratings"):
             _usage(f"--chart draws the summary, --categories or --ratings, not --{view_name}")
         filters: dict[str, Any] = {"game": game, "since": since, "until": until, "player": player, "location": location}
@@ -397,8 +397,9 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         elif view_name == "categories":
             view = service.categories(s, **filters)
         elif view_name == "ratings":
-            # the whole history only where shown: --json every player's, --chart and the table one player's
-            view = service.ratings(s, history=json_out or chart or player is not None, player_only=not json_out, **filters)
+            # every point only where shown: --history everyone's, --player that player's, --chart the best rated
+            keep = "all" if history else "player" if player is not None else "best" if chart and not json_out else "ends"
+            view = service.ratings(s, keep=keep, **filters)
         elif view_name == "streaks":
             view = service.streaks(s, **filters)
         elif view_name == "versus":
@@ -424,7 +425,7 @@ def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callabl
         elif view_name == "categories":
             lines = category_lines(view.categories or ())
         elif view_name == "ratings":
-            lines = rating_lines(view.ratings or (), view.filters.player)
+            lines = rating_lines(view.ratings or (), view.filters.player, every=history)
         elif view_name == "streaks":
             lines = streak_lines(view) if view.streaks else []
         elif view_name == "versus":

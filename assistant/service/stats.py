@@ -15,6 +15,7 @@ before schema 3 get theirs from :func:`backfill_facts`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -334,39 +335,71 @@ class _Collect:
         return out
 
 
-def stored_ratings(session: Session, scope: sql.Scope, *, history: bool = True, only: int | None = None) -> list[PlayerRating]:
-    """What :func:`rate_games` says of every finished game up to ``scope.until`` (of
-    ``scope.ruleset``), read from the stored ratings (schema 4) instead of folded."""
-    if not history:  # first and latest point: found without reading every rating
-        out = []
-        for ruleset, _, name, games, first, latest in sql.stored_rating_ends(session, scope):
-            ends = [RatingPoint(p[1], p[0], round(float(p[2]), 3), round(float(p[3]), 3), round(float(p[4]), 3)) for p in (first, latest)]
-            last = ends[-1]
-            out.append(PlayerRating(ruleset, name, games, last.mu, last.sigma, last.ordinal, (ends[0],) if games == 1 else tuple(ends)))
-        out.sort(key=lambda p: (p.game, -p.ordinal, p.name.casefold()))
+#: Which rating points a view keeps: each player's first and latest (``ends``), every point
+#: of the player asked about (``player``), of the best rated per game (``best``), of all.
+HISTORIES = ("ends", "player", "best", "all")
+
+
+def _point(game_id: int, date: str, mu: Any, sigma: Any, ordinal: Any) -> RatingPoint:
+    return RatingPoint(date, game_id, round(float(mu), 3), round(float(sigma), 3), round(float(ordinal), 3))
+
+
+def stored_ratings(session: Session, scope: sql.Scope, *, keep: str = "ends", only: int | None = None, most: int = 5) -> list[PlayerRating]:
+    """Each player's rating per game after the games of ``scope``, read from the stored
+    ratings (schema 4): ``games`` counts the games in scope; the rating is the one after the
+    player's latest of them; the history keeps the points ``keep`` says (:data:`HISTORIES`;
+    ``only``: the player of ``player``, ``most``: how many are ``best``).
+
+    A rating is always the one the whole history gave (up to ``--until``): ``--since``,
+    ``--location`` and ``--player`` choose which games' points are shown, not how anyone is
+    rated (a player's skill is not reset by looking at one club's games), so every view reads
+    stored rows and none is folded afresh."""
+    keys: list[tuple[str, int]] = []
+    out: list[PlayerRating] = []
+    points: dict[tuple[str, int], list[RatingPoint]] = {}
+    if scope.player_id is not None:  # one player's games: few enough to read every point at once
+        names: dict[tuple[str, int], str] = {}
+        for ruleset, pid, name, gid, date, mu, sigma, ordinal in sql.stored_ratings(session, scope):
+            points.setdefault((ruleset, pid), []).append(_point(gid, date, mu, sigma, ordinal))
+            names[(ruleset, pid)] = name
+        ends_of = [(k, names[k], len(p), p[0], p[-1]) for k, p in points.items()]
+    else:  # each player's first and latest point found through the indexes
+        ends_of = [((r, pid), name, games, _point(*first), _point(*latest)) for r, pid, name, games, first, latest in sql.stored_rating_ends(session, scope)]
+    for key, name, games, first, last in ends_of:
+        keys.append(key)
+        out.append(PlayerRating(key[0], name, games, last.mu, last.sigma, last.ordinal, (first,) if games == 1 else (first, last)))
+    order = sorted(range(len(out)), key=lambda i: (out[i].game, -out[i].ordinal, out[i].name.casefold()))
+    keys, out = [keys[i] for i in order], [out[i] for i in order]
+    if keep == "ends":
         return out
-    collect = _Collect(history, only)
-    for ruleset, pid, name, gid, date, mu, sigma, ordinal in sql.stored_ratings(session, scope):
-        collect.add((ruleset, pid), name, date, gid, float(mu), float(sigma), float(ordinal))
-    return collect.out()
+    if keep == "all":
+        wanted: set[tuple[str, int]] | None = None
+    elif keep == "player":
+        wanted = {k for k in keys if k[1] == only}
+    else:
+        per_game: dict[str, int] = {}
+        wanted = set()
+        for k in keys:  # already best first within each game
+            if per_game.get(k[0], 0) < most:
+                per_game[k[0]] = per_game.get(k[0], 0) + 1
+                wanted.add(k)
+    if scope.player_id is None:
+        for ruleset, pid, _name, gid, date, mu, sigma, ordinal in sql.stored_ratings(session, scope, players=wanted):
+            points.setdefault((ruleset, pid), []).append(_point(gid, date, mu, sigma, ordinal))
+    elif wanted is not None:
+        points = {k: p for k, p in points.items() if k in wanted}
+    return [dataclasses.replace(r, history=tuple(points[k])) if k in points else r for k, r in zip(keys, out)]
 
 
-def ratings(store: Store, *, history: bool = True, player_only: bool = False, **filters: str | None) -> StatsView:
-    """``stats [GAME] --ratings``: each player's current rating per game and its history
-    (without ``history``: its first and latest point only, see :func:`rate_games`; with
-    ``player_only`` and a ``player`` named: the whole history of that player only).
-
-    With no filter but the game and ``--until``, the stored ratings are read (the ratings
-    after every game up to a day are the same whatever comes after); ``--since``,
-    ``--location`` and ``--player`` rate another set of games, so those fold live."""
+def ratings(store: Store, *, keep: str = "ends", most: int = 5, **filters: str | None) -> StatsView:
+    """``stats [GAME] --ratings``: each player's rating per game and the history points
+    ``keep`` says (:data:`HISTORIES`; ``player`` keeps the history of the ``--player``
+    named), from the stored ratings (see :func:`stored_ratings`)."""
+    if keep not in HISTORIES:
+        raise ValueError(f"keep is one of {HISTORIES}, not {keep!r}")
     with store.read() as session:
         ctx = _context(session, filters)
-        only = ctx.own if player_only else None
-        scope = ctx.scope
-        if scope.since is None and scope.location is None and scope.player_id is None:
-            rated = stored_ratings(session, scope, history=history, only=only)
-        else:
-            rated = rate_games(sql.ranked_seats(session, scope), history=history, only=only)
+        rated = stored_ratings(session, ctx.scope, keep=keep, only=ctx.own, most=most)
     return StatsView("ratings", ctx.filters, ratings=tuple(rated))
 
 

@@ -395,21 +395,27 @@ def rerate(session: Session, ruleset: str | None = None, since: Place | None = N
     return written
 
 
-def stored_ratings(session: Session, scope: Scope, batch: int = 5000) -> Iterator[tuple[Any, ...]]:
-    """The stored ratings (no filter but ``ruleset`` and ``until``), per ruleset and player in
-    the order played: ``(ruleset, player_id, name, game_id, date, mu, sigma, ordinal)``."""
+def stored_ratings(
+    session: Session, scope: Scope, *, players: Iterable[tuple[str, int]] | None = None, batch: int = 5000
+) -> Iterator[tuple[Any, ...]]:
+    """The stored ratings after the games of ``scope``, per ruleset and player in the order
+    played: ``(ruleset, player_id, name, game_id, date, mu, sigma, ordinal)``; ``players``
+    (``(ruleset, player_id)`` pairs): theirs only. A rating is always the one the whole
+    history gave (up to the game it follows): the filters choose games, not how they rate."""
     query = (
         select(Rating.ruleset, Rating.player_id, Player.name, GameRow.id, GameRow.date, Rating.mu, Rating.sigma, Rating.ordinal)
         .select_from(Rating)
         .join(GameRow, col(GameRow.id) == col(Rating.game_id))
         .join(Player, col(Player.id) == col(Rating.player_id))
+        .where(*scope.where())
         .order_by(col(Rating.ruleset), col(Rating.player_id), *_in_order())
         .execution_options(yield_per=batch)
     )
-    if scope.ruleset:
-        query = query.where(Rating.ruleset == scope.ruleset)
-    if scope.until:
-        query = query.where(GameRow.date <= scope.until)
+    if players is not None:
+        pairs = sorted(set(players))
+        if not pairs:
+            return
+        query = query.where(or_(*[and_(Rating.ruleset == r, Rating.player_id == p) for r, p in pairs]))
     for row in session.execute(query):
         yield tuple(row)
 
@@ -538,14 +544,14 @@ def seat_counts(session: Session, ruleset: str | None = None) -> list[tuple[int,
 
 
 def stored_rating_ends(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
-    """Per ruleset and player of the stored ratings (no filter but ``ruleset`` and
-    ``until``): ``(ruleset, player_id, name, games, first, latest)``, each point ``(game_id,
-    date, mu, sigma, ordinal)``. One grouped count, then each player's first and latest game
-    found from the games' (ruleset, status, date) index: no pass over every rating."""
+    """Per ruleset and player of the stored ratings after the games of ``scope``:
+    ``(ruleset, player_id, name, games, first, latest)``, each point ``(game_id, date, mu,
+    sigma, ordinal)``. One grouped count, then each player's first and latest game found from
+    the games' (ruleset, status, date) index: no pass over every rating."""
     count = select(Rating.ruleset, Rating.player_id, func.count()).select_from(Rating)
-    if scope.until:
-        count = count.join(GameRow, col(GameRow.id) == col(Rating.game_id)).where(GameRow.date <= scope.until)
-    if scope.ruleset:
+    if scope.since or scope.until or scope.location or scope.player_id is not None:
+        count = count.join(GameRow, col(GameRow.id) == col(Rating.game_id)).where(*scope.where())
+    elif scope.ruleset:  # every stored rating follows a finished game: no join needed
         count = count.where(Rating.ruleset == scope.ruleset)
     pairs = session.execute(count.group_by(Rating.ruleset, Rating.player_id)).all()
     names = dict(session.execute(select(Player.id, Player.name)).all())
@@ -557,12 +563,10 @@ def stored_rating_ends(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
                 select(GameRow.id, GameRow.date, Rating.mu, Rating.sigma, Rating.ordinal)
                 .select_from(GameRow)
                 .join(Rating, and_(col(Rating.game_id) == col(GameRow.id), col(Rating.player_id) == pid))
-                .where(GameRow.ruleset == ruleset, GameRow.status == "finished")
+                .where(GameRow.ruleset == ruleset, *scope.where())
                 .order_by(*[c.desc() if last else c for c in _in_order()])
                 .limit(1)
             )
-            if scope.until:
-                query = query.where(GameRow.date <= scope.until)
             ends.append(tuple(session.execute(query).one()))
         out.append((ruleset, pid, names[pid], int(games), ends[0], ends[1]))
     return out

@@ -1,7 +1,7 @@
 """The stored ratings (schema 4): after every kind of write (a table saved, a tracked game
 finished, undone and finished again, a play deleted, a play moved to another day, a late
 play entered, two players merged) the ``ratings`` table is what the live fold says, on both
-engines; ``stats --ratings`` reads it where no filter changes the games rated."""
+engines; ``stats --ratings`` reads it (filters choose the points shown, not the rating)."""
 
 from __future__ import annotations
 
@@ -52,14 +52,14 @@ def _live(store: Store) -> list[tuple]:
 
 def _views_agree(store: Store, engine: str) -> None:
     assert _stored(store) == _live(store)
-    for history in (True, False):
-        stored = service.ratings(store, history=history)  # read from the table
+    for keep, history in (("all", True), ("ends", False)):
+        stored = service.ratings(store, keep=keep)  # read from the table
         with store.read() as session:
             live = service.rate_games(sql.ranked_seats(session, sql.Scope()), history=history)
         assert stored.ratings == tuple(live)
-        with store.read() as session:  # --until alone: the stored rows up to that day
+        with store.read() as session:  # --until: the stored rows up to that day
             until = sql.Scope(until="2026-01-06")
-            assert tuple(service.stored_ratings(session, until, history=history)) == tuple(
+            assert tuple(service.stored_ratings(session, until, keep=keep)) == tuple(
                 service.rate_games(sql.ranked_seats(session, until), history=history)
             )
 

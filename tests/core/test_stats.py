@@ -228,7 +228,7 @@ def test_ratings_match_openskill(history):
         teams = [[ratings.get(n) or model.rating(name=n)] for n, _, _ in seats]
         for (n, _, _), team in zip(seats, model.rate(teams, ranks=ranks)):
             ratings[n] = team[0]
-    view = service.ratings(_store(), game="pebbles")
+    view = service.ratings(_store(), keep="all", game="pebbles")
     got = {r.name: r for r in view.ratings}
     for name, expected in ratings.items():
         assert got[name].mu == pytest.approx(expected.mu, abs=1e-3)  # type: ignore[attr-defined]
@@ -238,7 +238,7 @@ def test_ratings_match_openskill(history):
     assert [len(got[n].history) for n in ("Ann", "Ben", "Cid")] == [5, 4, 4]
     assert [p.date for p in got["Ben"].history] == ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-05"]
     assert got["Ann"].history[-1].ordinal == got["Ann"].ordinal
-    brief = {r.name: r for r in service.ratings(_store(), history=False, game="pebbles").ratings}  # the table's: first and latest
+    brief = {r.name: r for r in service.ratings(_store(), game="pebbles").ratings}  # the table's: first and latest
     assert {n: (r.mu, r.sigma, r.games) for n, r in brief.items()} == {n: (r.mu, r.sigma, r.games) for n, r in got.items()}
     assert {n: r.history for n, r in brief.items()} == {n: (r.history[0], r.history[-1]) for n, r in got.items()}
     assert "Ben: " in _cli("stats", "pebbles", "--ratings") and " on 2026-01-01 → " in _cli("stats", "pebbles", "--ratings")
@@ -450,8 +450,8 @@ def test_aggregates_match_a_python_fold(engine):
 
 
 def test_ratings_keep_whole_histories_only_where_shown(history):
-    whole = {r.name: r.history for r in service.ratings(_store(), game="pebbles", player="Cid").ratings}  # Cid's games
-    one = {r.name: r.history for r in service.ratings(_store(), player_only=True, game="pebbles", player="Cid").ratings}
+    whole = {r.name: r.history for r in service.ratings(_store(), keep="all", game="pebbles", player="Cid").ratings}  # Cid's games
+    one = {r.name: r.history for r in service.ratings(_store(), keep="player", game="pebbles", player="Cid").ratings}
     assert one["Cid"] == whole["Cid"] and len(one["Cid"]) == 4
     assert {n: h for n, h in one.items() if n != "Cid"} == {n: (h[0], h[-1]) for n, h in whole.items() if n != "Cid"}
     # --json is written as it is encoded: the same text as every other view's JSON
@@ -460,11 +460,14 @@ def test_ratings_keep_whole_histories_only_where_shown(history):
 
     from assistant.cli import render
 
-    expected = io.StringIO()
-    with redirect_stdout(expected):
-        render.print_json(service.ratings(_store()).to_json())
-    assert _cli("stats", "--ratings", "--json") == expected.getvalue()
-    assert len(json.loads(expected.getvalue())["ratings"][0]["history"]) == 5
+    for args, keep in (((), "ends"), (("--history",), "all"), (("--player", "Cid"), "player")):
+        expected = io.StringIO()
+        with redirect_stdout(expected):
+            render.print_json(service.ratings(_store(), keep=keep, player="Cid" if keep == "player" else None).to_json())
+        assert json.loads(_cli("stats", "--ratings", "--json", *args)) == json.loads(expected.getvalue())
+    ann = json.loads(_cli("stats", "--ratings", "--json", "--history"))["ratings"][0]
+    assert ann["name"] == "Ann" and len(ann["history"]) == 5
+    assert len(json.loads(_cli("stats", "--ratings", "--json"))["ratings"][0]["history"]) == 2  # first and latest
 
 
 def test_streamed_json_escapes_as_print_json(capsys):
@@ -478,5 +481,31 @@ def test_streamed_json_escapes_as_print_json(capsys):
     render.print_json(view.to_json())
     expected = capsys.readouterr().out
     stream_json(view)
-    assert capsys.readouterr().out == expected
-    assert "\\u202e" in expected and "\u202e" not in expected
+    streamed = capsys.readouterr().out
+    assert json.loads(streamed) == json.loads(expected) == view.to_json()
+    assert "\\u202e" in streamed and "\u202e" not in streamed and "\x85" not in streamed
+    assert '        {"date": "2026-01-01", "id": 1, "mu": 25.0, "sigma": 8.0, "ordinal": 1.0}' in streamed.splitlines()  # a point a line
+
+
+def test_ratings_filters_choose_the_points_shown_not_the_rating(history):
+    """A rating is the whole history's (up to --until): --location, --since and --player
+    choose which games' points are shown and counted, and the rating shown is the one after
+    the player's latest game among them (hand-checked on G3 and G4, the two Home games)."""
+    every = {r.name: r for r in service.ratings(_store(), keep="all", game="pebbles").ratings}
+    at = {p.id: p for r in every.values() for p in r.history if r.name == "Ann"}
+    home = {r.name: r for r in service.ratings(_store(), keep="all", game="pebbles", location="home").ratings}
+    assert {n: r.games for n, r in home.items()} == {"Ann": 2, "Ben": 1, "Cid": 1}
+    g3, g4 = history[2], history[3]
+    assert [p.id for p in home["Ann"].history] == [g3, g4]
+    assert home["Ann"].history == (at[g3], at[g4])  # the same points as the whole history's
+    assert (home["Ann"].mu, home["Ann"].ordinal) == (at[g4].mu, at[g4].ordinal)  # after her latest Home game
+    assert home["Ann"].ordinal != every["Ann"].ordinal  # G5 came after: not counted here
+    since = {r.name: r for r in service.ratings(_store(), game="pebbles", since="2026-01-04").ratings}
+    assert {n: r.games for n, r in since.items()} == {"Ann": 2, "Ben": 1, "Cid": 2}
+    assert all(since[n].ordinal == every[n].ordinal for n in since)  # nothing after: the current ratings
+    cid = {r.name: r for r in service.ratings(_store(), keep="player", game="pebbles", player="Cid").ratings}
+    assert len(cid["Cid"].history) == 4 and len(cid["Ann"].history) == 2  # Cid's every point, the others' ends
+    assert cid["Ann"].games == 4  # Ann sat in all four of Cid's games
+    text = _cli("stats", "pebbles", "--ratings", "--location", "Home")
+    assert "Ann" in text and "2026-01-03 → " in text
+    assert runner.invoke(app, ["stats", "pebbles", "--history"]).exit_code == 2  # --history is for --ratings
