@@ -43,6 +43,10 @@ STATS_VIEWS = [
     ["stats", "roma", "--by", "start"],
     ["stats", "--ratings"],
     ["stats", "--ratings", "--json"],
+    ["stats", "7w", "--ratings", "--chart"],
+    ["stats", "--ratings", "--since", "2020-01-01"],
+    ["stats", "--ratings", "--location", "Club"],
+    ["stats", "--ratings", "--player", "Alice"],
     ["stats", "--streaks"],
     ["stats", "--versus"],
     ["stats", "7w", "--categories"],
@@ -93,6 +97,7 @@ def commands(n: int, *, slow: bool, stats: bool) -> list[tuple[str, list[str], b
     ]
     if stats:
         found += [(" ".join(view), view, True) for view in STATS_VIEWS]
+        found += [("stats --ratings --json --history", ["stats", "--ratings", "--json", "--history"], False)]  # a dump: no goal
     found += [
         ("db check --quick", ["db", "check", "--quick"], False),
         ("export --all csv", ["export", "--all", "--format", "csv"], False),
