@@ -6,16 +6,21 @@ and :data:`PIPED_LIMIT` games otherwise, newest first, unless ``--limit N`` or `
 given; when the list is cut, a note on stderr says how many games match and how to see more.
 With ``--all`` the games are read and written a page at a time (bounded memory at any size):
 JSON as one list written item by item, the table a page of rows at a time (each page with
-its header, its columns fitted to its own rows).
+its header, its columns fitted to its own rows). On a terminal a list longer than a screenful
+(``--all``, or ``--limit`` past the screen) is streamed through the user's pager
+(:func:`pager`) unless ``--no-pager``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,27 +42,101 @@ def default_limit() -> int:
     return PIPED_LIMIT
 
 
-def print_games(rows: Iterable[GameSummary], *, json_out: bool) -> int:
-    """Write games as JSON (one list) or the ``games`` table, streaming; returns how many."""
+def print_games(rows: Iterable[GameSummary], *, json_out: bool, stream: Any = None, width: int | None = None) -> int:
+    """Write games as JSON (one list) or the ``games`` table, streaming, on stdout or
+    ``stream`` (a pager's input; ``width``: the terminal's); returns how many."""
+    stream = stream or sys.stdout
     count = 0
     if json_out:
         for row in rows:
             text = json.dumps(row.to_json(), indent=2, ensure_ascii=False, default=str)
-            sys.stdout.write(("[\n" if count == 0 else ",\n") + "\n".join("  " + line for line in text.split("\n")))
+            stream.write(("[\n" if count == 0 else ",\n") + "\n".join("  " + line for line in text.split("\n")))
             count += 1
-        sys.stdout.write("\n]\n" if count else "[]\n")
-        sys.stdout.flush()
+        stream.write("\n]\n" if count else "[]\n")
+        stream.flush()
         return count
     page: list[GameSummary] = []
     for row in rows:
         page.append(row)
         count += 1
         if len(page) >= TABLE_PAGE:
-            render.games_table(page)
+            render.games_table(page, stream=stream, width=width)
             page = []
     if page or not count:
-        render.games_table(page)
+        render.games_table(page, stream=stream, width=width)
     return count
+
+
+def pager_command() -> str | None:
+    """The pager to page a long list through: ``$PAGER``, else ``less -R``, else ``more``;
+    ``None`` for none (``PAGER`` empty or ``cat``, as git reads it, or no pager found). A
+    ``$PAGER`` whose program is not on the PATH is said on stderr and not used."""
+    chosen = os.environ.get("PAGER")
+    if chosen is not None:
+        try:
+            words = shlex.split(chosen)
+        except ValueError:
+            words = chosen.split()
+        if not words or words == ["cat"]:
+            return None
+        if shutil.which(words[0]) is None:
+            render.message(f"the pager {render.safe(words[0])!r} (PAGER) was not found; the list is printed straight", style="dim")
+            return None
+        return chosen
+    if shutil.which("less"):
+        return "less -R"
+    if shutil.which("more"):
+        return "more"
+    return None
+
+
+def use_pager(*, cap: int | None, no_pager: bool) -> bool:
+    """Page ``games`` when stdout is a terminal, the list may be longer than a screenful
+    (``--all``, or ``--limit`` past the screen) and ``--no-pager`` was not given."""
+    return not no_pager and sys.stdout.isatty() and (cap is None or cap > default_limit())
+
+
+@contextmanager
+def pager(command: str | None) -> Iterator[Any]:
+    """A text stream into the pager ``command`` (run by the shell, as git and pydoc run
+    ``$PAGER``; ``LESS`` defaults to ``FRX``: a list that fits the screen is printed and less
+    exits), or stdout when ``command`` is None. What is written reaches the pager as it is
+    written (the list streams). The pager quitting before the end (``q`` in less: a broken
+    pipe) ends the writing quietly; Ctrl-C stops the writing and leaves the pager to be
+    quit; either way this waits for the pager to end before the command does."""
+    if command is None:
+        yield sys.stdout
+        return
+    env = {**os.environ}
+    env.setdefault("LESS", "FRX")
+    env.setdefault("LV", "-c")
+    try:
+        process = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, env=env)
+    except OSError as exc:
+        render.message(f"the pager could not be started ({exc.strerror}); the list is printed straight", style="dim")
+        yield sys.stdout
+        return
+    assert process.stdin is not None
+    import io
+
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    stream = io.TextIOWrapper(process.stdin, encoding=encoding, errors="replace")
+    try:
+        try:
+            yield stream
+        except (BrokenPipeError, KeyboardInterrupt):
+            pass  # the pager was quit (or Ctrl-C): nothing more to write
+        try:
+            stream.close()
+        except (BrokenPipeError, OSError):
+            pass
+    finally:
+        while True:
+            try:
+                process.wait()
+                break
+            except KeyboardInterrupt:
+                continue  # Ctrl-C reaches the pager too; the pager decides when to end
 
 
 def cut_note(shown: int, total: int) -> None:

@@ -500,6 +500,8 @@ def _working_hint(sheet: Any, working: bool, command: str) -> None:
         "assistant games",
         "assistant games --game roma --player Ann --since 2026-01-01",
         "assistant games --status active --json",
+        "assistant games --all              # every game, through $PAGER (less) on a terminal",
+        "assistant games --all --no-pager   # every game, printed straight",
     )
 )
 @handle_errors
@@ -513,17 +515,30 @@ def games(
         Optional[int], typer.Option(help="At most this many, newest first (default: a screenful on a terminal, else 50).", min=1)
     ] = None,
     all_games: Annotated[bool, typer.Option("--all", help="Every game that matches (read a page at a time).")] = False,
+    no_pager: Annotated[
+        bool,
+        typer.Option("--no-pager", help="Print straight: no pager on a terminal for --all (or --limit past a screenful)."),
+    ] = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """List past and running games, newest first (a screenful unless --limit or --all)."""
+    """List past and running games, newest first (a screenful unless --limit or --all; on a
+    terminal a longer list goes through $PAGER, else less -R or more, unless --no-pager or
+    PAGER=cat)."""
+    from contextlib import closing
+
     from assistant import service
     from assistant.cli import history
 
     store = _store(db)
     filters = dict(game=game, player=player, since=since, until=until, status=status)
     cap = None if all_games else limit or history.default_limit()
-    shown = history.print_games(service.iter_games(store, **filters, limit=cap), json_out=json_out)
+    paged = history.use_pager(cap=cap, no_pager=no_pager)
+    width = render.text_width() if paged else None
+    shown = 0  # stays so when the pager is quit before the end
+    with closing(service.iter_games(store, **filters, limit=cap)) as rows:
+        with history.pager(history.pager_command() if paged else None) as stream:
+            shown = history.print_games(rows, json_out=json_out, stream=stream, width=width)
     if cap is not None and shown == cap and limit is None:
         history.cut_note(shown, service.count_games(store, **filters))
 

@@ -365,9 +365,10 @@ def prompt_line(prompt: "Prompt", *, to_stderr: bool = False, score: str = "") -
     stream.flush()
 
 
-def games_table(rows: Sequence["GameSummary"]) -> None:
-    """The ``games`` list as plain rows (one per game), fitted to the width by wrapping the
-    players, winners and location between entries, never inside a name and its figure."""
+def games_table(rows: Sequence["GameSummary"], *, stream: Any = None, width: int | None = None) -> None:
+    """The ``games`` list as plain rows (one per game), fitted to the width (``width``, else
+    the terminal's) by wrapping the players, winners and location between entries, never
+    inside a name and its figure; on stdout, or ``stream`` (a pager's input)."""
     if not rows:
         message("no games match")
         return
@@ -393,8 +394,8 @@ def games_table(rows: Sequence["GameSummary"]) -> None:
                 location,
             ]
         )
-    lines = grid(header, body, "rlllllrl", width=text_width(), wrap=[4, 5, 7])
-    plain("\n".join(line.replace("\u00a0", " ") for line in lines))
+    lines = grid(header, body, "rlllllrl", width=width or text_width(), wrap=[4, 5, 7])
+    plain("\n".join(line.replace("\u00a0", " ") for line in lines), stream=stream)
 
 
 def log_lines(entries: Sequence["LogLine"]) -> None:
