@@ -53,13 +53,18 @@ def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool) 
     if json_out:
         render.print_json(report.to_json())
         return not report.refused
-    if report.format == "record":
+    if report.format == "record" and not report.duplicates:
         render.success("imported as game " + ", ".join(str(i) for i in report.ids))
         return True
     stored = len(report.ids)
-    words = [f"{stored} play{'s' if stored != 1 else ''} stored" + (f" (games {_span(report.ids)})" if stored else "")]
+    thing = "record" if report.format == "record" else "play"
+    words = [f"{stored} {thing}{'s' if stored != 1 else ''} stored" + (f" (games {_span(report.ids)})" if stored else "")]
     if report.duplicates:
-        words.append(f"{report.duplicates} already in the history")
+        held = sorted(set(report.duplicate_of))
+        words.append(
+            f"{report.duplicates} {thing}{'s' if report.duplicates != 1 else ''} already in the history "
+            f"({'game' if len(held) == 1 else 'games'} {_runs(held)}), skipped"
+        )
     if report.other_games:
         games = ", ".join(f"{name} {count}" for name, count in report.other_games.items())
         words.append(f"{sum(report.other_games.values())} of other games skipped ({games})")
@@ -73,7 +78,18 @@ def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool) 
     return not report.refused
 
 
-_FORMAT_NAMES = {"bgstats": "BG Stats file", "bgg": "BGG play XML", "csv": "CSV of results", "json": "JSON export"}
+_FORMAT_NAMES = {"bgstats": "BG Stats file", "bgg": "BGG play XML", "csv": "CSV of results", "json": "JSON export", "record": "records"}
+
+
+def _runs(ids: list[int]) -> str:
+    """Sorted ids as runs: ``1-3, 7``."""
+    runs: list[list[int]] = []
+    for i in ids:
+        if runs and i == runs[-1][1] + 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
 
 
 def _span(ids: tuple[int, ...]) -> str:

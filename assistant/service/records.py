@@ -234,10 +234,18 @@ def plain_headers(record: Record, ruleset: Ruleset) -> dict[str, str]:
 
 
 def import_records(
-    store: Store, text: str, *, allow_duplicate: bool = False, progress: Callable[[int, int], None] | None = None
+    store: Store,
+    text: str,
+    *,
+    allow_duplicate: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    skipped: list[int] | None = None,
 ) -> list[int]:
     """Store every record of ``text`` (all checked first; one transaction for all).
-    ``progress(done, total)`` is told after each record is replayed (the long part)."""
+    ``progress(done, total)`` is told after each record is replayed (the long part). A record
+    the history holds already (its source id, :func:`record_source_id`) refuses the import
+    (:class:`Conflict`), or, when a ``skipped`` list is given, is not stored and the game it
+    is appended to that list (``import`` of a file); ``allow_duplicate`` stores it again."""
     records = split_records(text)
     if not records:
         raise InvalidEntry("core.record", "the file holds no record")
@@ -252,7 +260,18 @@ def import_records(
         if progress is not None:
             progress(n, len(records))
     with store.write(verify=True) as session:
-        return [store_record(session, record, game, allow_duplicate=allow_duplicate).id for record, game in replayed]  # type: ignore[union-attr,misc]
+        rows = [
+            store_record(session, record, game, allow_duplicate=allow_duplicate, skip_duplicate=skipped is not None, skipped=skipped)
+            for record, game in replayed
+        ]
+        return [row.id for row in rows if row is not None]  # type: ignore[misc]
+
+
+def record_source_id(record: Record, game: Game) -> str:
+    """A record's source id: its ``Source-Id:`` header (written by every export of a game
+    that has one), else a digest of the record as replayed (the same text gives the same)."""
+    headers = plain_headers(record, game.ruleset)
+    return record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(write_record(game.to_record(headers)).encode()).hexdigest()[:32]
 
 
 def store_record(
@@ -265,6 +284,7 @@ def store_record(
     place: tuple[str, str | None] | None = None,
     fields: Mapping[str, Any] | None = None,
     status: str | None = None,
+    skipped: list[int] | None = None,
 ) -> GameRow | None:
     """Store one replayed record in ``session``'s transaction: the game (its headers that are
     not options, its options, its source id), its entries, and, when it is over, its results
@@ -272,19 +292,20 @@ def store_record(
 
     The source id is the record's ``Source-Id:`` or a digest of its text. A record already
     stored under it is refused (:class:`Conflict`), or, with ``skip_duplicate``, not stored
-    (``None``); with ``allow_duplicate`` it is stored again as a play of its own (a new
+    (``None``; the stored game's id appended to ``skipped`` when given); with ``allow_duplicate`` it is stored again as a play of its own (a new
     source id). ``place`` (date, location) replaces the record's ``Date:`` and ``Location:``
     (checked here) and ``fields`` (time, duration, note) are stored too: an exported JSON
     game's own fields."""
     headers = plain_headers(record, game.ruleset)
-    source_id = record.headers.get("Source-Id") or "sha256:" + hashlib.sha256(
-        write_record(game.to_record(headers)).encode()
-    ).hexdigest()[:32]
+    source_id = record_source_id(record, game)
     dup = queries.game_by_source(session, source_id)
     if dup is not None:
         if allow_duplicate:
             source_id = str(uuid.uuid4())  # a second copy is a history item of its own
         elif skip_duplicate:
+            if skipped is not None:
+                assert dup.id is not None
+                skipped.append(dup.id)
             return None
         else:
             raise Conflict(

@@ -793,16 +793,21 @@ class ImportReport:
     other_games: Mapping[str, int] = field(default_factory=dict)
     unfinished: int = 0
     refused: tuple[ImportRefusal, ...] = ()
+    #: the stored games the skipped duplicates are, in the file's order
+    duplicate_of: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``ok`` (nothing refused), ``format``, ``ids`` (as before), ``stored``,
-        ``duplicates``, ``other_games`` ({name: plays}), ``unfinished``, ``refused``."""
+        ``duplicates`` (plays already in the history, skipped), ``duplicate_of`` (the stored
+        games they are, sorted, each once), ``other_games`` ({name: plays}), ``unfinished``,
+        ``refused``."""
         return {
             "ok": not self.refused,
             "format": self.format,
             "ids": list(self.ids),
             "stored": len(self.ids),
             "duplicates": self.duplicates,
+            "duplicate_of": sorted(set(self.duplicate_of)),
             "other_games": dict(self.other_games),
             "unfinished": self.unfinished,
             "refused": [r.to_json() for r in self.refused],

@@ -50,6 +50,28 @@ def game_by_source(session: Session, source_id: str) -> GameRow | None:
     return session.exec(select(GameRow).where(GameRow.source_id == source_id)).first()
 
 
+def games_by_sources(session: Session, source_ids: Sequence[str]) -> list[tuple[str, int]]:
+    """(source id, game id) of the games stored under any of these source ids (``import``
+    recognising plays it holds; ix_games_source_id), 500 ids a query."""
+    found: list[tuple[str, int]] = []
+    for start in range(0, len(source_ids), 500):
+        chunk = list(source_ids[start:start + 500])
+        query = select(GameRow.source_id, GameRow.id).where(col(GameRow.source_id).in_(chunk)).order_by(col(GameRow.id))
+        found.extend((sid, gid) for sid, gid in session.exec(query).all())  # type: ignore[misc]
+    return found
+
+
+def finished_on(session: Session, ruleset: str, dates: Sequence[str]) -> list[GameRow]:
+    """The finished games of a ruleset played on any of these days, oldest id first
+    (ix_games_ruleset_status_date), 500 days a query: what an imported play may be a copy of."""
+    found: list[GameRow] = []
+    for start in range(0, len(dates), 500):
+        chunk = list(dates[start:start + 500])
+        query = select(GameRow).where(GameRow.ruleset == ruleset, GameRow.status == "finished", col(GameRow.date).in_(chunk))
+        found.extend(session.exec(query.order_by(col(GameRow.id))).all())
+    return found
+
+
 def insert_game(
     session: Session,
     *,

@@ -89,9 +89,10 @@ def test_csv_export_is_the_interop_csv(engine, db_url):
     shown = runner.invoke(app, ["export", "--all", "--format", "csv"]).stdout
     assert text.replace("\r\n", "\n") == shown.replace("\r\n", "\n")  # the runner may not keep CR
     lines = text.split("\r\n")
-    assert lines[0] == "game_id,game,date,time,location,duration,status,kind,seat,start_player,player,score,rank,winner"
+    assert lines[0] == "game_id,game,date,time,location,duration,status,kind,seat,start_player,player,score,rank,winner,source_id"
     first, second = lines[1].split(","), lines[3].split(",")
     assert first[:3] == [str(gid), "pebbles", "2026-03-01"] and first[10] == "Anna"  # the current name
     assert first[6] == "active" and first[13] == ""  # no winner yet while a game runs
-    assert second[6] == "finished" and second[10:] == ["Anna", "22", "1", "yes"]
+    assert second[6] == "finished" and second[10:14] == ["Anna", "22", "1", "yes"]
+    assert first[14] and second[14] and first[14] != second[14]  # each game's own id (docs/interop.md)
     assert service.export_games(store, [2], "csv") == "\r\n".join([lines[0], *lines[3:5], ""])

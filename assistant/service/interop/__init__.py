@@ -33,7 +33,9 @@ def import_file(store: Any, text: str, *, allow_duplicate: bool = False, progres
     if fmt == "record":
         from assistant.service.records import import_records
 
-        return ImportReport("record", tuple(import_records(store, text, allow_duplicate=allow_duplicate, progress=progress)))
+        held: list[int] = []
+        ids = import_records(store, text, allow_duplicate=allow_duplicate, progress=progress, skipped=held)
+        return ImportReport("record", tuple(ids), len(held), duplicate_of=tuple(held))
     extra = None
     if fmt == "bgstats":
         total, plays = bgstats.read(data)
@@ -43,7 +45,7 @@ def import_file(store: Any, text: str, *, allow_duplicate: bool = False, progres
         total, plays = csvplays.read(text)
     else:
         records, tables, found = ownjson.split(data)
-        extra = ownjson.store_extra(records, tables, allow_duplicate=allow_duplicate)
+        extra = ownjson.Stored(records, tables)
         total, plays = len(found), iter(found)
     items = list(_counted(plays, total, progress))  # every play read and its shape checked before anything is stored
     return store_plays(store, fmt, items, total=total, allow_duplicate=allow_duplicate, progress=progress, extra=extra)

@@ -18,10 +18,9 @@ from typing import Any
 
 from assistant.core.inputs import shown
 from assistant.service.interop import model
+from assistant.service.interop.dedup import NAMESPACE, play_uuid
 from assistant.service.interop.model import PlayIn, bad
 
-#: the namespace of the play uuids this program writes for games that came from elsewhere
-NAMESPACE = uuid.UUID("0b6c1c4e-3f7a-5d2e-9a41-7d3f0e6a2b18")
 ABOUT = "Plays exported by the board game table assistant (assistant export --format bgstats)."
 
 
@@ -169,12 +168,8 @@ def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]]) -> str:
                 "rank": seat.rank or 0,
                 "newPlayer": False,
             })
-        source = row.source_id or ""
-        play_uuid = source.removeprefix("bgstats:") if source.startswith("bgstats:") and "sha256" not in source else str(
-            uuid.uuid5(NAMESPACE, f"{row.id}:{row.created}")
-        )
         play: dict[str, Any] = {
-            "uuid": play_uuid.upper(),
+            "uuid": play_uuid(row).upper(),
             "playDate": f"{row.date} {(row.time or '00:00')}:00",
             "durationMin": row.duration or 0,
             "gameRefId": ref(games, title),

@@ -3,8 +3,10 @@ status; ``import`` reads the finished ones back). The one CSV ``export --format 
 ``service.export_games(..., "csv")`` write.
 
 Columns: ``game_id, game, date, time, location, duration, status, kind, seat, start_player,
-player, score, rank, winner``, then one column per category present (the points a game's
-score pad or tracked scoring stored); ``winner`` is empty while a game is not finished.
+player, score, rank, winner, source_id``, then one column per category present (the points a
+game's score pad or tracked scoring stored); ``winner`` is empty while a game is not finished;
+``source_id`` is the game's source id, or the uuid the BG Stats export writes for it
+(:func:`.dedup.play_uuid`), so that ``import`` knows the play again wherever it went.
 ``player`` is the player's current name (it follows ``players rename`` and ``merge``). RFC
 4180: fields quoted when they hold a comma, a quote or a line break, quotes doubled, lines
 ended by CRLF; ``--bom`` starts the file with a UTF-8 byte order mark for spreadsheets that
@@ -25,7 +27,7 @@ from assistant.service.interop import model
 from assistant.service.interop.model import PlayIn, bad
 
 COLUMNS = ("game_id", "game", "date", "time", "location", "duration", "status", "kind", "seat", "start_player",
-           "player", "score", "rank", "winner")
+           "player", "score", "rank", "winner", "source_id")
 #: columns of the CSV written before issue 14 that are read too
 OLD_NAMES = {"total": "score"}
 REQUIRED = ("game_id", "game", "date", "player", "score")
@@ -44,13 +46,17 @@ def header(categories: Sequence[str]) -> list[str]:
 
 def rows_of(row: Any, seats: Sequence[tuple[Any, str]], points: Any, categories: Sequence[str]) -> Iterator[list[Any]]:
     """The rows of one stored game."""
+    from assistant.service.interop.dedup import play_uuid
+
+    source = row.source_id or play_uuid(row)
     for seat, current in seats:
         scores = points.get((row.id, seat.player_id), {})
         yield [
             row.id, row.ruleset, row.date, row.time or "", row.location or "", row.duration if row.duration else "",
             row.status, row.kind, seat.position + 1, "" if seat.start is None else ("yes" if seat.start else "no"),
             current, "" if seat.total is None else seat.total, "" if seat.rank is None else seat.rank,
-            "yes" if seat.winner else ("no" if row.status == "finished" else ""), *[scores.get(c, "") for c in categories],
+            "yes" if seat.winner else ("no" if row.status == "finished" else ""), source,
+            *[scores.get(c, "") for c in categories],
         ]
 
 
@@ -151,6 +157,11 @@ def _play(line: int, rows: list[dict[str, str]], categories: Sequence[str]) -> P
         finished=finished,
         missing=missing,
     )
+    said = first.get("source_id", "").strip()
+    if said:
+        if len(said) > 200:
+            raise bad(place, "its source_id is longer than 200 characters")
+        return replace(play, source_id=model.text(said, place) or "")
     return replace(play, source_id="csv:sha256:" + play.digest())
 
 

@@ -17,7 +17,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from assistant.core.errors import AssistantError, InvalidEntry, TableError
 from assistant.core.inputs import clean, shown, signed
@@ -65,6 +65,16 @@ class PlayIn:
             ensure_ascii=False,
         )
         return hashlib.sha256(body.encode()).hexdigest()[:32]
+
+    def incoming(self) -> Any:
+        """The play as :mod:`.dedup` matches it with the stored games: its source id, and its
+        content (a score missing from the file is the sum of the player's points, if any)."""
+        from assistant.service.interop.dedup import Incoming, print_of
+
+        if self.game is None:
+            return Incoming(self.source_id, None)
+        totals = {p: self.totals[p] if p in self.totals else (sum(self.points[p].values()) if p in self.points else None) for p in self.players}
+        return Incoming(self.source_id, print_of(self.game, self.date, self.time, self.location, self.players, totals, self.winners))
 
 
 # -- reading helpers shared by the formats ---------------------------------------------------------
@@ -204,7 +214,32 @@ def check_play(play: PlayIn) -> tuple[Any, Any]:
             rome_wins = not (set(play.winners) and set(play.winners) <= top)
             data["rome_wins"] = rome_wins
     sheet = sheet_from_data(play.game or "", data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
-    return sheet, score_sheet(sheet)
+    try:
+        return sheet, score_sheet(sheet)
+    except TableError as exc:
+        said = _pax_verdict(play) if play.game == "pax" and play.points else None
+        if said is None or not any(p.rule == "pax.sheet.rome" for p in exc.problems):
+            raise
+        data["rome_wins"] = said  # the CSV of a PAX pad carries no verdict: the winners say it
+        sheet = sheet_from_data(play.game, data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
+        return sheet, score_sheet(sheet)
+
+
+def _pax_verdict(play: PlayIn) -> bool | None:
+    """Whether Rome won, from a PAX pad's winners where its rows cannot tell (pax.sheet.rome):
+    Rome lost when the best scores won and the holder of Primus Conspiratus is not the only
+    winner; Rome won when anyone else won, or nobody; ``None`` when either verdict gives the
+    same winners (the file cannot say)."""
+    if play.winners is None:
+        return None
+    totals = {p: play.totals.get(p, sum(play.points.get(p, {}).values())) for p in play.players}
+    best = max(totals.values(), default=0)
+    top = {p for p, t in totals.items() if t == best}
+    holders = {p for p in play.players if play.points.get(p, {}).get("primus_conspiratus")}
+    won = set(play.winners)
+    if won != top:
+        return True
+    return None if won == holders else False
 
 
 def reason(exc: AssistantError) -> str:
@@ -212,6 +247,16 @@ def reason(exc: AssistantError) -> str:
     if isinstance(exc, TableError) and exc.problems:
         return "; ".join((f"{p.player}: " if p.player else "") + p.message for p in exc.problems)
     return exc.message + (f" ({exc.hint})" if exc.hint else "")
+
+
+class Extra(Protocol):
+    """More that an import stores in its transaction (the records and final tables of the
+    program's own JSON export): what it holds, as :mod:`.dedup` matches it, and how it is
+    stored."""
+
+    def incoming(self) -> list[Any]: ...
+
+    def store(self, session: Any, matched: Sequence[int | None], *, allow_duplicate: bool) -> tuple[list[int], list[int]]: ...
 
 
 def store_plays(
@@ -222,18 +267,21 @@ def store_plays(
     total: int,
     allow_duplicate: bool = False,
     progress: Progress | None = None,
-    extra: Callable[[Any], list[int]] | None = None,
+    extra: Extra | None = None,
 ) -> ImportReport:
-    """Check every play, then store those that pass in one transaction (duplicates of a play
-    already in the history, plays of other games and unfinished ones skipped and counted;
-    refused ones reported with their place). ``extra`` stores more in the same transaction
-    (the records of the program's own JSON) and returns their ids."""
+    """Check every play, then, in one transaction, skip those the history already holds
+    (:mod:`.dedup`: by id, else by content; unless ``allow_duplicate``) and store the others
+    that pass. Plays of other games and unfinished ones are skipped and counted; refused ones
+    are reported with their place (a refused play the history already holds counts as held).
+    ``extra`` stores more in the same transaction (the records and tables of the program's
+    own JSON)."""
+    from assistant.games import get_ruleset
+    from assistant.service.interop.dedup import Matcher
     from assistant.store import queries
 
-    checked: list[tuple[PlayIn, Any, Any]] = []
+    ours: list[tuple[PlayIn, Any]] = []  # each play of our games with (sheet, score) or its refusal
     other: dict[str, int] = {}
     unfinished = 0
-    refused: list[ImportRefusal] = []
     for play in plays:
         if play.game is None:
             other[play.game_name] = other.get(play.game_name, 0) + 1
@@ -242,32 +290,38 @@ def store_plays(
             unfinished += 1
             continue
         if play.missing:
-            refused.append(ImportRefusal(play.place, play.missing))
+            ours.append((play, ImportRefusal(play.place, play.missing)))
             continue
         try:
-            sheet, scored = check_play(play)
+            ours.append((play, check_play(play)))
         except AssistantError as exc:
-            refused.append(ImportRefusal(play.place, reason(exc)))
-            continue
-        checked.append((play, sheet, scored))
+            ours.append((play, ImportRefusal(play.place, reason(exc))))
     ids: list[int] = []
-    duplicates = 0
-    from assistant.games import get_ruleset
-
+    held: list[int] = []
+    refused: list[ImportRefusal] = []
     with store.write(verify=True) as session:
+        incoming = [play.incoming() for play, _ in ours] + (extra.incoming() if extra is not None else [])
+        matched: list[int | None] = [None] * len(incoming) if allow_duplicate else Matcher(session, incoming).match_all(incoming)
         if extra is not None:
-            ids.extend(extra(session))
-        seen: set[str] = set()
-        for n, (play, sheet, scored) in enumerate(checked, 1):
+            more, again = extra.store(session, matched[len(ours):], allow_duplicate=allow_duplicate)
+            ids.extend(more)
+            held.extend(again)
+        seen: dict[str, int] = {}  # source id -> the game stored for it by this import
+        for n, ((play, outcome), gid) in enumerate(zip(ours, matched), 1):
             source_id = play.source_id
-            if source_id in seen or queries.game_by_source(session, source_id) is not None:
-                if not allow_duplicate:
-                    duplicates += 1
-                    continue
+            if gid is None and source_id in seen and not allow_duplicate:
+                gid = seen[source_id]  # the file holds the play twice
+            if gid is not None:
+                held.append(gid)
+                continue
+            if isinstance(outcome, ImportRefusal):
+                refused.append(outcome)
+                continue
+            if allow_duplicate and (source_id in seen or queries.game_by_source(session, source_id) is not None):
                 import uuid
 
                 source_id = str(uuid.uuid4())
-            seen.add(source_id)
+            sheet, scored = outcome
             ruleset = get_ruleset(sheet.game)
             row = queries.insert_game(
                 session,
@@ -286,13 +340,14 @@ def store_plays(
             if fields:
                 queries.set_fields(session, row, fields)
             assert row.id is not None
+            seen[source_id] = row.id
             if play.start is not None and play.start in sheet.players:
                 queries.set_start(session, row.id, list(sheet.players).index(play.start))
             queries.write_results(session, row, queries.seats(session, row.id), scored, status="finished")
             ids.append(row.id)
-            if progress is not None and (n % 50 == 0 or n == len(checked)):
-                progress(n, len(checked))
-    return ImportReport(fmt, tuple(ids), duplicates, dict(sorted(other.items())), unfinished, tuple(refused))
+            if progress is not None and (n % 50 == 0 or n == len(ours)):
+                progress(n, len(ours))
+    return ImportReport(fmt, tuple(ids), len(held), dict(sorted(other.items())), unfinished, tuple(refused), tuple(held))
 
 
 def winners_of(rows: Sequence[tuple[str, bool]]) -> tuple[str, ...] | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from assistant.core.inputs import shown
@@ -76,61 +76,112 @@ def _sheet_play(place: str, item: Mapping[str, Any]) -> PlayIn:
         location=model.text(item.get("location"), place),
         note=model.text(item.get("note"), place, "comment", limit=1000),
         start=None,
-        source_id="json:sha256:" + hashlib.sha256(json.dumps(table, sort_keys=True).encode()).hexdigest()[:32],
+        source_id=source_of(item),
     )
 
 
-def store_extra(records: list[tuple[str, Mapping[str, Any]]], tables: list[tuple[str, Mapping[str, Any]]], *, allow_duplicate: bool) -> Any:
-    """A function storing, in the import's transaction, the records (replayed first: a bad one
-    refuses the file) and final tables (scored first) of an exported file."""
-    from assistant.core.errors import AssistantError, RecordError
-    from assistant.service.records import replay_text
-    from assistant.service.tables import score_table
+def source_of(item: Mapping[str, Any]) -> str:
+    """An exported game's source id: its ``Source-Id`` header (the export writes the game's
+    own), else a digest of its final table or score sheet."""
+    headers = item.get("headers")
+    said = headers.get("Source-Id") if isinstance(headers, dict) else None
+    if isinstance(said, str) and said.strip():
+        return model.text(said, "the game's Source-Id") or ""
+    return "json:sha256:" + hashlib.sha256(json.dumps(item.get("table"), sort_keys=True).encode()).hexdigest()[:32]
 
-    replayed = []
-    for place, item in records:
-        try:
-            replayed.append((item, *replay_text(item["record"])))
-        except RecordError as exc:
-            raise bad(place, exc.message) from None
-    scored = []
-    for place, item in tables:
-        try:
-            scored.append((item, score_table(str(item["game"]), item["table"])))
-        except AssistantError as exc:
-            raise bad(place, model.reason(exc)) from None
 
-    def store(session: Any) -> list[int]:
+class Stored:
+    """The records (replayed first: a bad one refuses the file) and final tables (scored
+    first) of an exported file, stored in the import's transaction (:class:`.model.Extra`)."""
+
+    def __init__(self, records: list[tuple[str, Mapping[str, Any]]], tables: list[tuple[str, Mapping[str, Any]]]) -> None:
+        from assistant.core.errors import AssistantError, RecordError
+        from assistant.service.records import record_source_id, replay_text
+        from assistant.service.tables import score_table
+
+        self.replayed: list[tuple[Mapping[str, Any], Any, Any, str]] = []
+        for place, item in records:
+            try:
+                record, game = replay_text(item["record"])
+            except RecordError as exc:
+                raise bad(place, exc.message) from None
+            self.replayed.append((item, record, game, record_source_id(record, game)))
+        self.scored: list[tuple[str, Mapping[str, Any], Any]] = []
+        for place, item in tables:
+            try:
+                self.scored.append((place, item, score_table(str(item["game"]), item["table"])))
+            except AssistantError as exc:
+                raise bad(place, model.reason(exc)) from None
+
+    def incoming(self) -> list[Any]:
+        """Records by their source id only; final tables by id and content."""
+        from assistant.service.interop.dedup import Incoming, print_of
+
+        out = [Incoming(source, None) for _, _, _, source in self.replayed]
+        for place, item, sheet in self.scored:
+            players = list(sheet.players)
+            time = model.clock(item["time"], place) if isinstance(item.get("time"), str) else None
+            found = print_of(str(item["game"]), model.day(item.get("date"), place), time, model.text(item.get("location"), place),
+                             players, dict(sheet.totals), sheet.winners)
+            out.append(Incoming(source_of(item), found))
+        return out
+
+    def store(self, session: Any, matched: Sequence[int | None], *, allow_duplicate: bool) -> tuple[list[int], list[int]]:
+        """Store what ``matched`` (one per :meth:`incoming`) does not name as held; returns the
+        ids stored and the stored games skipped."""
+        import uuid
+
         from assistant.games import get_ruleset
         from assistant.service.records import store_record
         from assistant.service.stats import record_facts
         from assistant.store import queries
 
         ids: list[int] = []
-        for item, record, game in replayed:
-            place = (model.day(item.get("date"), "a game of the file"), item.get("location"))
-            fields = {k: item.get(k) for k in ("time", "duration", "note") if item.get(k) is not None}
+        held: list[int] = []
+        for (item, record, game, _), gid in zip(self.replayed, matched):
+            if gid is not None:
+                held.append(gid)
+                continue
+            place = (model.day(item.get("date"), "a game of the file"), model.text(item.get("location"), "a game of the file"))
+            fields = _fields(item, "a game of the file")
             row = store_record(
                 session, record, game, allow_duplicate=allow_duplicate, skip_duplicate=True, place=place,
-                fields=fields, status=str(item.get("status") or ""),
+                fields=fields, status=str(item.get("status") or ""), skipped=held,
             )
             if row is not None:
                 assert row.id is not None
                 ids.append(row.id)
-        for item, sheet in scored:
-            ruleset = get_ruleset(str(item["game"]))
-            source_id = "json:sha256:" + hashlib.sha256(json.dumps(item["table"], sort_keys=True).encode()).hexdigest()[:32]
-            if queries.game_by_source(session, source_id) is not None and not allow_duplicate:
+        for (place, item, sheet), gid in zip(self.scored, matched[len(self.replayed):]):
+            source_id = source_of(item)
+            if gid is None and not allow_duplicate:
+                found = queries.game_by_source(session, source_id)  # the file holds the table twice
+                gid = found.id if found is not None else None
+            if gid is not None:
+                held.append(gid)
                 continue
+            if allow_duplicate and queries.game_by_source(session, source_id) is not None:
+                source_id = str(uuid.uuid4())
+            ruleset = get_ruleset(str(item["game"]))
             row = queries.insert_game(
                 session, ruleset=ruleset.name, ruleset_version=ruleset.version, players=list(sheet.players), options={},
-                date=model.day(item.get("date"), "a game of the file"), location=item.get("location"), kind="table",
-                table=dict(item["table"]), source="table", source_id=None if allow_duplicate else source_id,
+                date=model.day(item.get("date"), place), location=model.text(item.get("location"), place), kind="table",
+                table=dict(item["table"]), source="table", source_id=source_id,
             )
+            fields = _fields(item, place)
+            if fields:
+                queries.set_fields(session, row, fields)
             assert row.id is not None
             queries.write_results(session, row, queries.seats(session, row.id), sheet, status="finished")
             record_facts(session, row.id, ruleset, list(sheet.players), table=item["table"])
             ids.append(row.id)
-        return ids
+        return ids, held
 
-    return store
+
+def _fields(item: Mapping[str, Any], place: str) -> dict[str, Any]:
+    """An exported game's time, duration and note, checked as every format's are."""
+    found = {
+        "time": model.clock(item["time"], place) if isinstance(item.get("time"), str) else None,
+        "duration": model.minutes(item.get("duration"), place),
+        "note": model.text(item.get("note"), place, "comment", limit=1000),
+    }
+    return {k: v for k, v in found.items() if v is not None}
