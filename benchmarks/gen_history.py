@@ -241,7 +241,7 @@ def generate(path: Path, n: int, seed: int = 1, *, say=print) -> dict[str, float
                 )  # fmt: skip
                 for category, points in template.points.get(seat_name, {}).items():
                     result_id += 1
-                    results.append((result_id, gid, player_id[name], category, points))
+                    results.append((result_id, gid, player_id[name], template.ruleset, category, points))
             else:
                 seats.append((seat_id, gid, position, name, player_id[name], None, None, None, None))
         if status == "finished":
@@ -359,7 +359,7 @@ def _flush(conn: sqlite3.Connection, games: list, seats: list, entries: list, re
         seats,
     )
     conn.executemany("INSERT INTO entries (id, game_id, ply, text, comment, created) VALUES (?, ?, ?, ?, ?, ?)", entries)
-    conn.executemany("INSERT INTO results (id, game_id, player_id, category, points) VALUES (?, ?, ?, ?, ?)", results)
+    conn.executemany("INSERT INTO results (id, game_id, player_id, ruleset, category, points) VALUES (?, ?, ?, ?, ?, ?)", results)
     conn.executemany("INSERT INTO seat_facts (game_id, position, key, value) VALUES (?, ?, ?, ?)", facts)
     for rows in (games, seats, entries, results, facts):
         rows.clear()

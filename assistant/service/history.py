@@ -234,12 +234,13 @@ def check_database(
 
     Quick (``full=False``): SQLite's ``quick_check``, then the stored figures against each
     other: every seat's total is the sum of its stored points, finished games have a total
-    and a rank on every seat, unfinished ones no results, and ``games.entry_count`` is the
-    number of entries. Full: SQLite's ``integrity_check`` and foreign keys, the same figures,
-    then every game replayed under the rules, in parallel (``workers`` processes, default
-    every core), ``chunk`` games a task; ``progress(done, total)`` is called as games are
-    checked. A checkpoint (:func:`checkpoint_path`) records the games checked so far and
-    the problems found; ``resume`` continues an interrupted full check from it.
+    and a rank on every seat, unfinished ones no results, every result has its game's
+    ruleset, and ``games.entry_count`` is the number of entries. Full: SQLite's
+    ``integrity_check`` and foreign keys, the same figures, then every game replayed under
+    the rules, in parallel (``workers`` processes, default every core), ``chunk`` games a
+    task; ``progress(done, total)`` is called as games are checked. A checkpoint
+    (:func:`checkpoint_path`) records the games checked so far and the problems found;
+    ``resume`` continues an interrupted full check from it.
 
     The full check also fills in what games stored before schema 3 lack: a finished tracked
     game without its seat facts or start player gets them from the replay the check makes
@@ -268,6 +269,8 @@ def _stored_figures(session: Session) -> list[str]:
         problems.append(f"game {gid} is finished but {name} has no stored total or rank")
     for gid in listing.unfinished_with_results(session):
         problems.append(f"game {gid} is not finished but has stored results")
+    for gid, stored, game in listing.results_of_another_ruleset(session):
+        problems.append(f"game {gid} is {game} but its stored results say {stored}")
     for gid, stored, counted in listing.entry_counts_disagreeing(session):
         problems.append(f"game {gid}: {stored} entries counted in the games table, {counted} stored")
     return problems

@@ -566,11 +566,13 @@ def _create_catalogue(conn) -> None:  # type: ignore[no-untyped-def]
 
 
 def _create_v3_tables_and_indexes(conn) -> None:  # type: ignore[no-untyped-def]
-    """Schema 3's new table and indexes, in the dialect's own DDL."""
+    """Schema 3's new table and indexes, in the dialect's own DDL (results' index as schema 3
+    had it: schema 5 replaces it, on a column schema 3 does not have yet)."""
     models.SeatFact.__table__.create(conn, checkfirst=True)
-    for table in (models.GameRow.__table__, models.Seat.__table__, models.Result.__table__):
+    for table in (models.GameRow.__table__, models.Seat.__table__):
         for index in table.indexes:
             index.create(conn, checkfirst=True)
+    conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_results_player_category ON results (player_id, category)")
 
 
 #: The indexes schema 3 no longer has: each is the first column of a unique key or of one of
@@ -599,6 +601,22 @@ def _create_ratings(conn) -> None:  # type: ignore[no-untyped-def]
         session.close()
 
 
+def _add_results_ruleset(conn) -> None:  # type: ignore[no-untyped-def]
+    """Schema 5: every results row gets its game's ruleset, and results' covering indexes
+    replace (player_id, category), which the second of them begins with as well. SQLite adds
+    a NOT NULL column only with a default (never used: every write gives the ruleset)."""
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql("ALTER TABLE results ADD COLUMN ruleset VARCHAR")
+        conn.exec_driver_sql("UPDATE results SET ruleset = games.ruleset FROM games WHERE games.id = results.game_id")
+        conn.exec_driver_sql("ALTER TABLE results ALTER COLUMN ruleset SET NOT NULL")
+    else:
+        conn.exec_driver_sql("ALTER TABLE results ADD COLUMN ruleset VARCHAR NOT NULL DEFAULT ''")
+        conn.exec_driver_sql("UPDATE results SET ruleset = (SELECT ruleset FROM games WHERE games.id = results.game_id)")
+    conn.exec_driver_sql("DROP INDEX IF EXISTS ix_results_player_category")
+    for index in models.Result.__table__.indexes:
+        index.create(conn, checkfirst=True)
+
+
 #: MIGRATIONS[v] turns schema v into v + 1: SQL statements, or functions of a connection for
 #: what needs the dialect's own DDL. Keep every step: an old file may skip versions.
 MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
@@ -620,4 +638,5 @@ MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
         _create_v3_tables_and_indexes,
     ),
     3: (_create_ratings,),
+    4: (_add_results_ruleset,),
 }

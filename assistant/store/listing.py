@@ -123,17 +123,17 @@ def player_games(session: Session, player_id: int, ruleset: str | None = None) -
 
 def player_categories(session: Session, player_id: int, ruleset: str | None = None) -> list[tuple[str, str, int, int]]:
     """One player's points per game and category in finished games: (ruleset, category, sum,
-    count), in the order the categories were first stored."""
+    count), in the order the categories were first stored. Results are stored for finished
+    games only, with their game's ruleset (schema 5): the player's rows of the index
+    (player_id, ruleset, category, points) are all it reads."""
     query = (
-        select(GameRow.ruleset, Result.category, func.sum(Result.points), func.count(), func.min(Result.id))
-        .select_from(Result)
-        .join(GameRow, col(GameRow.id) == col(Result.game_id))
-        .where(Result.player_id == player_id, GameRow.status == "finished")
-        .group_by(GameRow.ruleset, Result.category)
+        select(Result.ruleset, Result.category, func.sum(Result.points), func.count(), func.min(Result.id))
+        .where(Result.player_id == player_id)
+        .group_by(Result.ruleset, Result.category)
         .order_by(func.min(Result.id))
     )
     if ruleset:
-        query = query.where(GameRow.ruleset == ruleset)
+        query = query.where(Result.ruleset == ruleset)
     return [(r, c, int(s), int(n)) for r, c, s, n, _ in session.exec(query).all()]  # type: ignore[call-overload]
 
 
@@ -205,6 +205,21 @@ def finished_without_totals(session: Session, limit: int = 20) -> list[tuple[int
         .limit(limit)
     )
     return [(g, n) for g, n in session.exec(query).all()]  # type: ignore[call-overload]
+
+
+def results_of_another_ruleset(session: Session, limit: int = 20) -> list[tuple[int, str, str]]:
+    """Games with a stored result whose ruleset is not the game's (schema 5's copy of it,
+    which the statistics read without the game): (game id, the result's ruleset, the
+    game's)."""
+    query = (
+        select(Result.game_id, func.min(Result.ruleset), GameRow.ruleset)
+        .join(GameRow, col(GameRow.id) == col(Result.game_id))
+        .where(Result.ruleset != GameRow.ruleset)
+        .group_by(Result.game_id, GameRow.ruleset)
+        .order_by(col(Result.game_id))
+        .limit(limit)
+    )
+    return [(g, r, o) for g, r, o in session.exec(query).all()]  # type: ignore[call-overload]
 
 
 def unfinished_with_results(session: Session, limit: int = 20) -> list[int]:

@@ -10,7 +10,9 @@ seats    -- who sat where in a game, under the name the record uses; ``start`` (
 seat_facts -- facts about a seat that statistics group by (7 Wonders ``wonder``=Gizah,
             ``side``=A, ``leader``=Midas, several rows per seat): (game, position, key, value)
 entries  -- the record: one row per accepted entry (text, comment, time), unique per (game, ply)
-results  -- points per player and category of a finished game (for fast statistics)
+results  -- points per player and category of a finished game (for fast statistics), with the
+            game's ruleset (schema 5: the game's, copied, so that a game's table-wide
+            category figures are one index scan without a join to games)
 ratings  -- each ranked seat's openskill rating after its game (schema 4), refolded from the
             earliest changed game of its ruleset in every write transaction
 catalogue -- a table's own answers about printed components it owns (PAX card faces, Sylla's
@@ -21,7 +23,9 @@ The record (entries) is the truth; seats' totals and results are derived when a 
 and can always be recomputed by replaying it.
 
 Indexes serve the statistics and the listings: seats (player_id, game_id), results
-(player_id, category), games (status, date, id), (ruleset, status, date), (date, id) and
+(ruleset, player_id, category, points) (``stats GAME --categories``: the whole index read in its
+order, no table row; on PostgreSQL it carries the id too) and (player_id, ruleset, category,
+points) (``players show``: one player's rows, no table row), games (status, date, id), (ruleset, status, date), (date, id) and
 (updated, id) (``last``), seat_facts (key, value) and (game_id). The game_id of seats, entries
 and results is served by their unique keys, which begin with it.
 """
@@ -37,8 +41,9 @@ from sqlmodel import Field, SQLModel
 #: games.table_json (final-table games saved by ``score --save``), the catalogue table;
 #: 3 = entries.payload dropped (never read), games.time/duration/note/entry_count, seats.start,
 #: the seat_facts table, the indexes of statistics and listings; 4 = the ratings table (each
-#: ranked seat's openskill rating after its game, kept current by every write).
-SCHEMA_VERSION = 4
+#: ranked seat's openskill rating after its game, kept current by every write); 5 = results.ruleset
+#: (its game's, copied when the results are written) and the covering indexes of results.
+SCHEMA_VERSION = 5
 
 
 def utcnow() -> datetime:
@@ -137,17 +142,22 @@ class EntryRow(SQLModel, table=True):
 
 
 class Result(SQLModel, table=True):
-    """A finished game's points per player and category (for fast statistics)."""
+    """A finished game's points per player and category (for fast statistics), with the
+    game's ruleset (a copy of ``games.ruleset``: a game's ruleset never changes; results are
+    stored only for finished games, by ``store.queries.write_results``; ``db check --quick``
+    reports a row whose ruleset is not its game's)."""
 
     __tablename__ = "results"
     __table_args__ = (
         UniqueConstraint("game_id", "player_id", "category"),
-        Index("ix_results_player_category", "player_id", "category"),
+        Index("ix_results_ruleset_player_category_points", "ruleset", "player_id", "category", "points", postgresql_include=["id"]),
+        Index("ix_results_player_ruleset_category_points", "player_id", "ruleset", "category", "points", postgresql_include=["id"]),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: int = Field(sa_column=_fk("games.id"))
     player_id: int = Field(foreign_key="players.id")
+    ruleset: str
     category: str
     points: int
 

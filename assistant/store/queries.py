@@ -186,7 +186,8 @@ def delete_entries_after(session: Session, game_id: int, ply: int) -> None:
 
 # -- results ----------------------------------------------------------------------------------------
 def write_results(session: Session, row: GameRow, seat_rows: Sequence[Seat], sheet: ScoreSheet, *, status: str) -> None:
-    """Store a scored game's totals, ranks, winners and points per category, and its status."""
+    """Store a scored game's totals, ranks, winners and points per category (each with the
+    game's ruleset: schema 5), and its status. The one writer of results."""
     session.exec(delete(Result).where(col(Result.game_id) == row.id))  # type: ignore[call-overload]
     for seat in seat_rows:
         name = seat.name
@@ -195,7 +196,7 @@ def write_results(session: Session, row: GameRow, seat_rows: Sequence[Seat], she
         seat.winner = name in sheet.winners
         session.add(seat)
         for category, points in sheet.points.get(name, {}).items():
-            session.add(Result(game_id=row.id, player_id=seat.player_id, category=category, points=points))
+            session.add(Result(game_id=row.id, player_id=seat.player_id, ruleset=row.ruleset, category=category, points=points))
     row.status = status
     row.finished = utcnow()
     touch(session, row)

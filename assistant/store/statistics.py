@@ -219,13 +219,26 @@ def categories(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     """Points per category and player: ``(ruleset, name, category, count, sum, sum of
     squares, first result id)``; the first id orders the categories as the game's score
     sheet does. (The whole table's figures are these summed: the service adds them up rather
-    than reading every result twice.) Grouped by player id, the names joined after."""
-    # one game named: its name is no part of the key (a third less to sort at 100k games)
-    game = literal(scope.ruleset) if scope.ruleset else GameRow.ruleset
-    keys = [] if scope.ruleset else [GameRow.ruleset]
+    than reading every result twice.) Grouped by player id, the names joined after.
+
+    With no filter but the game, only ``results`` is read: results are stored for finished
+    games only and carry their game's ruleset (schema 5), so the index (ruleset, player_id,
+    category, points) gives every figure in the order grouped (a covering scan; 0.14 s of
+    SQL for 7 Wonders at 100k games, against 0.77 s joined to games and sorted). Days, a
+    location or a player choose games: then results are joined to them."""
+    if scope.since or scope.until or scope.location or scope.player_id is not None:
+        game: Any = literal(scope.ruleset) if scope.ruleset else GameRow.ruleset
+        keys = [] if scope.ruleset else [GameRow.ruleset]  # one game named: no part of the key
+        chosen = select().select_from(Result).join(GameRow, col(GameRow.id) == col(Result.game_id)).where(*scope.where())
+    else:
+        game = literal(scope.ruleset) if scope.ruleset else Result.ruleset
+        keys = [] if scope.ruleset else [Result.ruleset]
+        chosen = select().select_from(Result)
+        if scope.ruleset:
+            chosen = chosen.where(Result.ruleset == scope.ruleset)
     per = (
-        select(
-            game.label("ruleset"),  # type: ignore[attr-defined]
+        chosen.add_columns(
+            game.label("ruleset"),
             Result.player_id.label("player_id"),  # type: ignore[attr-defined]
             Result.category.label("category"),  # type: ignore[attr-defined]
             func.count().label("n"),
@@ -233,9 +246,6 @@ def categories(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
             func.sum(Result.points * Result.points).label("q"),
             func.min(Result.id).label("first"),
         )
-        .select_from(Result)
-        .join(GameRow, col(GameRow.id) == col(Result.game_id))
-        .where(*scope.where())
         .group_by(*keys, Result.player_id, Result.category)
         .subquery()
     )
@@ -420,62 +430,38 @@ def stored_ratings(
         yield tuple(row)
 
 
-def streaks(session: Session, scope: Scope, *, per_game: bool) -> list[tuple[Any, ...]]:
+def streaks(session: Session, scope: Scope, *, per_game: bool, batch: int = 5000) -> list[tuple[Any, ...]]:
     """Win streaks per player (and per game unless ``per_game`` is false), in the order
-    played: ``(ruleset or None, name, games, wins, longest, current)``. Gaps and islands: a
-    running count of games not won numbers the runs of wins (an island: one game not won and
-    the wins after it); the current run is the last island's wins, found with a window over
-    the islands (one pass over the seats, no join back)."""
-    keys = [GameRow.ruleset] if per_game else []
-    won = _won()
-    order = _in_order()
-    partition = [Seat.player_id, *keys]
-    runs = (
+    played: ``(ruleset or None, name, games, wins, longest, current)``.
+
+    One pass over the seats of the games in scope, read in the order played (the games come
+    in that order from their (status, date, id) index, sorted only within a day; each game's
+    seats by its unique key), folded here: a win lengthens the player's current run, anything
+    else ends it. Streamed through the connection (no ORM rows): 0.3 s for the 330,000 seats
+    of 100k games, where the same fold as a SQL window (sorting every seat by player and
+    order played, then grouping the runs twice) took 0.9 s."""
+    query = (
         _seat_games(scope)
-        .add_columns(
-            Seat.player_id.label("player_id"),  # type: ignore[attr-defined]
-            *[k.label("ruleset") for k in keys],  # type: ignore[attr-defined]
-            won.label("won"),
-            # ROWS, not the default RANGE frame: the order is unique (the game id), the same
-            # sums, without looking for peers (a quarter faster on SQLite)
-            func.sum(1 - won).over(partition_by=partition, order_by=order, rows=(None, 0)).label("lost"),
-        )
-        .subquery()
+        .add_columns(Seat.player_id, GameRow.ruleset, _won())
+        .order_by(*_in_order())
+        .execution_options(stream_results=True, max_row_buffer=batch)
     )
-    group = [runs.c.player_id, *([runs.c.ruleset] if per_game else [])]
-    islands = (
-        select(
-            *group,
-            runs.c.lost,
-            func.sum(runs.c.won).label("run"),
-            func.count().label("games"),
-            func.max(runs.c.lost).over(partition_by=group).label("last"),
-        )
-        .group_by(*group, runs.c.lost)
-        .subquery()
-    )
-    igroup = [islands.c.player_id, *([islands.c.ruleset] if per_game else [])]
-    summary = (
-        select(
-            *igroup,
-            func.sum(islands.c.games).label("games"),
-            func.sum(islands.c.run).label("wins"),
-            func.max(islands.c.run).label("longest"),
-            func.sum(case((islands.c.lost == islands.c.last, islands.c.run), else_=0)).label("current"),
-        )
-        .group_by(*igroup)
-        .subquery()
-    )
-    query = select(
-        *([summary.c.ruleset] if per_game else []),
-        Player.name,
-        summary.c.games,
-        summary.c.wins,
-        summary.c.longest,
-        summary.c.current,
-    ).join(Player, col(Player.id) == summary.c.player_id)
-    rows = session.execute(query).all()
-    return [tuple(r) if per_game else (None, *r) for r in rows]
+    runs: dict[tuple[Any, int], list[int]] = {}  # (ruleset or None, player id): games, wins, longest, current
+    for player_id, ruleset, won in session.connection().execute(query):
+        key = (ruleset if per_game else None, player_id)
+        run = runs.get(key)
+        if run is None:
+            run = runs[key] = [0, 0, 0, 0]
+        run[0] += 1
+        if won:
+            run[1] += 1
+            run[3] += 1
+            if run[3] > run[2]:
+                run[2] = run[3]
+        else:
+            run[3] = 0
+    names = dict(session.execute(select(Player.id, Player.name).where(col(Player.id).in_({p for _, p in runs}))).all()) if runs else {}
+    return [(ruleset, names[player_id], *run) for (ruleset, player_id), run in runs.items()]
 
 
 def versus(session: Session, scope: Scope) -> list[tuple[Any, ...]]:

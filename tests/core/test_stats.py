@@ -216,6 +216,47 @@ def test_categories_average_and_spread(history):
     assert first == {"game": "pebbles", "name": None, "category": "taken", "count": 13, "average": 13.7, "spread": 7.75}
 
 
+def test_categories_of_two_games_from_results_alone_as_joined_to_their_games(history):
+    """Without filters the figures come from ``results`` alone (its ruleset column, schema 5);
+    with one they come from results joined to the games chosen: every game chosen, the same
+    rows, game by game and across games."""
+    from assistant.core.sheets import PlaySheet
+    from assistant.service.plays import add_play
+
+    seven = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders")
+    pad = {"Ann": dict.fromkeys(seven, 0) | {"military": 5, "science": 10}, "Ben": dict.fromkeys(seven, 0) | {"military": 9, "wonder": 3}}
+    add_play(_store(), PlaySheet("7wonders", ("Ann", "Ben"), pad), date="2026-01-06", location="Club")
+    with _store().read() as session:
+        for ruleset in ("pebbles", "7wonders", None):
+            alone = sorted(sql.categories(session, sql.Scope(ruleset=ruleset)))
+            joined = sorted(sql.categories(session, sql.Scope(ruleset=ruleset, since="2026-01-01")))
+            assert alone == joined, ruleset
+            assert {r[0] for r in alone} == ({ruleset} if ruleset else {"pebbles", "7wonders"})
+    figures = {(c.game, c.name, c.category): (c.count, c.average) for c in service.categories(_store()).categories}
+    assert figures[("7wonders", "Ann", "science")] == (1, 10.0) and figures[("7wonders", None, "military")] == (2, 7.0)
+    assert figures[("pebbles", "Ann", "taken")] == (5, 18.4) and ("pebbles", "Ann", "military") not in figures
+    assert not {k for k in figures if k[0] == "7wonders" and k[1] == "Cid"}
+
+
+def test_quick_check_finds_results_of_another_game(history):
+    from sqlalchemy import create_engine, text
+
+    from assistant.service.history import check_database
+
+    assert check_database(_store(), full=False).ok
+    url = os.environ["ASSISTANT_DB"]
+    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE results SET ruleset = 'roma' WHERE game_id = :g AND category = 'taken'"), {"g": history[1]})
+    finally:
+        engine.dispose()
+    problems = check_database(_store(), full=False).problems
+    assert f"game {history[1]} is pebbles but its stored results say roma" in problems and len(problems) == 1
+    result = runner.invoke(app, ["db", "check", "--quick"])
+    assert result.exit_code == 1 and f"game {history[1]} is pebbles but its stored results say roma" in result.output
+
+
 # -- ratings ----------------------------------------------------------------------------------------
 def test_ratings_match_openskill(history):
     from openskill.models import PlackettLuce
@@ -431,18 +472,32 @@ def test_aggregates_match_a_python_fold(engine):
                     cell[1 + (0 if total[a] > total[b] else 1 if total[a] < total[b] else 2)] += 1
     got_pairs = {(h.name, h.opponent): [h.games, h.ahead, h.behind, h.tied] for h in service.versus(_store()).versus}
     assert got_pairs == pairs
-    # categories: each player's and the whole table's count, average and spread
-    points: dict[tuple[str | None, str], list[int]] = {}
-    for _gid, _date, seats in saved:
-        for name, (t, s) in seats.items():
-            for who in (name, None):
-                points.setdefault((who, "taken"), []).append(t)
-                points.setdefault((who, "survived"), []).append(s)
+    # categories: each player's and the whole table's count, average and spread; with no
+    # filter but the game (results read alone, schema 5) and with each filter (results joined
+    # to the games they choose)
     def spread(xs: list[int]) -> float:
         mean = sum(xs) / len(xs)
         return round(math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs)), 2)
-    got_cats = {(c.name, c.category): (c.count, c.average, c.spread) for c in service.categories(_store(), game="pebbles").categories}
-    assert got_cats == {k: (len(v), round(sum(v) / len(v), 1), spread(v)) for k, v in points.items()}
+
+    chosen = {
+        (): saved,
+        (("since", "2026-02-04"),): [g for g in saved if g[1] >= "2026-02-04"],
+        (("until", "2026-02-03"), ("location", "club")): [g for g in saved if g[1] <= "2026-02-03"],
+        (("player", "Dee"),): [g for g in saved if "Dee" in g[2]],
+    }
+    for filters, games in chosen.items():
+        points: dict[tuple[str | None, str], list[int]] = {}
+        for _gid, _date, seats in games:
+            for name, (t, s) in seats.items():
+                for who in (name, None):
+                    points.setdefault((who, "taken"), []).append(t)
+                    points.setdefault((who, "survived"), []).append(s)
+        expected_cats = {k: (len(v), round(sum(v) / len(v), 1), spread(v)) for k, v in points.items()}
+        for game in ("pebbles", None):
+            view = service.categories(_store(), game=game, **dict(filters))
+            got_cats = {(c.name, c.category): (c.count, c.average, c.spread) for c in view.categories}
+            assert got_cats == expected_cats, (filters, game)
+            assert {c.game for c in view.categories} == {"pebbles"}
     # the board across games: games and wins summed from the per-game rows
     board = service.summary(_store()).leaderboards[0]
     assert {r.name: (r.games, r.wins, r.average, r.best) for r in board} == {n: (g, w, None, None) for n, (g, w, _, _) in expected.items()}

@@ -228,7 +228,7 @@ def test_store_older_schema_is_backed_up_then_migrated(db_path):
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "4"})
     service.enter(store, gid, "take 2")
     store.close()
-    # Turn the file into a schema-1 database: what versions 2 and 3 changed undone.
+    # Turn the file into a schema-1 database: what versions 2, 3 and 5 changed undone.
     conn = sqlite3.connect(db_path)
     conn.execute("ALTER TABLE entries DROP COLUMN comment")
     conn.execute("ALTER TABLE games DROP COLUMN kind")
@@ -241,6 +241,9 @@ def test_store_older_schema_is_backed_up_then_migrated(db_path):
     conn.execute('ALTER TABLE seats DROP COLUMN "start"')
     conn.execute("DROP TABLE seat_facts")
     conn.execute("DROP TABLE catalogue")
+    conn.execute("DROP INDEX ix_results_ruleset_player_category_points")
+    conn.execute("DROP INDEX ix_results_player_ruleset_category_points")
+    conn.execute("ALTER TABLE results DROP COLUMN ruleset")
     conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
     conn.commit()
     conn.close()
@@ -530,7 +533,7 @@ def _v2_schema():
     return meta
 
 
-def test_store_schema_2_is_migrated_to_4_keeping_everything(db_url, tmp_path, monkeypatch):
+def test_store_schema_2_is_migrated_to_5_keeping_everything(db_url, tmp_path, monkeypatch):
     from datetime import datetime
 
     from sqlalchemy import create_engine, inspect, text
@@ -591,7 +594,7 @@ def test_store_schema_2_is_migrated_to_4_keeping_everything(db_url, tmp_path, mo
     engine.dispose()
 
     store = Store.open(db_url)
-    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 4
+    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 5
     assert store.backup_path is not None and store.backup_path.exists()
     store.close()
 
@@ -609,12 +612,15 @@ def test_store_schema_2_is_migrated_to_4_keeping_everything(db_url, tmp_path, mo
             rated = conn.execute(text("SELECT game_id, player_id, ruleset, mu, ordinal FROM ratings ORDER BY player_id")).all()
             assert [(g, p, r) for g, p, r, _, _ in rated] == [(1, 1, "pebbles"), (1, 2, "pebbles")]
             assert rated[0][3] > 25 > rated[1][3] and rated[0][4] > rated[1][4]
+            # schema 5: every result carries its game's ruleset
+            assert conn.execute(text("SELECT DISTINCT ruleset FROM results")).scalars().all() == ["pebbles"]
         found = inspect(engine)
         assert "payload" not in {c["name"] for c in found.get_columns("entries")}
         assert {"game_id", "position", "key", "value"} <= {c["name"] for c in found.get_columns("seat_facts")}
         indexes = {i["name"] for name in ("games", "seats", "results", "seat_facts") for i in found.get_indexes(name)}
-        assert {"ix_seats_player_game", "ix_results_player_category", "ix_games_status_date_id", "ix_games_ruleset_status_date", "ix_seat_facts_key_value"} <= indexes
-        assert "ix_seats_player_id" not in indexes and "ix_games_status" not in indexes
+        assert {"ix_seats_player_game", "ix_games_status_date_id", "ix_games_ruleset_status_date", "ix_seat_facts_key_value"} <= indexes
+        assert {"ix_results_ruleset_player_category_points", "ix_results_player_ruleset_category_points"} <= indexes
+        assert not {"ix_seats_player_id", "ix_games_status", "ix_results_player_category"} & indexes
     finally:
         engine.dispose()
 
@@ -624,4 +630,160 @@ def test_store_schema_2_is_migrated_to_4_keeping_everything(db_url, tmp_path, mo
     assert loaded.game.ply == 1 and loaded.game.comments[-1] == "greedy"
     service.enter(store, 2, "take 1")
     assert [g.entries for g in service.list_games(store) if g.id == 2] == [2]
+    store.close()
+
+
+# -- schema 4 -> 5 ----------------------------------------------------------------------------------
+def _v4_schema():
+    """Schema 4's tables as the code of schema 4 created them (its DDL, frozen here), on both
+    engines through SQLAlchemy Core."""
+    from sqlalchemy import Boolean, Column, DateTime, Float, ForeignKey, Index, Integer, MetaData, String, Table, UniqueConstraint
+
+    meta = MetaData()
+
+    def fk(target: str, index: bool = False) -> Column:
+        return Column("game_id", Integer, ForeignKey(target, ondelete="CASCADE"), nullable=False, index=index)
+
+    Table("meta", meta, Column("key", String, primary_key=True), Column("value", String, nullable=False))
+    Table(
+        "players", meta, Column("id", Integer, primary_key=True), Column("name", String, nullable=False),
+        Column("key", String, nullable=False, unique=True, index=True), Column("created", DateTime, nullable=False),
+    )
+    Table(
+        "games", meta, Column("id", Integer, primary_key=True), Column("ruleset", String, nullable=False),
+        Column("ruleset_version", String, nullable=False), Column("options", String, nullable=False),
+        Column("headers", String, nullable=False), Column("status", String, nullable=False),
+        Column("kind", String, nullable=False), Column("table_json", String), Column("date", String, nullable=False),
+        Column("time", String), Column("duration", Integer), Column("location", String), Column("note", String),
+        Column("entry_count", Integer, nullable=False), Column("source", String), Column("source_id", String, index=True),
+        Column("created", DateTime, nullable=False), Column("updated", DateTime, nullable=False), Column("finished", DateTime),
+        Index("ix_games_status_date_id", "status", "date", "id"), Index("ix_games_ruleset_status_date", "ruleset", "status", "date"),
+        Index("ix_games_date_id", "date", "id"), Index("ix_games_updated_id", "updated", "id"),
+    )
+    Table(
+        "seats", meta, Column("id", Integer, primary_key=True), fk("games.id"), Column("position", Integer, nullable=False),
+        Column("name", String, nullable=False), Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+        Column("start", Boolean), Column("total", Integer), Column("rank", Integer), Column("winner", Boolean),
+        UniqueConstraint("game_id", "position"), Index("ix_seats_player_game", "player_id", "game_id"),
+    )
+    Table(
+        "entries", meta, Column("id", Integer, primary_key=True), fk("games.id"), Column("ply", Integer, nullable=False),
+        Column("text", String, nullable=False), Column("comment", String, nullable=False),
+        Column("created", DateTime, nullable=False), UniqueConstraint("game_id", "ply"),
+    )
+    Table(
+        "results", meta, Column("id", Integer, primary_key=True), fk("games.id"),
+        Column("player_id", Integer, ForeignKey("players.id"), nullable=False),
+        Column("category", String, nullable=False), Column("points", Integer, nullable=False),
+        UniqueConstraint("game_id", "player_id", "category"), Index("ix_results_player_category", "player_id", "category"),
+    )
+    Table(
+        "seat_facts", meta, Column("id", Integer, primary_key=True), fk("games.id", index=True),
+        Column("position", Integer, nullable=False), Column("key", String, nullable=False), Column("value", String, nullable=False),
+        Index("ix_seat_facts_key_value", "key", "value"),
+    )
+    Table(
+        "ratings", meta, Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+        Column("player_id", Integer, ForeignKey("players.id"), primary_key=True), Column("ruleset", String, nullable=False),
+        Column("mu", Float, nullable=False), Column("sigma", Float, nullable=False), Column("ordinal", Float, nullable=False),
+        Index("ix_ratings_ruleset_player_game", "ruleset", "player_id", "game_id"),
+    )
+    Table(
+        "catalogue", meta, Column("id", Integer, primary_key=True), Column("game", String, nullable=False, index=True),
+        Column("catalogue", String, nullable=False), Column("key", String, nullable=False), Column("value", String, nullable=False),
+        Column("created", DateTime, nullable=False), UniqueConstraint("game", "catalogue", "key"),
+    )
+    return meta
+
+
+def test_store_schema_4_is_migrated_to_5_results_carry_their_games_ruleset(db_url, tmp_path, monkeypatch):
+    from datetime import datetime
+
+    from sqlalchemy import create_engine, inspect, text
+
+    from assistant.service import stats
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a server's backup before it goes there
+    url = db_url if "://" in db_url else f"sqlite:///{db_url}"
+    engine = create_engine(url)
+    now = datetime(2026, 11, 30, 20, 15)
+    meta = _v4_schema()
+    seven = {"military": 5, "treasury": 3, "wonder": 8, "civilian": 12, "commercial": 0, "guilds": 0, "science": 10, "leaders": 0}
+    with engine.begin() as conn:
+        meta.create_all(conn)
+        t = meta.tables
+        conn.execute(t["meta"].insert(), [{"key": "schema_version", "value": "4"}])
+        conn.execute(t["players"].insert(), [{"id": i, "name": n, "key": n.lower(), "created": now} for i, n in ((1, "Ann"), (2, "Ben"))])
+        game = {"ruleset_version": "1", "headers": "{}", "table_json": None, "date": "2026-11-30", "entry_count": 0, "created": now, "updated": now}
+        conn.execute(
+            t["games"].insert(),
+            [
+                {**game, "id": 1, "ruleset": "pebbles", "options": '{"pile": "3"}', "status": "finished", "kind": "tracked", "entry_count": 2, "finished": now},
+                {**game, "id": 2, "ruleset": "pebbles", "options": '{"pile": "3"}', "status": "active", "kind": "tracked", "finished": None},
+                {**game, "id": 3, "ruleset": "7wonders", "options": "{}", "status": "finished", "kind": "sheet", "finished": now},
+            ],
+        )
+        seat = {"start": None, "total": None, "rank": None, "winner": None}
+        conn.execute(
+            t["seats"].insert(),
+            [
+                {**seat, "game_id": 1, "position": 0, "name": "Ann", "player_id": 1, "total": 12, "rank": 1, "winner": True},
+                {**seat, "game_id": 1, "position": 1, "name": "Ben", "player_id": 2, "total": 1, "rank": 2, "winner": False},
+                {**seat, "game_id": 2, "position": 0, "name": "Ben", "player_id": 2},
+                {**seat, "game_id": 2, "position": 1, "name": "Ann", "player_id": 1},
+                {**seat, "game_id": 3, "position": 0, "name": "Ann", "player_id": 1, "total": 38, "rank": 1, "winner": True},
+                {**seat, "game_id": 3, "position": 1, "name": "Ben", "player_id": 2, "total": 14, "rank": 2, "winner": False},
+            ],
+        )
+        conn.execute(
+            t["entries"].insert(),
+            [{"game_id": 1, "ply": 1, "text": "Ann take 2", "comment": "", "created": now}, {"game_id": 1, "ply": 2, "text": "Ben take 1", "comment": "", "created": now}],
+        )
+        conn.execute(
+            t["results"].insert(),
+            [
+                {"game_id": 1, "player_id": 1, "category": "taken", "points": 2},
+                {"game_id": 1, "player_id": 1, "category": "survived", "points": 10},
+                {"game_id": 1, "player_id": 2, "category": "taken", "points": 1},
+                {"game_id": 1, "player_id": 2, "category": "survived", "points": 0},
+                *({"game_id": 3, "player_id": 1, "category": c, "points": p} for c, p in seven.items()),
+                *({"game_id": 3, "player_id": 2, "category": c, "points": p} for c, p in {**dict.fromkeys(seven, 0), "military": 9, "science": 2, "wonder": 3}.items()),
+            ],
+        )
+    with engine.connect() as conn:
+        results_before = conn.execute(text("SELECT id, game_id, player_id, category, points FROM results ORDER BY id")).all()
+    engine.dispose()
+
+    store = Store.open(db_url)
+    assert store.migrated_from == 4 and store.schema_version() == SCHEMA_VERSION == 5
+    assert store.backup_path is not None and store.backup_path.exists()
+    store.close()
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(text("SELECT id, game_id, player_id, category, points, ruleset FROM results ORDER BY id")).all()
+        assert [tuple(r[:5]) for r in rows] == [tuple(r) for r in results_before]
+        assert {(r[1], r[5]) for r in rows} == {(1, "pebbles"), (3, "7wonders")}
+        found = inspect(engine)
+        column = next(c for c in found.get_columns("results") if c["name"] == "ruleset")
+        assert column["nullable"] is False
+        indexes = {i["name"]: i["column_names"] for i in found.get_indexes("results")}
+        assert indexes["ix_results_ruleset_player_category_points"] == ["ruleset", "player_id", "category", "points"]
+        assert indexes["ix_results_player_ruleset_category_points"] == ["player_id", "ruleset", "category", "points"]
+        assert "ix_results_player_category" not in indexes
+    finally:
+        engine.dispose()
+
+    store = Store.open(db_url)
+    assert store.migrated_from is None  # done once
+    assert service.check_database(store, full=False).ok
+    figures = {(c.game, c.name, c.category): (c.count, c.average) for c in stats.categories(store).categories}
+    assert figures[("7wonders", "Ann", "science")] == (1, 10.0) and figures[("7wonders", None, "military")] == (2, 7.0)
+    assert figures[("pebbles", "Ann", "survived")] == (1, 10.0) and ("pebbles", "Ben", "military") not in figures
+    service.enter(store, 2, "Ben take 2")
+    service.enter(store, 2, "Ann take 1")  # the last pebble: game 2 finished, its results written
+    figures = {(c.game, c.name, c.category): (c.count, c.average) for c in stats.categories(store, game="pebbles").categories}
+    assert figures[("pebbles", "Ben", "taken")] == (2, 1.5) and figures[("pebbles", None, "survived")] == (4, 5.0)
+    assert service.check_database(store, full=False).ok
     store.close()
