@@ -216,8 +216,11 @@ class CheckProgress:
             self.bar.stop()
 
 
-def say_filled(filled: int) -> None:
+def say_filled(filled: int, rewritten: int = 0) -> None:
     """What ``db check --full`` wrote besides checking: the seat facts and start players of
-    games stored before schema 3 (nothing said when none lacked them)."""
+    games stored before schema 3, the stored ratings that differed from a fresh fold
+    (nothing said when none was written)."""
     if filled:
         render.message(f"filled in the seat facts of {filled} game{'s' if filled != 1 else ''}")
+    if rewritten:
+        render.message(f"rewrote {rewritten} stored rating{'s' if rewritten != 1 else ''} as a fresh fold of the games gives them")

@@ -1049,8 +1049,9 @@ def db_check(
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """Check the database file, the stored results, and that every stored game still replays
-    under the rules (--quick: without the replay)."""
+    """Check the database file, the stored results and ratings, and that every stored game
+    still replays under the rules (--quick: without the replay; --full also rewrites stored
+    ratings that differ from a fresh fold of the games)."""
     from assistant import service
     from assistant.cli.history import CheckProgress, say_filled
     from assistant.core.errors import InvalidEntry
@@ -1064,7 +1065,7 @@ def db_check(
         render.message("interrupted; 'assistant db check --resume' continues from the last game checked")
         raise typer.Exit(130) from None
     if not json_out:
-        say_filled(view.filled)
+        say_filled(view.filled, view.ratings_rewritten)
     if json_out:
         render.print_json(view.to_json())
     elif view.problems:

@@ -4,6 +4,7 @@ player's report, renaming and merging players, and the database check."""
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -29,6 +30,12 @@ if TYPE_CHECKING:
 PAGE = 500
 #: Games a task of the full check replays.
 CHECK_CHUNK = 200
+#: How far a stored rating may be from a fresh fold (relative; absolute near zero).
+RATING_TOLERANCE = 1e-9
+#: Stored ratings that differ listed one by one by ``db check`` (the rest counted in one line).
+RATING_PROBLEMS = 20
+#: Stored ratings the full check rewrites row by row; past that it refolds every ruleset.
+RATING_FIXES = 20_000
 
 
 def find_player(session: Session, name: str) -> Player:
@@ -242,6 +249,11 @@ def check_database(
     (:func:`checkpoint_path`) records the games checked so far and the problems found;
     ``resume`` continues an interrupted full check from it.
 
+    Both compare the stored ratings (schema 4) with a fresh fold of the finished games
+    (:func:`_ratings_against_fold`); the full check reports what differs and rewrites it
+    before it replays, in one write transaction (``DbCheck.ratings_rewritten`` counts the
+    rows).
+
     The full check also fills in what games stored before schema 3 lack: a finished tracked
     game without its seat facts or start player gets them from the replay the check makes
     anyway (:func:`assistant.service.stats.facts_from_state`), written a chunk at a time
@@ -250,6 +262,8 @@ def check_database(
     try:
         with store.read() as session:
             problems += _stored_figures(session)
+            found, wrong = _ratings_against_fold(session)
+            problems += found
             total = listing.count_games(session, GameFilter())
     except StorageError as exc:
         if exc.message not in problems:
@@ -257,8 +271,15 @@ def check_database(
         return DbCheck(tuple(problems))
     if not full:
         return DbCheck(tuple(problems))
+    rewritten = 0
+    if wrong:
+        try:
+            with store.write() as session:  # compared again under the write lock, then rewritten
+                _, rewritten = _ratings_against_fold(session, fix=True)
+        except StorageError as exc:
+            problems.append(exc.message)
     replay, filled = _replay_all(store, total, resume=resume, workers=workers, progress=progress, chunk=chunk)
-    return DbCheck(tuple(problems + replay), filled)
+    return DbCheck(tuple(problems + replay), filled, rewritten)
 
 
 def _stored_figures(session: Session) -> list[str]:
@@ -274,6 +295,93 @@ def _stored_figures(session: Session) -> list[str]:
     for gid, stored, counted in listing.entry_counts_disagreeing(session):
         problems.append(f"game {gid}: {stored} entries counted in the games table, {counted} stored")
     return problems
+
+
+def _ratings_against_fold(session: Session, *, fix: bool = False) -> tuple[list[str], int]:
+    """The stored ratings against a fresh fold of every finished game, per ruleset in the
+    order played (:func:`store.statistics.fold_ratings`, the fold that wrote them): a rating
+    whose mu, sigma or ordinal is off by more than :data:`RATING_TOLERANCE`, or that is
+    filed under another ruleset; a ranked seat the fold rates without one; one no fold gives
+    (a game rating no one, a seat without a rank, a game not finished, a player not at the
+    table). One pass over the ranked seats with their stored ratings, one over the ratings
+    of no ranked seat: bounded memory. Returns the problems (the first
+    :data:`RATING_PROBLEMS`, then one line counting the rest) and how many rows are wrong.
+
+    ``fix`` (in a write transaction): those rows are rewritten as the fold gives them
+    (deleted, then inserted), or, past :data:`RATING_FIXES` of them, every rating is folded
+    again (:func:`store.statistics.rerate`)."""
+    from assistant.store import statistics as sql
+
+    problems: list[str] = []
+    wrong = 0
+    remove: list[tuple[int, int]] = []
+    add: list[dict[str, Any]] = []
+    refold = False
+
+    def found(problem: str, drop: tuple[int, int] | None, row: dict[str, Any] | None) -> None:
+        nonlocal wrong, refold
+        wrong += 1
+        if len(problems) < RATING_PROBLEMS:
+            problems.append(problem)
+        if fix and not refold:
+            remove.extend([drop] if drop else [])
+            add.extend([row] if row else [])
+            if len(remove) + len(add) > RATING_FIXES:
+                refold = True
+                remove.clear()
+                add.clear()
+
+    held: dict[int, list[tuple[Any, ...]]] = {}  # stored ratings of the seats read, by game, until the fold passes it
+    reading = [0]  # the game of the last seat read
+
+    def seats() -> Iterator[tuple[Any, ...]]:
+        for seat in sql.ranked_seats(session, sql.Scope(), stored=True):
+            if seat[7] is not None:
+                held.setdefault(seat[1], []).append(seat)
+            reading[0] = seat[1]
+            yield seat
+
+    def unrated(keep: int | None) -> None:
+        """The games read that the fold passed without rating them (one ranked seat)."""
+        for gid in [g for g in held if g != keep]:
+            for seat in held.pop(gid):
+                found(f"game {gid}: {seat[4]} has a stored rating, but the game rates no one (fewer than two ranked seats)", (gid, seat[3]), None)
+
+    close = RATING_TOLERANCE
+    for game, rated in sql.fold_ratings(seats()):
+        gid = game[0][1]
+        held.pop(gid, None)
+        unrated(keep=reading[0])
+        for seat, r in zip(game, rated):
+            ruleset, _, _, pid, name, _, filed, mu, sigma, ordinal = seat
+            fresh = (r.mu, r.sigma, r.ordinal())
+            if filed == ruleset and (mu, sigma, ordinal) == fresh:
+                continue  # as stored, to the last bit (the common case: no tolerance to work out)
+            row = {"game_id": gid, "player_id": pid, "ruleset": ruleset, "mu": fresh[0], "sigma": fresh[1], "ordinal": fresh[2]}
+            if mu is None:
+                found(f"game {gid}: {name} has no stored rating (the games give {_rating(fresh)})", None, row)
+            elif filed != ruleset:
+                found(f"game {gid}: {name}'s stored rating is filed under {filed}, the game is {ruleset}", (gid, pid), row)
+            elif not all(math.isclose(a, b, rel_tol=close, abs_tol=close) for a, b in zip((mu, sigma, ordinal), fresh)):
+                stored = (float(mu), float(sigma), float(ordinal))
+                found(f"game {gid}: {name}'s stored rating ({_rating(stored)}) is not the one the games give ({_rating(fresh)})", (gid, pid), row)
+    unrated(keep=None)
+    for gid, pid, name in sql.ratings_of_no_ranked_seat(session):
+        found(f"game {gid}: {name or f'player #{pid}'} has a stored rating but no ranked seat in a finished game", (gid, pid), None)
+    if wrong > len(problems):
+        problems.append(f"stored ratings: {wrong - len(problems)} more differ from a fresh fold of the games (the first {len(problems)} are listed)")
+    if fix and wrong:
+        if refold:
+            sql.rerate(session)
+        else:
+            sql.replace_ratings(session, remove, add)
+    return problems, wrong
+
+
+def _rating(figures: tuple[float, float, float]) -> str:
+    """mu, sigma and ordinal to 12 significant figures (a difference of 1e-9 shows)."""
+    mu, sigma, ordinal = figures
+    return f"mu {mu:.12g}, sigma {sigma:.12g}, ordinal {ordinal:.12g}"
 
 
 def checkpoint_path(store: Store) -> Path:

@@ -5,7 +5,7 @@ are documented in ``docs/json.md``; keys may be added, never renamed or removed.
 >>> SeatSummary("Ann", 1, 12, 1, True).to_json()
 {'name': 'Ann', 'seat': 1, 'total': 12, 'rank': 1, 'winner': True}
 >>> DbCheck(()).to_json()
-{'ok': True, 'problems': [], 'filled': 0}
+{'ok': True, 'problems': [], 'filled': 0, 'ratings_rewritten': 0}
 """
 
 from __future__ import annotations
@@ -478,6 +478,9 @@ class DbCheck:
     problems: tuple[str, ...]
     #: Games whose missing seat facts or start player the full check wrote (stored before schema 3).
     filled: int = 0
+    #: Stored ratings the full check found to differ from a fresh fold and rewrote (changed,
+    #: missing or extra rows; each is among ``problems`` too, up to the first 20).
+    ratings_rewritten: int = 0
 
     @property
     def ok(self) -> bool:
@@ -485,8 +488,8 @@ class DbCheck:
         return not self.problems
 
     def to_json(self) -> dict[str, Any]:
-        """``{"ok", "problems", "filled"}``."""
-        return {"ok": self.ok, "problems": list(self.problems), "filled": self.filled}
+        """``{"ok", "problems", "filled", "ratings_rewritten"}``."""
+        return {"ok": self.ok, "problems": list(self.problems), "filled": self.filled, "ratings_rewritten": self.ratings_rewritten}
 
 
 # -- catalogue and reference ------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Integer, and_, case, cast, delete, func, insert, literal, or_, select
+from sqlalchemy import Integer, and_, case, cast, delete, func, insert, literal, or_, select, tuple_
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
@@ -273,10 +273,13 @@ def _from_place(place: Place) -> Any:
     return or_(GameRow.date > date, and_(GameRow.date == date, or_(at > time, and_(at == time, col(GameRow.id) >= gid))))
 
 
-def ranked_seats(session: Session, scope: Scope, batch: int = 2000, *, since: Place | None = None) -> Iterator[tuple[Any, ...]]:
+def ranked_seats(
+    session: Session, scope: Scope, batch: int = 2000, *, since: Place | None = None, stored: bool = False
+) -> Iterator[tuple[Any, ...]]:
     """The ranked seats of every finished game in scope (``since``: played at that place or
     after), streamed game by game in the order played (per game): ``(ruleset, game_id, date,
-    player_id, name, rank)``."""
+    player_id, name, rank)``; ``stored``: each with its stored rating after it, ``(...,
+    stored ruleset, mu, sigma, ordinal)`` (``None`` s where none is stored: ``db check``)."""
     query = (
         _seat_games(scope)
         .join(Player, col(Player.id) == col(Seat.player_id))
@@ -285,6 +288,10 @@ def ranked_seats(session: Session, scope: Scope, batch: int = 2000, *, since: Pl
         .order_by(col(GameRow.ruleset), *_in_order(), col(Seat.position))
         .execution_options(yield_per=batch)
     )
+    if stored:
+        query = query.outerjoin(
+            Rating, and_(col(Rating.game_id) == col(Seat.game_id), col(Rating.player_id) == col(Seat.player_id))
+        ).add_columns(Rating.ruleset, Rating.mu, Rating.sigma, Rating.ordinal)
     if since is not None:
         query = query.where(_from_place(since))
     for row in session.execute(query):
@@ -403,6 +410,37 @@ def rerate(session: Session, ruleset: str | None = None, since: Place | None = N
         session.execute(insert(Rating), rows)
         written += len(rows)
     return written
+
+
+def ratings_of_no_ranked_seat(session: Session, batch: int = 5000) -> Iterator[tuple[int, int, str | None]]:
+    """Stored ratings that no fold gives, being of no ranked seat of a finished game (a game
+    not finished, a seat without a rank, a player who did not sit there, a player no longer
+    there): ``(game_id, player_id, player name or None)``, by game and player (``db check``)."""
+    ranked = (
+        select(Seat.id)
+        .join(GameRow, col(GameRow.id) == col(Seat.game_id))
+        .where(col(Seat.game_id) == col(Rating.game_id), col(Seat.player_id) == col(Rating.player_id), col(Seat.rank).is_not(None), *Scope().where())
+    )
+    query = (
+        select(Rating.game_id, Rating.player_id, Player.name)
+        .select_from(Rating)
+        .outerjoin(Player, col(Player.id) == col(Rating.player_id))
+        .where(~ranked.exists())
+        .order_by(col(Rating.game_id), col(Rating.player_id))
+        .execution_options(yield_per=batch)
+    )
+    for row in session.execute(query):
+        yield (int(row[0]), int(row[1]), row[2])
+
+
+def replace_ratings(session: Session, remove: Sequence[tuple[int, int]], add: Sequence[dict[str, Any]], batch: int = 500) -> None:
+    """Delete the stored ratings of ``remove`` (``(game_id, player_id)`` pairs), then insert
+    ``add`` (rows as :func:`rerate` writes them): ``db check --full``'s repair."""
+    for first in range(0, len(remove), batch):
+        pairs = list(remove[first : first + batch])
+        session.execute(delete(Rating).where(tuple_(col(Rating.game_id), col(Rating.player_id)).in_(pairs)))
+    for first in range(0, len(add), batch * 10):
+        session.execute(insert(Rating), list(add[first : first + batch * 10]))
 
 
 def stored_ratings(

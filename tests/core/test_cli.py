@@ -226,7 +226,7 @@ def test_cli_db_commands(tmp_path, db_path):
     invoke("new", "toy", "-p", "A", "-p", "B")
     result = invoke("db", "backup", str(tmp_path / "b.sqlite3"))
     assert result.exit_code == 0 and (tmp_path / "b.sqlite3").exists()
-    assert json.loads(invoke("db", "check", "--json").stdout) == {"ok": True, "problems": [], "filled": 0}
+    assert json.loads(invoke("db", "check", "--json").stdout) == {"ok": True, "problems": [], "filled": 0, "ratings_rewritten": 0}
 
 
 def test_cli_foreign_database_message(tmp_path):

@@ -304,7 +304,7 @@ def test_scale_full_check_fills_in_the_seat_facts_of_games_stored_before_schema_
     assert quick.ok and quick.filled == 0 and _facts_and_starts(db_url)[0] == []  # --quick never writes
     store = Store.open(db_url)
     first = service.check_database(store, workers=2, chunk=2)  # the facts come back from the workers' replays
-    assert first.ok and first.filled == 3 and first.to_json() == {"ok": True, "problems": [], "filled": 3}
+    assert first.ok and first.filled == 3 and first.to_json() == {"ok": True, "problems": [], "filled": 3, "ratings_rewritten": 0}
     assert _facts_and_starts(db_url) == before
     assert service.check_database(store, workers=1, chunk=2).filled == 0  # nothing lacks them any more
     store.close()
@@ -313,7 +313,7 @@ def test_scale_full_check_fills_in_the_seat_facts_of_games_stored_before_schema_
     assert result.exit_code == 0 and "filled in the seat facts of 1 game\n" in result.stderr
     assert _facts_and_starts(db_url) == before
     again = runner.invoke(app, ["db", "check", "--full", "--json"])
-    assert again.exit_code == 0 and json.loads(again.stdout) == {"ok": True, "problems": [], "filled": 0}
+    assert again.exit_code == 0 and json.loads(again.stdout) == {"ok": True, "problems": [], "filled": 0, "ratings_rewritten": 0}
     assert "filled in" not in runner.invoke(app, ["db", "check"]).stderr
 
 
