@@ -81,15 +81,17 @@ def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool) 
 _FORMAT_NAMES = {"bgstats": "BG Stats file", "bgg": "BGG play XML", "csv": "CSV of results", "json": "JSON export", "record": "records"}
 
 
-def _runs(ids: list[int]) -> str:
-    """Sorted ids as runs: ``1-3, 7``."""
+def _runs(ids: list[int], shown: int = 6) -> str:
+    """Sorted ids as runs, the first ``shown`` of them: ``1-3, 7``, ``1-3, 7, … 980-1000``
+    (``--json`` lists every one)."""
     runs: list[list[int]] = []
     for i in ids:
         if runs and i == runs[-1][1] + 1:
             runs[-1][1] = i
         else:
             runs.append([i, i])
-    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    words = [str(a) if a == b else f"{a}-{b}" for a, b in runs]
+    return ", ".join(words) if len(words) <= shown else ", ".join(words[: shown - 1]) + ", … " + words[-1]
 
 
 def _span(ids: tuple[int, ...]) -> str:

@@ -290,3 +290,18 @@ def test_export_ids(tmp_path):
     assert ' id="' not in export("bgg")
     import_json(write(tmp_path, "bgg.xml", bgg(bgg_play(play_id="4711", date="2026-03-01"))))
     assert ' id="4711"' in export("bgg")
+
+
+def test_pax_totals_tied_for_the_best_with_one_winner_is_rome_won(tmp_path):
+    """PAX totals: those tied for the best score all win unless Rome won (then the holder of
+    Primus Conspiratus alone): one winner among the tied is a play Rome won, stored with that
+    winner (was refused: "the points make Ann, Ben the winner")."""
+    data = {"games": [{"id": 2, "name": "PAX"}],
+            "players": [{"id": 1, "name": "Ann"}, {"id": 2, "name": "Ben"}, {"id": 3, "name": "Cy"}],
+            "plays": [{"uuid": "0d7c2f0e-5b7e-4c55-9d0b-0f5b1c2d3e41", "gameRefId": 2, "playDate": "2026-02-01 20:00:00",
+                       "playerScores": [{"playerRefId": 1, "score": "20", "winner": False}, {"playerRefId": 2, "score": "20", "winner": True},
+                                        {"playerRefId": 3, "score": "12", "winner": False}]}]}
+    report = import_json(write(tmp_path, "pax.json", json.dumps(data)))
+    assert report["stored"] == 1 and report["refused"] == []
+    [game] = games()
+    assert game["winners"] == ["Ben"]

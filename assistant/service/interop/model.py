@@ -208,10 +208,10 @@ def check_play(play: PlayIn) -> tuple[Any, Any]:
     rome_wins = None
     if play.winners is not None:
         data["winners"] = list(play.winners)
-        if play.game == "pax" and not play.points:  # PAX: the best score loses only when Rome wins
+        if play.game == "pax" and not play.points:  # PAX: the best scores all win unless Rome wins
             best = max(play.totals.values(), default=0)
             top = {p for p in play.players if play.totals.get(p) == best}
-            rome_wins = not (set(play.winners) and set(play.winners) <= top)
+            rome_wins = set(play.winners) != top  # some of those tied for the best: Rome won, with the holder of PC
             data["rome_wins"] = rome_wins
     sheet = sheet_from_data(play.game or "", data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
     try:
