@@ -702,6 +702,7 @@ def test_store_schema_4_is_migrated_to_5_results_carry_their_games_ruleset(db_ur
     from sqlalchemy import create_engine, inspect, text
 
     from assistant.service import stats
+    from assistant.store.statistics import fold_ratings
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # a server's backup before it goes there
     url = db_url if "://" in db_url else f"sqlite:///{db_url}"
@@ -748,6 +749,17 @@ def test_store_schema_4_is_migrated_to_5_results_carry_their_games_ruleset(db_ur
                 {"game_id": 1, "player_id": 2, "category": "survived", "points": 0},
                 *({"game_id": 3, "player_id": 1, "category": c, "points": p} for c, p in seven.items()),
                 *({"game_id": 3, "player_id": 2, "category": c, "points": p} for c, p in {**dict.fromkeys(seven, 0), "military": 9, "science": 2, "wonder": 3}.items()),
+            ],
+        )
+        # a schema 4 file holds each ranked seat's rating as the fold gives it (db check compares them)
+        ranked = [("7wonders", 3, "2026-11-30", 1, "Ann", 1), ("7wonders", 3, "2026-11-30", 2, "Ben", 2)]
+        ranked += [("pebbles", 1, "2026-11-30", 1, "Ann", 1), ("pebbles", 1, "2026-11-30", 2, "Ben", 2)]
+        conn.execute(
+            t["ratings"].insert(),
+            [
+                {"game_id": s[1], "player_id": s[3], "ruleset": s[0], "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()}
+                for game, rated in fold_ratings(ranked)
+                for s, r in zip(game, rated)
             ],
         )
     with engine.connect() as conn:
