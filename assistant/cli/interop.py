@@ -58,7 +58,7 @@ def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool) 
         return True
     stored = len(report.ids)
     thing = "record" if report.format == "record" else "play"
-    words = [f"{stored} {thing}{'s' if stored != 1 else ''} stored" + (f" (games {_span(report.ids)})" if stored else "")]
+    words = [f"{stored} {thing}{'s' if stored != 1 else ''} stored" + (f" ({'game' if stored == 1 else 'games'} {_span(report.ids)})" if stored else "")]
     if report.duplicates:
         held = sorted(set(report.duplicate_of))
         words.append(
