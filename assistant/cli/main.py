@@ -785,9 +785,15 @@ def export(
         return
     from assistant.cli.history import write_stream
 
-    write_stream(service.export_stream(_store(db), ids, fmt, public=public), output)  # type: ignore[arg-type]
+    left_out: list[int] = []
+    write_stream(service.export_stream(_store(db), ids, fmt, public=public, left_out=left_out), output)  # type: ignore[arg-type]
     if output is not None:
         render.success(f"wrote {output}")
+    if left_out:
+        render.message(
+            f"{len(left_out)} {'game was' if len(left_out) == 1 else 'games were'} logged without entries (a final table, "
+            "a score pad or totals) and so have no record: left out of this export; --format json, csv or bgstats holds them"
+        )
 
 
 # -- reference --------------------------------------------------------------------------------------

@@ -81,10 +81,11 @@ class Loaded:
         ``public``, every secret face in its unknown form (``Game.to_public_record``: it still
         replays). A game scored from a final table has none."""
         if self.game is None:
+            how = {"sheet": "logged from its score pad", "totals": "logged from its totals"}.get(self.row.kind, "scored from a final table")
             raise InvalidEntry(
                 "core.export",
-                f"game {self.id} was scored from a final table and has no entries to export as a record",
-                hint="export it with --format json",
+                f"game {self.id} was {how} and has no entries to export as a record",
+                hint="export it with --format json, csv or bgstats",
             )
         if public:
             return self.game.to_public_record(self.headers())

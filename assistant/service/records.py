@@ -50,7 +50,12 @@ def export_games(
 
 
 def export_stream(
-    store: Store, game_ids: Iterable[int | str] | None, fmt: str = "record", *, public: bool = False
+    store: Store,
+    game_ids: Iterable[int | str] | None,
+    fmt: str = "record",
+    *,
+    public: bool = False,
+    left_out: list[int] | None = None,
 ) -> Iterator[str]:
     """:func:`export_games` piece by piece in one read transaction, so that a history of any
     size is written in constant memory. Records are built from what is stored (each game's
@@ -60,7 +65,11 @@ def export_stream(
     each game too: its entries are marked when they hold a secret, and a finished game's
     score sheet is that of its end state. CSV is the one CSV of ``export --format csv``
     (:mod:`assistant.service.interop.csvplays`: stored seats and points, a page of games at
-    a time). Consume it whole (or close it) to end the transaction."""
+    a time). Consume it whole (or close it) to end the transaction.
+
+    A game logged from a final table, a score pad or totals has no entries, so no record:
+    exporting one by id is refused (``core.export``); with every game (``game_ids`` None) the
+    records of the others are written and the ids of those are added to ``left_out``."""
     if fmt not in EXPORT_FORMATS:
         raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json or csv")
     if fmt == "csv":
@@ -69,16 +78,22 @@ def export_stream(
         yield from interop_stream(store, game_ids, "csv")
         return
     with store.read() as session:
+        skipped = left_out if left_out is not None else []
         if fmt == "record" and not public:
-            for n, record in enumerate(_stored_records(session, game_ids)):
+            for n, record in enumerate(_stored_records(session, game_ids, skipped)):
                 yield ("\n" + RECORD_SEPARATOR + "\n\n" if n else "") + write_record(record)
             return
         ids = _ids(session, game_ids)
         single = game_ids is not None and len(ids) == 1
+        written = 0
         for n, gid in enumerate(ids):
             item = load(session, gid)
             if fmt == "record":
-                yield ("\n" + RECORD_SEPARATOR + "\n\n" if n else "") + write_record(item.record(public=public))
+                if item.game is None and game_ids is None:
+                    skipped.append(item.id)
+                    continue
+                yield ("\n" + RECORD_SEPARATOR + "\n\n" if written else "") + write_record(item.record(public=public))
+                written += 1
             else:
                 text = json.dumps(export_view(item, public=public).to_json(), indent=2, ensure_ascii=False)
                 if single:
@@ -94,9 +109,10 @@ def export_stream(
 RECORD_PAGE = 200
 
 
-def _stored_records(session: Session, game_ids: Iterable[int | str] | None) -> Iterator[Record]:
-    """The records of the named games (or of every game, oldest first), built from their
-    stored rows, seats and entries a page of games at a time; no game is replayed."""
+def _stored_records(session: Session, game_ids: Iterable[int | str] | None, left_out: list[int]) -> Iterator[Record]:
+    """The records of the named games (or of every game, oldest first, those without entries
+    to write added to ``left_out``), built from their stored rows, seats and entries a page of
+    games at a time; no game is replayed."""
     pages: Iterable[list[int]]
     if game_ids is None:
         pages = _id_pages(session, RECORD_PAGE)
@@ -107,6 +123,9 @@ def _stored_records(session: Session, game_ids: Iterable[int | str] | None) -> I
         seats = listing.seats_of(session, page)
         entries = listing.entries_of(session, page)
         for gid in page:
+            if game_ids is None and rows[gid].kind in ("table", "sheet", "totals"):
+                left_out.append(gid)
+                continue
             yield stored_record(rows[gid], seats[gid], entries[gid])
         session.expunge_all()
 

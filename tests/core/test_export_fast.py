@@ -75,8 +75,28 @@ def test_record_export_keeps_the_old_refusals(engine, db_url):
     with pytest.raises(NotFound):
         service.export_game(store, 99)
     result = runner.invoke(app, ["export", "1"])
-    assert result.exit_code == 1 and "final table" in result.output and "Traceback" not in result.output
+    assert result.exit_code == 1 and "logged from its totals" in result.output and "Traceback" not in result.output
     assert json.loads(service.export_game(store, 1, "json"))["kind"] == "totals"  # JSON has its sheet
+
+
+def test_every_game_export_leaves_out_the_games_without_entries(engine, db_url):
+    """``export --all`` of a history mixing tracked and logged games writes the records it has
+    and says how many games were left out (it used to stop at the first logged one)."""
+    store = Store.open(db_url)
+    for args in (["add", "roma", "--score", "Ann=22", "--score", "Ben=14"], ["new", "roma", "-p", "Ann", "-p", "Ben"],
+                 ["add", "roma", "--score", "Ann=0", "--score", "Ben=20"], ["new", "roma", "-p", "Cy", "-p", "Dee"]):
+        done = runner.invoke(app, args)
+        assert done.exit_code == 0, done.output
+    for public in ([], ["--public"]):
+        result = runner.invoke(app, ["export", "--all", *public])
+        assert result.exit_code == 0, result.output
+        assert result.stdout.count("Game: roma") == 2 and "Players: Cy, Dee" in result.stdout
+        assert "2 games were logged without entries" in result.output
+    left_out: list[int] = []
+    text = "".join(service.export_stream(store, None, "record", left_out=left_out))
+    assert left_out == [1, 3] and [len(service.import_records(store, text, allow_duplicate=True))] == [2]
+    with pytest.raises(InvalidEntry):  # named, it is still refused
+        service.export_game(store, 3)
 
 
 def test_csv_export_is_the_interop_csv(engine, db_url):
