@@ -93,6 +93,21 @@ def test_seven_tie_needs_coins_then_breaks_it() -> None:
     assert shared.winners == ("Ann", "Ben")
 
 
+def test_seven_tie_the_table_says_who_won_on_coins() -> None:
+    """7w.sheet.tiebreak: without the coins, the table's word decides a tie for the most
+    points (a BG Stats play, ``--winner``): the winner ranks first, the other tied second; a
+    winner who is not among the tied still needs the coins; all of them: a shared win."""
+    totals = {"Ann": 54, "Ben": 54, "Cy": 30}
+    said = plays.score_sheet(PlaySheet("7wonders", ("Ann", "Ben", "Cy"), totals=totals, winners=("Ben",)))
+    assert said.winners == ("Ben",) and said.ranks == {"Ann": 2, "Ben": 1, "Cy": 3}
+    assert any("the table says Ben won on coins" in n for n in said.notes)
+    both = plays.score_sheet(PlaySheet("7wonders", ("Ann", "Ben", "Cy"), totals=totals, winners=("Ann", "Ben")))
+    assert both.winners == ("Ann", "Ben") and both.ranks == {"Ann": 1, "Ben": 1, "Cy": 3}
+    with pytest.raises(TableError) as exc:
+        plays.score_sheet(PlaySheet("7wonders", ("Ann", "Ben", "Cy"), totals=totals, winners=("Cy",)))
+    assert [p.rule for p in exc.value.problems] == ["7w.sheet.tiebreak"]
+
+
 def test_sheet_total_must_be_the_sum() -> None:
     sheet = PlaySheet("7wonders", ("Ann", "Ben"), GOOD7, totals={"Ann": 39})
     with pytest.raises(TableError) as exc:

@@ -254,14 +254,16 @@ def test_each_stored_game_stands_for_one_play_of_a_file(engine, tmp_path):
 def test_a_held_play_is_not_refused(tmp_path):
     """A play the history holds is skipped before it is checked: a 7 Wonders tie decided by
     coins (totals carry no coins) comes back as held, not refused; into a fresh history it is
-    refused with the reason, as before."""
+    stored, the file's winner taken for the coins it does not carry (7w.sheet.tiebreak)."""
     ok("add", "7w", "--score", "Ann=50", "--score", "Ben=50", "--coins", "Ann=5", "--coins", "Ben=3", "--date", "2026-02-01")
     path = write(tmp_path, "tie.xml", export("bgg"))
     report = import_json(path)
     assert report["ok"] and report["stored"] == 0 and report["duplicate_of"] == [1]
     with fresh("sqlite", tmp_path) as other:
-        refused = import_json(path, "--db", other)
-        assert refused["stored"] == 0 and len(refused["refused"]) == 1
+        stored = import_json(path, "--db", other)
+        assert stored["stored"] == 1 and stored["refused"] == []
+        game = json.loads(ok("show", "1", "--json", "--db", other))
+        assert game["winners"] == ["Ann"] and [p["rank"] for p in game["players"]] == [1, 2]
 
 
 def test_csv_of_a_pax_pad_reads_back_with_its_verdict(tmp_path):

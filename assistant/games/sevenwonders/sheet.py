@@ -14,7 +14,9 @@ cities:
 * ``7w.sheet.treasury``: 1 VP per 3 coins: with the coins written, exactly coins // 3;
 * ``7w.sheet.negative``: every row but military is 0 or more;
 * ``7w.sheet.tiebreak``: players tied for the most points are told apart by coins: the coins
-  of each of them are needed (a tie on coins too is a shared win).
+  of each of them are needed (a tie on coins too is a shared win), unless the table says who
+  won (``--winner``, a sheet's or an imported play's winners): its word is then taken for the
+  coins it did not write, and the winner ranks first, the others tied with it second.
 
 >>> from assistant.core.sheets import PlaySheet
 >>> pad = {"Ann": {"military": 5, "science": 10}, "Ben": {"military": 9, "science": 2}}
@@ -104,7 +106,7 @@ def problems(sheet: PlaySheet) -> list[Problem]:
     totals = sheet_totals(sheet, CATEGORIES)
     tied = tied_first(sheet, totals)
     missing = [p for p in tied if p not in sheet.tiebreak]
-    if missing:
+    if missing and not _said(sheet, tied):
         found.append(Problem(
             "7w.sheet.tiebreak",
             f"{' and '.join(tied)} tie at {totals[tied[0]]} points and the most coins wins: "
@@ -155,5 +157,18 @@ def check_sheet(sheet: PlaySheet) -> ScoreSheet:
     found = problems(sheet)
     if found:
         raise TableError(found)
+    tied = tied_first(sheet, sheet_totals(sheet, CATEGORIES))
+    if any(p not in sheet.tiebreak for p in tied) and _said(sheet, tied):  # the table's word for the coins
+        assert sheet.winners is not None
+        tiebreak = {p: (1 if p in sheet.winners else 0,) for p in tied}
+        note = (f"{' and '.join(tied)} tie on points; the table says {' and '.join(sheet.winners)} won on coins"
+                " (coins not written)")
+        return scored(sheet, CATEGORIES, tiebreak=tiebreak, notes=(note,))
     tiebreak = {p: (c,) for p, c in sheet.tiebreak.items()}
     return scored(sheet, CATEGORIES, tiebreak=tiebreak)
+
+
+def _said(sheet: PlaySheet, tied: list[str]) -> bool:
+    """Whether the table said who won a tie for the most points: one or more of the tied
+    players (all of them: a tie on coins too)."""
+    return bool(sheet.winners) and set(sheet.winners) <= set(tied)
