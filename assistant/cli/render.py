@@ -181,12 +181,13 @@ def grid(
     *,
     width: int | None = None,
     wrap: Sequence[int] | None = None,
+    least: int = 16,
 ) -> list[str]:
     """Rows as plain text columns (two spaces apart, a rule under the header), never cut
     inside a word or a figure: ``align`` holds one letter per column (``l`` or ``r``). With
     ``width``, the columns in ``wrap`` (default: the last) are narrowed, the widest first,
     and their cells wrapped between words until each line fits or they are as narrow as
-    their longest word (and 16 columns). A row ``None`` draws a rule (before a total)."""
+    their longest word (and ``least`` columns). A row ``None`` draws a rule (before a total)."""
     import textwrap
 
     count = len(header)
@@ -200,7 +201,7 @@ def grid(
         for i, cell in enumerate(row):
             widths[i] = max(widths[i], len(cell))
             floor[i] = max(floor[i], *(len(w) for w in cell.split() or [""]))
-    floor = [max(f, min(16, w)) for f, w in zip(floor, widths)]
+    floor = [max(f, min(least, w)) for f, w in zip(floor, widths)]
     if width is not None:
         while sum(widths) + 2 * (count - 1) > width:
             narrowable = [i for i in wrap if widths[i] > floor[i]]
@@ -394,7 +395,8 @@ def games_table(rows: Sequence["GameSummary"], *, stream: Any = None, width: int
                 location,
             ]
         )
-    lines = grid(header, body, "rlllllrl", width=width or text_width(), wrap=[4, 5, 7])
+    # every column but the id, date, game and entries may wrap, down to its longest word: 80 columns hold it
+    lines = grid(header, body, "rlllllrl", width=width or text_width(), wrap=[3, 4, 5, 7], least=8)
     plain("\n".join(line.replace("\u00a0", " ") for line in lines), stream=stream)
 
 

@@ -171,3 +171,20 @@ def test_pager_stream_ends_quietly_when_the_pager_quits(tmp_path, capsys):
     with history.pager(None) as stream:  # no pager: stdout itself
         stream.write("straight\n")
     assert capsys.readouterr().out == "straight\n"
+
+
+def test_games_fit_80_columns_on_a_terminal(db_path, tmp_path):
+    """The board at a glance: on an 80-column terminal every line of ``games`` fits, the
+    players, winners, status and location wrapped between entries (a logged play's status
+    "finished (totals)" included), never inside a name and its total."""
+    for score in (["--score", "Hiroshi=40", "--score", "Quentin=23", "--score", "Kofi=27", "--score", "Bartholomew=41"],
+                  ["--score", "Ann=22", "--score", "Ben=14"]):
+        game = "7w" if "Hiroshi=40" in score else "roma"
+        done = run_cli("add", game, *score, "--location", "Ann's kitchen by the river", db=db_path)
+        assert done.returncode == 0, done.stderr
+    status, shown = _on_terminal(["games", "--no-pager"], _env(db_path, tmp_path))
+    assert status == 0
+    lines = [line for line in shown.splitlines() if line.strip()]
+    assert max(len(line) for line in lines) <= COLUMNS, shown
+    assert "Bartholomew 41" in shown and "Hiroshi 40" in shown  # a name and its total together
+    assert "(totals)" in shown
