@@ -261,6 +261,12 @@ def generate(path: Path, n: int, seed: int = 1, *, say=print) -> dict[str, float
     conn.execute("ANALYZE")
     conn.execute("PRAGMA journal_mode=WAL")
     conn.close()
+    # the stored ratings (schema 4), as a write through the assistant leaves them: one fold
+    from assistant.store.statistics import rerate
+
+    with Store.open(str(path)).write() as session:
+        rated = rerate(session)
+    say(f"  {rated:,} stored ratings folded")
     return {
         "games": n,
         "entries": entry_total,
