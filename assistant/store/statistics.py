@@ -567,6 +567,23 @@ def seat_counts(session: Session, ruleset: str | None = None) -> list[tuple[int,
     return [(int(p), int(n)) for p, n in session.execute(query).all()]
 
 
+def first_plays(session: Session) -> set[tuple[int, int]]:
+    """``(game_id, player_id)`` of each player's first finished game of each game, in the order
+    played: the seats the exports mark as a player new to the game (BGG ``new``, BG Stats
+    ``newPlayer``). One window over the finished seats (an export's cost, not a view's)."""
+    ranked = (
+        select(
+            Seat.game_id,
+            Seat.player_id,
+            func.row_number().over(partition_by=(GameRow.ruleset, Seat.player_id), order_by=_in_order()).label("n"),
+        )
+        .join(GameRow, col(GameRow.id) == col(Seat.game_id))
+        .where(GameRow.status == "finished")
+        .subquery()
+    )
+    return {(int(g), int(p)) for g, p in session.execute(select(ranked.c.game_id, ranked.c.player_id).where(ranked.c.n == 1))}
+
+
 def stored_rating_ends(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     """Per ruleset and player of the stored ratings after the games of ``scope``:
     ``(ruleset, player_id, name, games, first, latest)``, each point ``(game_id, date, mu,

@@ -168,3 +168,36 @@ def test_import_of_records_reports_progress_record_by_record():
     report = import_file(Store.open(os.environ["ASSISTANT_DB"]), "\n%%\n\n".join(texts), progress=lambda n, t: seen.append((n, t)))
     assert len(report.ids) == 2
     assert seen == [(1, 2), (2, 2)]
+
+
+def test_exports_mark_a_player_new_to_the_game(engine):
+    """BGG ``new`` and BG Stats ``newPlayer``: a seat is new when it is the player's first
+    finished play of that game, in the order played (hand-worked on the history above: Roma
+    on 01-02 is Ann's and Ben's first Roma; the 7 Wonders of 01-03 is the first of Ann, Ben
+    and Cid; the 7 Wonders of 01-04 is nobody's first), whichever plays an export holds."""
+    history()
+    late = ("add", "7w", "--score", "Ann=40", "--score", "Dee=41", "--date", "2026-01-01")  # entered last, played first
+    assert cli(*late).exit_code == 0
+    data = json.loads(cli("export", "--all", "--format", "bgstats").stdout)
+    names = {p["id"]: p["name"] for p in data["players"]}
+    new = {(play["playDate"][:10], names[s["playerRefId"]]) for play in data["plays"] for s in play["playerScores"] if s["newPlayer"]}
+    assert new == {("2026-01-02", "Ann"), ("2026-01-02", "Ben"), ("2026-01-01", "Ann"), ("2026-01-01", "Dee"),
+                   ("2026-01-03", "Ben"), ("2026-01-03", "Cid")}
+    xml = cli("export", "--all", "--format", "bgg").stdout
+    assert xml.count('new="1"') == 6 and xml.count('new="0"') == 3
+    one = cli("export", "4", "--format", "bgg").stdout  # the 01-01 play alone: still both new
+    assert one.count('new="1"') == 2
+
+
+def test_bgstats_export_is_written_a_play_at_a_time():
+    """The BG Stats file is streamed (plays first, then the lists they refer to) and is the
+    JSON ``json.dumps(indent=2)`` writes of the same object."""
+    from assistant.service.interop import bgstats
+
+    history()
+    text = cli("export", "--all", "--format", "bgstats").stdout
+    data = json.loads(text)
+    assert list(data) == ["about", "plays", "players", "locations", "games"]
+    assert text == json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    empty = "".join(bgstats.document(iter(())))
+    assert json.loads(empty)["plays"] == [] and empty == json.dumps(json.loads(empty), indent=2, ensure_ascii=False) + "\n"

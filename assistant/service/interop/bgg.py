@@ -10,7 +10,7 @@ entity is ever expanded.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import quoteattr, escape
@@ -105,8 +105,9 @@ def tail() -> str:
     return "</plays>\n"
 
 
-def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str) -> str:
-    """One stored finished game as a ``<play>`` (the fields BGG carries)."""
+def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str, new: Container[tuple[int, int]] = ()) -> str:
+    """One stored finished game as a ``<play>`` (the fields BGG carries); ``new``: the
+    ``(game_id, player_id)`` seats that are a player's first play of the game."""
     attrs = {"date": row.date, "quantity": "1", "length": str(row.duration or 0), "incomplete": "0", "nowinstats": "0"}
     source = row.source_id or ""
     if source.startswith("bgg:") and source[4:].isdigit():
@@ -125,7 +126,7 @@ def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str) -> str:
         score = "" if seat.total is None else str(seat.total)
         lines.append(
             f"      <player username=\"\" userid=\"0\" name={quoteattr(current)} startposition={quoteattr(start)} color=\"\" "
-            f"score={quoteattr(score)} new=\"0\" rating=\"0\" win=\"{1 if seat.winner else 0}\"/>"
+            f"score={quoteattr(score)} new=\"{1 if (row.id, seat.player_id) in new else 0}\" rating=\"0\" win=\"{1 if seat.winner else 0}\"/>"
         )
     lines += ["    </players>", "  </play>"]
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Container, Iterator, Mapping, Sequence
 from typing import Any
 
 from assistant.core.inputs import shown
@@ -141,20 +141,27 @@ def _play(
 
 
 # -- writing ---------------------------------------------------------------------------------------
-def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]]) -> str:
+def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]], new: Container[tuple[int, int]] = ()) -> Iterator[str]:
     """The BG Stats file of finished games read from stored results (``pages`` yields each
-    game's row and its seats with the players' current names): built whole, since the format
-    is one object whose lists refer to each other; no game is replayed."""
+    game's row and its seats with the players' current names; ``new``: the ``(game_id,
+    player_id)`` seats that are a player's first play of the game), written a play at a time:
+    ``plays`` comes first, then the players, locations and games its references name (small
+    lists, kept until the end), so memory does not grow with the plays. No game is replayed.
+    The text is what ``json.dumps(..., indent=2)`` writes of the same object."""
     from assistant.games import get_ruleset
 
     players: dict[str, int] = {}
     places: dict[str, int] = {}
     games: dict[str, int] = {}
-    plays: list[dict[str, Any]] = []
 
     def ref(table: dict[str, int], key: str) -> int:
         return table.setdefault(key, len(table) + 1)
 
+    def item(value: Any) -> str:
+        return "\n".join("    " + line for line in json.dumps(value, indent=2, ensure_ascii=False).split("\n"))
+
+    yield "{\n" + _member("about", ABOUT) + ",\n  \"plays\": ["
+    count = 0
     for row, seats in pages:
         title = get_ruleset(row.ruleset).title
         scores = []
@@ -166,7 +173,7 @@ def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]]) -> str:
                 "startPlayer": bool(seat.start),
                 "seatOrder": seat.position + 1,
                 "rank": seat.rank or 0,
-                "newPlayer": False,
+                "newPlayer": (row.id, seat.player_id) in new,
             })
         play: dict[str, Any] = {
             "uuid": play_uuid(row).upper(),
@@ -181,15 +188,21 @@ def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]]) -> str:
         }
         if row.note:
             play["comments"] = row.note
-        plays.append(play)
-    out = {
-        "about": ABOUT,
+        yield ("," if count else "") + "\n" + item(play)
+        count += 1
+    yield ("\n  ]" if count else "]") + ",\n"
+    rest = {
         "players": [{"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "player:" + n)).upper(), "name": n, "isAnonymous": False} for n, i in players.items()],
         "locations": [{"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "location:" + n)).upper(), "name": n} for n, i in places.items()],
         "games": [
             {"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "game:" + n)).upper(), "name": n, "highestWins": True, "cooperative": False, "noPoints": False}
             for n, i in games.items()
         ],
-        "plays": plays,
     }
-    return json.dumps(out, indent=2, ensure_ascii=False) + "\n"
+    yield ",\n".join(_member(k, v) for k, v in rest.items()) + "\n}\n"
+
+
+def _member(key: str, value: Any) -> str:
+    """``"key": value`` as a member of a top-level object written with ``indent=2``."""
+    text = json.dumps({key: value}, indent=2, ensure_ascii=False)
+    return text[2:-2]  # without the braces and their line ends

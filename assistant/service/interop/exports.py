@@ -70,12 +70,18 @@ def export_stream(
 
             yield from csvplays.pieces(counted(), categories, bom=bom)
         elif fmt == "bgg":
+            from assistant.store.statistics import first_plays
+
+            new = first_plays(session)
             yield ("\ufeff" if bom else "") + bgg.head()
             for rows, seats, _ in _pages(session, ids, finished_only=True):
-                yield "".join(bgg.play_xml(row, seats[row.id], get_ruleset(row.ruleset).title) for row in rows)
+                yield "".join(bgg.play_xml(row, seats[row.id], get_ruleset(row.ruleset).title, new) for row in rows)
                 tick(rows)
             yield bgg.tail()
         else:
+            from assistant.store.statistics import first_plays
+
+            new = first_plays(session)
 
             def games() -> Iterator[tuple[Any, Any]]:
                 for rows, seats, _ in _pages(session, ids, finished_only=True):
@@ -83,7 +89,7 @@ def export_stream(
                         yield row, seats[row.id]
                     tick(rows)
 
-            yield bgstats.document(games())
+            yield from bgstats.document(games(), new)
 
 
 
