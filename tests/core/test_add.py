@@ -11,7 +11,6 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-import pg_server
 from assistant.cli.main import app
 from assistant.core.errors import InvalidEntry, TableError
 from assistant.core.sheets import PlaySheet, read_sheet
@@ -20,15 +19,6 @@ from assistant.service import plays
 runner = CliRunner()
 
 SEVEN = ("military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders")
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """The tests that use the database (``engine``) run on SQLite and PostgreSQL."""
-    if "engine" not in metafunc.fixturenames or not metafunc.function.__name__.startswith("test_cli_"):
-        return
-    reason = pg_server.unavailable()
-    postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-    metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
 
 
 def pad7(**rows: int) -> dict[str, int]:

@@ -10,58 +10,21 @@ import json
 import math
 import random
 
-import pytest
-from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
-import pg_server
 from assistant.cli.main import app
 from assistant.service import games as play_service
 from assistant.service import history
 from assistant.service.tables import save_table, score_table
 from assistant.store import queries
-from assistant.store import statistics as sql
 from assistant.store.db import Store
+from db_support import folded_ratings, raw_sql
 
 runner = CliRunner()
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Both engines (this module is not in conftest's BOTH_ENGINES list: parametrised here)."""
-    if "engine" in metafunc.fixturenames:
-        reason = pg_server.unavailable()
-        postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-        metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
-
-
-def _sql(url: str, *statements: str) -> None:
-    """Raw SQL, as a damaged or hand-edited database would have it."""
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
-    try:
-        with engine.begin() as conn:
-            for statement in statements:
-                conn.execute(text(statement))
-    finally:
-        engine.dispose()
-
-
 def _stored(url: str) -> list[tuple]:
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
-    try:
-        with engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(text("SELECT game_id, player_id, ruleset, mu, sigma, ordinal FROM ratings ORDER BY game_id, player_id"))]
-    finally:
-        engine.dispose()
-
-
-def _live(store: Store) -> list[tuple]:
-    """What a fresh fold of every finished game says, seat by seat."""
-    with store.read() as session:
-        return sorted(
-            (seat[1], seat[3], seat[0], r.mu, r.sigma, r.ordinal())
-            for game, rated in sql.fold_ratings(sql.ranked_seats(session, sql.Scope()))
-            for seat, r in zip(game, rated)
-        )
+    return raw_sql(url, "SELECT game_id, player_id, ruleset, mu, sigma, ordinal FROM ratings ORDER BY game_id, player_id")
 
 
 def _history(url: str) -> dict[str, int]:
@@ -83,12 +46,7 @@ def _history(url: str) -> dict[str, int]:
 
 
 def _seated(url: str, game_id: int) -> list[tuple[int, str]]:
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
-    try:
-        with engine.connect() as conn:
-            return [tuple(r) for r in conn.execute(text(f"SELECT player_id, name FROM seats WHERE game_id = {game_id} ORDER BY position"))]
-    finally:
-        engine.dispose()
+    return raw_sql(url, f"SELECT player_id, name FROM seats WHERE game_id = {game_id} ORDER BY position")
 
 
 def test_db_check_finds_and_full_rewrites_wrong_missing_and_extra_ratings(db_url):
@@ -97,12 +55,12 @@ def test_db_check_finds_and_full_rewrites_wrong_missing_and_extra_ratings(db_url
     healthy = history.check_database(store, full=False)
     assert healthy.ok and healthy.ratings_rewritten == 0
     before = _stored(db_url)
-    assert before == _live(store) and len(before) > 12
+    assert before == folded_ratings(store) and len(before) > 12
     store.close()
 
     (changed, changed_name), (dropped, dropped_name) = _seated(db_url, 3)[0], _seated(db_url, 7)[-1]
     absent = next(name for name, pid in people.items() if pid not in {p for p, _ in _seated(db_url, 5)})
-    _sql(
+    raw_sql(
         db_url,
         f"UPDATE ratings SET mu = mu + 0.5 WHERE game_id = 3 AND player_id = {changed}",
         f"DELETE FROM ratings WHERE game_id = 7 AND player_id = {dropped}",
@@ -128,7 +86,7 @@ def test_db_check_finds_and_full_rewrites_wrong_missing_and_extra_ratings(db_url
     full = history.check_database(store, workers=1)
     assert [p for p in full.problems if "rating" in p] == found  # the same problems, reported
     assert full.ratings_rewritten == 4 and full.to_json()["ratings_rewritten"] == 4
-    assert _stored(db_url) == _live(store) == before  # rewritten as the fold gives them
+    assert _stored(db_url) == folded_ratings(store) == before  # rewritten as the fold gives them
     again = history.check_database(store, workers=1)
     assert again.ok and again.ratings_rewritten == 0
     store.close()
@@ -138,19 +96,19 @@ def test_db_check_ratings_within_the_tolerance_and_of_another_ruleset(db_url):
     _history(db_url)
     pid = _seated(db_url, 4)[0][0]
     # a last-bit difference (far below 1e-9 relative) is no problem
-    _sql(db_url, f"UPDATE ratings SET mu = mu * (1 + 1e-13), sigma = sigma * (1 - 1e-13) WHERE game_id = 4 AND player_id = {pid}")
+    raw_sql(db_url, f"UPDATE ratings SET mu = mu * (1 + 1e-13), sigma = sigma * (1 - 1e-13) WHERE game_id = 4 AND player_id = {pid}")
     assert history.check_database(Store.open(db_url), full=False).ok
     # 1e-8 relative is
-    _sql(db_url, f"UPDATE ratings SET sigma = sigma * (1 + 1e-8) WHERE game_id = 4 AND player_id = {pid}")
+    raw_sql(db_url, f"UPDATE ratings SET sigma = sigma * (1 + 1e-8) WHERE game_id = 4 AND player_id = {pid}")
     found = history.check_database(Store.open(db_url), full=False).problems
     assert len(found) == 1 and found[0].startswith("game 4:") and "sigma" in found[0]
     # the right figures filed under another game type
-    _sql(db_url, f"UPDATE ratings SET sigma = sigma / (1 + 1e-8) WHERE game_id = 4 AND player_id = {pid}", "UPDATE ratings SET ruleset = 'roma' WHERE game_id = 9")
+    raw_sql(db_url, f"UPDATE ratings SET sigma = sigma / (1 + 1e-8) WHERE game_id = 4 AND player_id = {pid}", "UPDATE ratings SET ruleset = 'roma' WHERE game_id = 9")
     found = history.check_database(Store.open(db_url), full=False).problems
     assert found and all(p.startswith("game 9:") and "filed under roma" in p and "pebbles" in p for p in found)
     store = Store.open(db_url)
     assert history.check_database(store, workers=1).ratings_rewritten == len(found)
-    stored, live = _stored(db_url), _live(store)
+    stored, live = _stored(db_url), folded_ratings(store)
     assert [r[:3] for r in stored] == [r[:3] for r in live]
     assert all(math.isclose(a, b, rel_tol=1e-9) for s, f in zip(stored, live) for a, b in zip(s[3:], f[3:]))  # game 4's last bits kept
     assert stored != live
@@ -162,7 +120,7 @@ def test_db_check_many_wrong_ratings_are_counted_and_refolded(db_url, monkeypatc
     _history(db_url)
     store = Store.open(db_url)
     before = _stored(db_url)
-    _sql(db_url, "DELETE FROM ratings")
+    raw_sql(db_url, "DELETE FROM ratings")
     monkeypatch.setattr(history, "RATING_PROBLEMS", 3)
     quick = history.check_database(store, full=False)
     assert len(quick.problems) == 4 and all("no stored rating" in p for p in quick.problems[:3])
@@ -177,7 +135,7 @@ def test_db_check_many_wrong_ratings_are_counted_and_refolded(db_url, monkeypatc
 
 def test_db_check_command_reports_and_rewrites_ratings(db_url):
     _history(db_url)
-    _sql(db_url, "UPDATE ratings SET mu = 1.5 WHERE game_id = 2")
+    raw_sql(db_url, "UPDATE ratings SET mu = 1.5 WHERE game_id = 2")
     quick = runner.invoke(app, ["db", "check", "--quick", "--json"])
     assert quick.exit_code == 1
     data = json.loads(quick.stdout)
@@ -197,7 +155,7 @@ def test_db_check_ratings_of_a_game_that_rates_no_one(db_url, monkeypatch):
     _history(db_url)
     game = next(g for g in range(1, 13) if len(_seated(db_url, g)) == 2)
     (first, first_name), (second, second_name) = _seated(db_url, game)
-    _sql(db_url, f"UPDATE seats SET rank = NULL WHERE game_id = {game} AND position = 0")
+    raw_sql(db_url, f"UPDATE seats SET rank = NULL WHERE game_id = {game} AND position = 0")
     monkeypatch.setattr(history, "RATING_PROBLEMS", 1000)  # every one listed
     store = Store.open(db_url)
     found = [p for p in history.check_database(store, full=False).problems if "rating" in p]
@@ -207,7 +165,7 @@ def test_db_check_ratings_of_a_game_that_rates_no_one(db_url, monkeypatch):
     assert later and all("is not the one the games give" in p for p in later)
     assert all(int(p.split()[1].rstrip(":")) > game for p in later)
     full = history.check_database(store, workers=1)
-    assert full.ratings_rewritten == len(found) and _stored(db_url) == _live(store)
+    assert full.ratings_rewritten == len(found) and _stored(db_url) == folded_ratings(store)
     again = history.check_database(store, workers=1)
     assert again.ratings_rewritten == 0 and not [p for p in again.problems if "rating" in p]
     assert any("has no stored total or rank" in p for p in again.problems)  # the seat itself is still reported

@@ -4,21 +4,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from typer.testing import CliRunner
 
-import pg_server
 from assistant.cli.main import app
 
 runner = CliRunner()
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "engine" not in metafunc.fixturenames:
-        return
-    reason = pg_server.unavailable()
-    postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-    metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
 
 
 def cli(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]

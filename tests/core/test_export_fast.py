@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import pg_server
 from assistant import service
 from assistant.cli.main import app
 from assistant.core.errors import InvalidEntry, NotFound
@@ -22,14 +21,6 @@ from assistant.store.db import Store
 
 runner = CliRunner()
 RECORDS = sorted((Path(__file__).resolve().parents[1] / "records").glob("*/*.txt"))
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Every test here runs on SQLite and on PostgreSQL."""
-    if "engine" in metafunc.fixturenames:
-        reason = pg_server.unavailable()
-        postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-        metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
 
 
 def replayed(store: Store, gid: int, *, public: bool = False) -> str:

@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import pg_server
 from assistant import service
 from assistant.cli.main import app
 from assistant.games import get_ruleset
@@ -26,15 +25,6 @@ from assistant.store.db import Store
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GAMES = ("7wonders", "roma", "pax", "sylla")
 runner = CliRunner()
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Every test here that uses the database runs on both engines."""
-    if "engine" not in metafunc.fixturenames:
-        return
-    reason = pg_server.unavailable()
-    postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-    metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
 
 
 def cli(*args: str, input: str | None = None):

@@ -16,6 +16,7 @@ from assistant.store.db import Store
 from assistant.store.models import SCHEMA_VERSION
 
 import pg_server
+from db_support import raw_sql
 
 needs_server = pytest.mark.skipif(pg_server.unavailable() is not None, reason=pg_server.unavailable() or "")
 
@@ -41,16 +42,6 @@ def test_postgres_whole_flow(db_url):
     again.close()
 
 
-def sql(url: str, *statements: str) -> None:
-    engine = create_engine(url)
-    try:
-        with engine.begin() as conn:
-            for statement in statements:
-                conn.execute(text(statement))
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture
 def server_db():
     """A database of its own on the server (PostgreSQL only)."""
@@ -71,7 +62,7 @@ def test_postgres_older_schema_is_backed_up_then_migrated(server_db, tmp_path, m
     service.enter(store, gid, "take 2")
     store.close()
     # Turn the database into a schema-1 one: what versions 2, 3 and 5 changed undone.
-    sql(
+    raw_sql(
         server_db,
         "ALTER TABLE entries DROP COLUMN comment",
         "ALTER TABLE games DROP COLUMN kind",
@@ -108,7 +99,7 @@ def test_postgres_older_schema_is_backed_up_then_migrated(server_db, tmp_path, m
 @needs_server
 def test_postgres_newer_schema_is_refused_and_left_alone(server_db):
     Store.open(server_db).close()
-    sql(server_db, "UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+    raw_sql(server_db, "UPDATE meta SET value = '99' WHERE key = 'schema_version'")
     with pytest.raises(StorageError) as info:
         Store.open(server_db)
     assert "newer version" in info.value.message and "schema 99" in info.value.message

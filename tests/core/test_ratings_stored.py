@@ -8,9 +8,7 @@ from __future__ import annotations
 import os
 import random
 
-import pytest
 
-import pg_server
 from assistant.service import games as play_service
 from assistant.service import plays
 from assistant.service import stats as service
@@ -18,14 +16,7 @@ from assistant.service.tables import save_table, score_table
 from assistant.store import queries
 from assistant.store import statistics as sql
 from assistant.store.db import Store
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Both engines (this module is not in conftest's BOTH_ENGINES list: parametrised here)."""
-    if "engine" in metafunc.fixturenames:
-        reason = pg_server.unavailable()
-        postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-        metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
+from db_support import folded_ratings
 
 
 def _store() -> Store:
@@ -40,18 +31,8 @@ def _stored(store: Store) -> list[tuple]:
     return sorted(tuple(r) for r in rows)
 
 
-def _live(store: Store) -> list[tuple]:
-    """What the fold of every finished game says, seat by seat (full precision)."""
-    with store.read() as session:
-        return sorted(
-            (seat[1], seat[3], seat[0], r.mu, r.sigma, r.ordinal())
-            for game, rated in sql.fold_ratings(sql.ranked_seats(session, sql.Scope()))
-            for seat, r in zip(game, rated)
-        )
-
-
 def _views_agree(store: Store, engine: str) -> None:
-    assert _stored(store) == _live(store)
+    assert _stored(store) == folded_ratings(store)
     for keep, history in (("all", True), ("ends", False)):
         stored = service.ratings(store, keep=keep)  # read from the table
         with store.read() as session:

@@ -11,7 +11,6 @@ import json
 import tracemalloc
 
 import pytest
-from sqlalchemy import create_engine, text
 from typer.testing import CliRunner
 
 from assistant import service
@@ -19,19 +18,10 @@ from assistant.cli.main import app
 from assistant.service.games import edit
 from assistant.service.history import checkpoint_path
 from assistant.store.db import Store
+from db_support import raw_sql
 
-import pg_server
 
 runner = CliRunner()
-
-
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """Every test here runs on SQLite and on PostgreSQL (as tests/conftest.py's BOTH_ENGINES
-    modules do), but those asking for ``db_path`` (an SQLite file as such)."""
-    if "engine" in metafunc.fixturenames and "db_path" not in metafunc.fixturenames:
-        reason = pg_server.unavailable()
-        postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-        metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
 
 
 def record(date: str, players: tuple[str, ...] = ("Ann", "Ben"), entries: tuple[str, ...] = ("take 2", "take 1"), pile: int = 3) -> str:
@@ -46,31 +36,10 @@ def history(store: Store, n: int, start: int = 1) -> None:
     service.import_records(store, "\n%%\n".join(texts), allow_duplicate=True)
 
 
-def sql(url: str, *statements: str) -> None:
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
-    try:
-        with engine.begin() as conn:
-            for statement in statements:
-                conn.execute(text(statement))
-    finally:
-        engine.dispose()
-
-
 def stored_counts(url: str) -> list[tuple[int, int, int]]:
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
-    try:
-        with engine.connect() as conn:
-            return [
-                tuple(row)
-                for row in conn.execute(
-                    text("SELECT g.id, g.entry_count, (SELECT count(*) FROM entries e WHERE e.game_id = g.id) FROM games g ORDER BY g.id")
-                )
-            ]
-    finally:
-        engine.dispose()
+    return raw_sql(url, "SELECT g.id, g.entry_count, (SELECT count(*) FROM entries e WHERE e.game_id = g.id) FROM games g ORDER BY g.id")  # type: ignore[return-value]
 
 
-# -- entry_count -------------------------------------------------------------------------------------
 def test_scale_entry_count_follows_every_write(db_url):
     store = Store.open(db_url)
     gid = service.new_game(store, "pebbles", ["Ann", "Ben"], {"pile": "9"})
@@ -220,7 +189,7 @@ def test_scale_quick_check_finds_stored_figures_that_disagree(db_url):
     history(store, 3)
     assert service.check_database(store, full=False).ok
     store.close()
-    sql(db_url, "UPDATE seats SET total = total + 5 WHERE game_id = 2 AND position = 0", "UPDATE games SET entry_count = 7 WHERE id = 3")
+    raw_sql(db_url, "UPDATE seats SET total = total + 5 WHERE game_id = 2 AND position = 0", "UPDATE games SET entry_count = 7 WHERE id = 3")
     found = service.check_database(Store.open(db_url), full=False).problems
     assert any(p.startswith("game 2:") and "not the sum of the stored points" in p for p in found)
     assert "game 3: 7 entries counted in the games table, 2 stored" in found
@@ -233,7 +202,7 @@ def test_scale_full_check_replays_in_parallel_and_resumes(db_url):
     store = Store.open(db_url)
     history(store, 12)
     store.close()
-    sql(db_url, "UPDATE entries SET text = 'Ann take 3' WHERE game_id IN (4, 11) AND ply = 1")
+    raw_sql(db_url, "UPDATE entries SET text = 'Ann take 3' WHERE game_id IN (4, 11) AND ply = 1")
     store = Store.open(db_url)
     inline = service.check_database(store, workers=1, chunk=3).problems
     assert [p.split(" ")[1] for p in inline] == ["4", "11"] and all("no longer replays" in p for p in inline)
@@ -277,14 +246,9 @@ def test_scale_db_check_command_forms(db_url):
 
 
 def _facts_and_starts(url: str) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    engine = create_engine(url if "://" in url else f"sqlite:///{url}")
-    try:
-        with engine.connect() as conn:
-            facts = [tuple(r) for r in conn.execute(text("SELECT game_id, position, key, value FROM seat_facts ORDER BY game_id, position, key, value"))]
-            starts = [tuple(r) for r in conn.execute(text('SELECT game_id, position, "start" FROM seats ORDER BY game_id, position'))]
-            return facts, starts
-    finally:
-        engine.dispose()
+    facts = raw_sql(url, "SELECT game_id, position, key, value FROM seat_facts ORDER BY game_id, position, key, value")
+    starts = raw_sql(url, 'SELECT game_id, position, "start" FROM seats ORDER BY game_id, position')
+    return facts, starts
 
 
 def test_scale_full_check_fills_in_the_seat_facts_of_games_stored_before_schema_3(db_url):
@@ -299,7 +263,7 @@ def test_scale_full_check_fills_in_the_seat_facts_of_games_stored_before_schema_
     before = _facts_and_starts(db_url)
     assert {f[0] for f in before[0]} == {1} and {s[0] for s in before[1] if s[2]} == {2, 3}  # 7 Wonders facts; Roma, Sylla starts
     lacking = ("DELETE FROM seat_facts", 'UPDATE seats SET "start" = NULL')  # as a schema 2 database left them
-    sql(db_url, *lacking)
+    raw_sql(db_url, *lacking)
     quick = service.check_database(Store.open(db_url), full=False)
     assert quick.ok and quick.filled == 0 and _facts_and_starts(db_url)[0] == []  # --quick never writes
     store = Store.open(db_url)
@@ -308,7 +272,7 @@ def test_scale_full_check_fills_in_the_seat_facts_of_games_stored_before_schema_
     assert _facts_and_starts(db_url) == before
     assert service.check_database(store, workers=1, chunk=2).filled == 0  # nothing lacks them any more
     store.close()
-    sql(db_url, "DELETE FROM seat_facts")
+    raw_sql(db_url, "DELETE FROM seat_facts")
     result = runner.invoke(app, ["db", "check", "--full"])
     assert result.exit_code == 0 and "filled in the seat facts of 1 game\n" in result.stderr
     assert _facts_and_starts(db_url) == before

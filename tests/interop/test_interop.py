@@ -19,13 +19,6 @@ runner = CliRunner()
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    if "engine" in metafunc.fixturenames:
-        reason = pg_server.unavailable()
-        postgres = pytest.param("postgresql", marks=pytest.mark.skipif(reason is not None, reason=reason or ""))
-        metafunc.parametrize("engine", ["sqlite", postgres], indirect=True)
-
-
 def cli(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
     return runner.invoke(app, list(args), input=input)
 
