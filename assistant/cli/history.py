@@ -1,8 +1,9 @@
 """The output of the history commands at scale (issue 14): ``games`` a page at a time,
 ``export`` streamed, ``db check`` with its progress.
 
-``games`` lists at most a screenful on a terminal (its height less the header and the note)
-and :data:`PIPED_LIMIT` games otherwise, newest first, unless ``--limit N`` or ``--all`` is
+``games`` lists at most a screenful on a terminal (the rows that fit its height as drawn,
+wrapped rows counted by their lines, less the header and the note) and :data:`PIPED_LIMIT`
+games otherwise, newest first, unless ``--limit N`` or ``--all`` is
 given; when the list is cut, a note on stderr says how many games match and how to see more.
 With ``--all`` the games are read and written a page at a time (bounded memory at any size):
 JSON as one list written item by item, the table a page of rows at a time (each page with
@@ -65,6 +66,25 @@ def print_games(rows: Iterable[GameSummary], *, json_out: bool, stream: Any = No
     if page or not count:
         render.games_table(page, stream=stream, width=width)
     return count
+
+
+def print_screenful(rows: Iterable[GameSummary]) -> tuple[int, bool]:
+    """``games`` on a terminal without ``--limit`` or ``--all``: the newest games whose rows
+    fit the screen as drawn (a row wraps to several lines on a narrow terminal), less the
+    header, its rule, the note and the prompt; returns (how many shown, whether any was left
+    out)."""
+    found = list(rows)
+    if not found:
+        render.games_table(found)
+        return 0, False
+    budget = max(6, shutil.get_terminal_size((100, 24)).lines - 2)
+    count = len(found)
+    lines = render.games_lines(found[:count])
+    while count > 1 and len(lines) > budget:
+        count -= 1
+        lines = render.games_lines(found[:count])
+    render.plain("\n".join(lines))
+    return count, count < len(found)
 
 
 def pager_command() -> str | None:

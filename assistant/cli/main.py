@@ -535,11 +535,14 @@ def games(
     cap = None if all_games else limit or history.default_limit()
     paged = history.use_pager(cap=cap, no_pager=no_pager)
     width = render.text_width() if paged else None
-    shown = 0  # stays so when the pager is quit before the end
+    shown, cut = 0, False  # stays so when the pager is quit before the end
     with closing(service.iter_games(store, **filters, limit=cap)) as rows:
-        with history.pager(history.pager_command() if paged else None) as stream:
-            shown = history.print_games(rows, json_out=json_out, stream=stream, width=width)
-    if cap is not None and shown == cap and limit is None:
+        if cap is not None and limit is None and not json_out and sys.stdout.isatty():
+            shown, cut = history.print_screenful(rows)  # a screenful as drawn: wrapped rows count their lines
+        else:
+            with history.pager(history.pager_command() if paged else None) as stream:
+                shown = history.print_games(rows, json_out=json_out, stream=stream, width=width)
+    if cap is not None and limit is None and (cut or shown == cap):
         history.cut_note(shown, service.count_games(store, **filters))
 
 

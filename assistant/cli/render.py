@@ -373,6 +373,11 @@ def games_table(rows: Sequence["GameSummary"], *, stream: Any = None, width: int
     if not rows:
         message("no games match")
         return
+    plain("\n".join(games_lines(rows, width=width)), stream=stream)
+
+
+def games_lines(rows: Sequence["GameSummary"], *, width: int | None = None) -> list[str]:
+    """The lines of :func:`games_table` (``rows`` not empty)."""
     header = ["id", "date", "game", "status", "players", "winners", "entries", "location"]
     body = []
     for row in rows:
@@ -397,7 +402,7 @@ def games_table(rows: Sequence["GameSummary"], *, stream: Any = None, width: int
         )
     # every column but the id, date, game and entries may wrap, down to its longest word: 80 columns hold it
     lines = grid(header, body, "rlllllrl", width=width or text_width(), wrap=[3, 4, 5, 7], least=8)
-    plain("\n".join(line.replace("\u00a0", " ") for line in lines), stream=stream)
+    return [line.replace("\u00a0", " ") for line in lines]
 
 
 def log_lines(entries: Sequence["LogLine"]) -> None:

@@ -188,3 +188,22 @@ def test_games_fit_80_columns_on_a_terminal(db_path, tmp_path):
     assert max(len(line) for line in lines) <= COLUMNS, shown
     assert "Bartholomew 41" in shown and "Hiroshi 40" in shown  # a name and its total together
     assert "(totals)" in shown
+
+
+def test_games_screenful_counts_wrapped_rows_by_their_lines(db_path, tmp_path):
+    """Without --limit or --all a terminal gets the newest games whose rows fit its 24 lines
+    as drawn: rows of five players wrap to five lines each at 80 columns, so fewer games are
+    shown (and the note says how many of how many), nothing scrolls off."""
+    names = ["Bartholomew", "Hiroshi", "Quentin", "Kofi", "Tomasz"]
+    for day in range(1, 13):
+        score = [a for i, n in enumerate(names) for a in ("--score", f"{n}={40 + (i + day) % 7}")]
+        done = run_cli("add", "7w", *score, "--coins", "Bartholomew=1", "--coins", "Hiroshi=2", "--coins", "Quentin=3", "--coins", "Kofi=4",
+                       "--coins", "Tomasz=5", "--date", f"2026-03-{day:02d}", "--location", "Café Meeple", db=db_path)
+        assert done.returncode == 0, done.stderr
+    status, shown = _on_terminal(["games"], _env(db_path, tmp_path))
+    assert status == 0
+    lines = shown.rstrip("\n").splitlines()
+    assert len(lines) <= LINES - 1, shown  # the prompt keeps its line
+    listed = _ids(shown)
+    assert 1 <= len(listed) < 12 and listed == list(range(12, 12 - len(listed), -1))
+    assert f"{len(listed)} of 12 games shown" in shown
