@@ -141,10 +141,31 @@ def category_lines(stats: Sequence[CategoryStat]) -> list[str]:
             if c.name not in who:
                 who.append(c.name)
         cell = {(c.name, c.category): f"{c.average:.1f} ±{c.spread:.1f}" for c in mine}
-        rows = [[w if w is not None else "whole table", *[cell.get((w, k), "—") for k in cats]] for w in who]
-        header = ["player", *[k.replace("_", " ") for k in cats]]
-        lines += ([""] if lines else []) + _table(f"{game}: average points ±spread (std dev)", header, rows, "l" + "r" * len(cats))
+        names = [render.safe(w) if w is not None else "whole table" for w in who]
+        title: str | None = f"{game}: average points ±spread (std dev)"
+        for group in _fitting(cats, names, cell, who):  # as many categories a table as the width holds
+            rows = [[n, *[cell.get((w, k), "—") for k in group]] for n, w in zip(names, who)]
+            header = ["player", *[k.replace("_", " ") for k in group]]
+            lines += ([""] if lines else []) + _table(title, header, rows, "l" + "r" * len(group))
+            title = None
     return lines
+
+
+def _fitting(cats: Sequence[str], names: Sequence[str], cell: Mapping[tuple[str | None, str], str], who: Sequence[str | None]) -> list[list[str]]:
+    """The categories in groups whose table (the player column, then theirs) fits the text
+    width, in order: a game of eight categories is one table on a wide terminal and two on
+    80 columns, the players repeated, rather than lines that wrap."""
+    width = render.text_width()
+    used = max(len("player"), *(len(n) for n in names))
+    groups: list[list[str]] = [[]]
+    for k in cats:
+        column = max(len(k), *(len(cell.get((w, k), "—")) for w in who)) + 2
+        if groups[-1] and used + column > width:
+            groups.append([])
+            used = max(len("player"), *(len(n) for n in names))
+        groups[-1].append(k)
+        used += column
+    return groups
 
 
 def rating_lines(ratings: Sequence[PlayerRating], player: str | None, *, every: bool = False) -> list[str]:

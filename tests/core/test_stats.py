@@ -564,3 +564,22 @@ def test_ratings_filters_choose_the_points_shown_not_the_rating(history):
     text = _cli("stats", "pebbles", "--ratings", "--location", "Home")
     assert "Ann" in text and "2026-01-03 → " in text
     assert runner.invoke(app, ["stats", "pebbles", "--history"]).exit_code == 2  # --history is for --ratings
+
+
+def test_category_table_splits_to_fit_the_width(monkeypatch):
+    """Eight categories of ``average ±spread`` are 95 columns: on 80 they are two tables, the
+    players repeated, every line within the width; the categories keep their order."""
+    from assistant.cli import render
+    from assistant.cli.stats import category_lines
+    from assistant.service.views import CategoryStat
+
+    cats = ["military", "treasury", "wonder", "civilian", "commercial", "guilds", "science", "leaders"]
+    stats = [CategoryStat("7wonders", who, k, 10, 10.4, 6.5) for who in (None, "Ann", "Bartholomew") for k in cats]
+    monkeypatch.setattr(render, "text_width", lambda default=100: 80)
+    lines = category_lines(stats)
+    assert max(len(line) for line in lines) <= 80
+    headers = [line.split() for line in lines if line.startswith("player")]
+    assert len(headers) == 2 and [k for h in headers for k in h if k != "player"] == cats
+    assert sum(1 for line in lines if line.startswith("Bartholomew")) == 2
+    monkeypatch.setattr(render, "text_width", lambda default=100: 120)
+    assert sum(1 for line in category_lines(stats) if line.startswith("player")) == 1
