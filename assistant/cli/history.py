@@ -197,10 +197,13 @@ def write_stream(pieces: Iterator[str], output: Path | None, *, newline: str | N
 
 
 class CheckProgress:
-    """The progress of ``db check --full``: a rich bar on a terminal (stderr), else a plain
-    line at every tenth of the games. Use as a context manager; call it with (done, total)."""
+    """The progress of ``db check``: a rich bar on a terminal (stderr), else a plain line at
+    every tenth of the games replayed. Use as a context manager; call it with (done, total).
+    ``label`` says what is under way (``--quick`` replays nothing: it checks the file and the
+    stored figures, some seconds at 100,000 games, and says so)."""
 
-    def __init__(self) -> None:
+    def __init__(self, label: str = "replaying games") -> None:
+        self.label = label
         self.bar: Any = None
         self.task: Any = None
         self.said = -1
@@ -211,7 +214,7 @@ class CheckProgress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
             self.bar = Progress(
-                TextColumn("replaying games"),
+                TextColumn(self.label),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeRemainingColumn(),

@@ -1069,7 +1069,7 @@ def db_check(
     if quick and (full or resume):
         raise InvalidEntry("core.db", "--quick checks no game; --full and --resume are for the replay of every game")
     try:
-        with CheckProgress() as progress:
+        with CheckProgress("checking the file and the stored figures" if quick else "replaying games") as progress:
             view = service.check_database(_store(db), full=not quick, resume=resume, progress=progress)
     except KeyboardInterrupt:
         render.message("interrupted; 'assistant db check --resume' continues from the last game checked")
