@@ -15,6 +15,7 @@ from assistant.core.inputs import clean
 from assistant.core.names import NameIndex, normalize
 from assistant.games import resolve_game
 from assistant.service.fields import check_date
+from assistant.service import parallel
 from assistant.service.games import STATUSES, load
 from assistant.service.stats import Found, facts_from_state, fill_facts, lacking_facts
 from assistant.service.views import DbCheck, GameStats, GameSummary, HeadToHead, PlayerReport, PlayerStats, RecentGame
@@ -435,7 +436,7 @@ def _replay_all(
     this process, a write transaction per chunk that found some)."""
     path = checkpoint_path(store)
     done_to, checked, problems = _read_checkpoint(path, store.where) if resume else (0, 0, [])
-    workers = max(1, workers or os.cpu_count() or 1)
+    workers = parallel.workers(workers)
 
     def chunks() -> Iterator[list[int]]:
         after = done_to
@@ -482,11 +483,9 @@ def _replay_all(
             if progress:
                 progress(checked, total)
     else:
-        import multiprocessing
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        from concurrent.futures import FIRST_COMPLETED, wait
 
-        context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_open, initargs=(store.url,)) as pool:
+        with parallel.pool(store.url, workers) as pool:
             running: dict[Any, list[int]] = {}
             source = chunks()
             exhausted = False
@@ -542,15 +541,5 @@ def _replay_ids(store: Store, ids: Sequence[int]) -> tuple[list[str], dict[int, 
     return problems, facts
 
 
-_WORKER_STORE: Store | None = None
-
-
-def _worker_open(url: str) -> None:
-    """In a worker process of the full check: open the database once."""
-    global _WORKER_STORE
-    _WORKER_STORE = Store.open(url)
-
-
 def _worker_check(ids: list[int]) -> tuple[list[str], dict[int, Found]]:
-    assert _WORKER_STORE is not None
-    return _replay_ids(_WORKER_STORE, ids)
+    return _replay_ids(parallel.worker_store(), ids)

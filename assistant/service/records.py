@@ -7,6 +7,7 @@ import hashlib
 import json
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
@@ -16,6 +17,7 @@ from assistant.core.protocol import Ruleset
 from assistant.core.record import Record, RecordLine, read_record, write_record
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date
+from assistant.service import parallel
 from assistant.service.games import Loaded, load, ruleset_of, score_of, write_results
 from assistant.service.views import GameExport, LogLine, ReplayView
 from assistant.store import listing, queries
@@ -77,6 +79,9 @@ def export_stream(
 
         yield from interop_stream(store, game_ids, "csv")
         return
+    if fmt == "json" and game_ids is None and _parallel_worth(store):
+        yield from _parallel_json(store, public=public)
+        return
     with store.read() as session:
         skipped = left_out if left_out is not None else []
         if fmt == "record" and not public:
@@ -107,6 +112,53 @@ def export_stream(
 
 #: Games whose rows, seats and entries the record export reads at a time.
 RECORD_PAGE = 200
+#: A JSON export of every game replays them on every core from this many games on
+#: (:data:`JSON_CHUNK` games a worker at a time); fewer are not worth starting the workers.
+PARALLEL_FROM = 400
+JSON_CHUNK = 25
+
+
+def _parallel_worth(store: Store) -> bool:
+    if parallel.workers() < 2:
+        return False
+    with store.read() as session:
+        return listing.count_games(session, listing.GameFilter()) >= PARALLEL_FROM
+
+
+def _parallel_json(store: Store, *, public: bool) -> Iterator[str]:
+    """``export --all --format json`` with the games replayed in worker processes, a chunk of
+    ids each, written in order of id as the one-process export writes them (each worker reads
+    in a transaction of its own: a game changed while the export runs may be written as it
+    was or as it is)."""
+
+    def chunks() -> Iterator[list[int]]:
+        after = 0
+        while True:
+            with store.read() as session:
+                ids = listing.game_ids_from(session, after, JSON_CHUNK)
+            if not ids:
+                return
+            yield ids
+            after = ids[-1]
+
+    work = partial(_json_items, public=public)
+    count = 0
+    for items in parallel.ordered_map(store.url, chunks(), work, parallel.workers()):
+        for text in items:
+            yield ("[\n" if count == 0 else ",\n") + text
+            count += 1
+    yield "\n]\n" if count else "[]\n"
+
+
+def _json_items(ids: list[int], *, public: bool) -> list[str]:
+    """In a worker: the JSON export items of the games ``ids`` (indented as list items)."""
+    with parallel.worker_store().read() as session:
+        out = []
+        for gid in ids:
+            item = load(session, gid)
+            out.append(_indented(json.dumps(export_view(item, public=public).to_json(), indent=2, ensure_ascii=False)))
+            session.expunge_all()
+    return out
 
 
 def _stored_records(session: Session, game_ids: Iterable[int | str] | None, left_out: list[int]) -> Iterator[Record]:

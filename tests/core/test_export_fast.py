@@ -107,3 +107,23 @@ def test_csv_export_is_the_interop_csv(engine, db_url):
     assert second[6] == "finished" and second[10:14] == ["Anna", "22", "1", "yes"]
     assert first[14] and second[14] and first[14] != second[14]  # each game's own id (docs/interop.md)
     assert service.export_games(store, [2], "csv") == "\r\n".join([lines[0], *lines[3:5], ""])
+
+
+def test_json_export_of_every_game_on_every_core_is_the_one_process_export(engine, db_url, monkeypatch):
+    """``export --all --format json`` replays the games in worker processes (a chunk of ids
+    each) from :data:`records.PARALLEL_FROM` games on, on a machine of two cores or more: the
+    same text as one process writes, in order of id, the secret faces as typed or, with
+    ``--public``, hidden; tables, pads and totals included."""
+    store = Store.open(db_url)
+    for path in RECORDS[:9]:
+        service.import_records(store, path.read_text(encoding="utf-8"), allow_duplicate=True)
+    done = runner.invoke(app, ["add", "roma", "--score", "Ann=22", "--score", "Ben=14"])
+    assert done.exit_code == 0, done.output
+    monkeypatch.setattr(records_module.parallel, "workers", lambda wanted=None: 2)
+    monkeypatch.setattr(records_module, "PARALLEL_FROM", 10**9)
+    one = {public: service.export_games(store, None, "json", public=public) for public in (False, True)}
+    monkeypatch.setattr(records_module, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(records_module, "JSON_CHUNK", 3)  # several chunks, one short
+    for public in (False, True):
+        assert service.export_games(store, None, "json", public=public) == one[public]
+    assert len(json.loads(one[False])) == 10 and one[False] != one[True]

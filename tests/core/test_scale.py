@@ -174,11 +174,22 @@ def test_scale_export_memory_does_not_grow_with_the_history(db_path, monkeypatch
 
     monkeypatch.setattr(exports, "PAGE", 25)  # CSV is read a page of games at a time
     monkeypatch.setattr(records, "RECORD_PAGE", 25)  # records too (rows, seats and entries)
+    monkeypatch.setattr(records, "JSON_CHUNK", 10)  # JSON on every core: a few chunks of games in flight
+    monkeypatch.setattr(records.parallel, "workers", lambda wanted=None: 2)
     store = Store.open(str(db_path))
     history(store, 50)
-    small = {fmt: _export_peak(store, fmt) for fmt in ("record", "csv", "json")}
+
+    def peaks() -> dict[str, int]:
+        found = {fmt: _export_peak(store, fmt) for fmt in ("record", "csv")}
+        monkeypatch.setattr(records, "PARALLEL_FROM", 10**9)
+        found["json"] = _export_peak(store, "json")  # one process: a game at a time
+        monkeypatch.setattr(records, "PARALLEL_FROM", 1)
+        found["json on every core"] = _export_peak(store, "json")  # at most 3 chunks a worker in flight
+        return found
+
+    small = peaks()
     history(store, 450, start=50)
-    large = {fmt: _export_peak(store, fmt) for fmt in ("record", "csv", "json")}
+    large = peaks()
     for fmt in small:  # ten times the games, not ten times the memory
         assert large[fmt] < small[fmt] * 2, (fmt, small[fmt], large[fmt])
 
