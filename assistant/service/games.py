@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from assistant.core.errors import Conflict, IllegalMove, InvalidEntry, RecordError, StorageError, TableError
+from assistant.core.errors import AssistantError, Conflict, IllegalMove, InvalidEntry, RecordError, StorageError, TableError
 from assistant.core.game import Game, rebuilt
 from assistant.core.inputs import clean
 from assistant.core.protocol import Outcome, Prompt, Ruleset
@@ -177,13 +177,38 @@ def load(session: Session, game_id: int | str) -> Loaded:
     try:
         game.extend(lines)
     except RecordError as exc:
-        raise RecordError(
-            f"game {row.id} no longer replays at ply {exc.ply} ('{exc.entry}'): {exc.message}",
-            ply=exc.ply,
-            entry=exc.entry,
-            cause=exc.cause,
-        ) from None
+        public = _public_entry(ruleset, game, exc.entry or "")
+        if public == "":  # nothing secret in it: the entry and the reason as they are
+            raise RecordError(
+                f"game {row.id} no longer replays at ply {exc.ply} ('{exc.entry}'): {exc.message}",
+                ply=exc.ply, entry=exc.entry, cause=exc.cause,
+            ) from None
+        # the reason and the hint may name the face too (a card not in that hand): withheld
+        shown = f"('{public}')" if public else "(an entry of a game with secret faces)"
+        withheld = RecordError(
+            f"game {row.id} no longer replays at ply {exc.ply} {shown}: refused"
+            + (f" under {exc.rule}" if exc.rule else "")
+            + "; the entry and the reason are not shown, as they may name a secret face",
+            ply=exc.ply, entry=public, cause=exc.cause,
+        )
+        withheld.hint = f"'assistant export {row.id}' writes the whole record, as typed"
+        raise withheld from None
     return Loaded(row, seats, game, ruleset)
+
+
+def _public_entry(ruleset: Ruleset, game: Game, text: str) -> str | None:
+    """A stored entry that no longer replays, as the whole table may see it (``game`` stands
+    before it): the text itself in a game without secret faces (``""`` when it needs no
+    hiding), its public form where it still reads, else ``None`` (it may hold a secret face
+    that cannot be told from the rest)."""
+    if not has_secrets(ruleset):
+        return ""
+    try:
+        move = ruleset.parse(game.state, text)
+        public = ruleset.public_notation(game.state, move)
+    except AssistantError:
+        return None
+    return "" if public == move.notation() else public
 
 
 def read_game(store: Store, game_id: int | str) -> Loaded:

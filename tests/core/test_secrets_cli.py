@@ -299,3 +299,27 @@ def test_secrets_pax_score_hides_the_aurei_unless_revealed():
     finished = json.loads(invoke("finish", "last", "--force", "--json").stdout)
     assert "5 Aurei" in json.dumps(finished["details"])
     assert "5 Aurei" in json.dumps(json.loads(invoke("show", "last", "--json").stdout)["score"]["details"])
+
+
+def test_secrets_gems_a_stored_game_that_no_longer_replays_keeps_its_secret(gems_game):
+    """A stored entry that no longer replays (a rules fix, a hand-edited file) is named in its
+    public form, and the reason and hint of its refusal (which may name the face: "the ruby is
+    already in Ann's fist") are withheld, in every command that reads the game, ``db check``
+    included; ``export`` still writes the whole record. An entry with nothing secret is shown
+    with its reason as before."""
+    import os
+
+    from db_support import raw_sql
+
+    invoke("move", "1", "Ben hides pearl")
+    raw_sql(os.environ["ASSISTANT_DB"], "UPDATE entries SET text = 'Ben hides ruby' WHERE game_id = 1 AND ply = 3")
+    for args in (["show", "1"], ["log", "1"], ["state", "1", "--json"], ["db", "check"]):
+        result = runner.invoke(app, args)
+        out = result.output
+        assert result.exit_code == 1, (args, out)
+        assert "ruby" not in out and "Ann's fist" not in out and "gems.unique" in out, (args, out)
+        assert "ply 3" in out and ("Ben hides ?" in out or args[0] == "db"), (args, out)
+    assert "Ben hides ruby" in invoke("export", "1").stdout  # the whole record, as typed
+    raw_sql(os.environ["ASSISTANT_DB"], "UPDATE entries SET text = 'take 9' WHERE game_id = 1 AND ply = 3")
+    shown = runner.invoke(app, ["show", "1"]).output
+    assert "('take 9')" in shown and "not shown" not in shown  # nothing secret: entry and reason
