@@ -376,32 +376,38 @@ def games_table(rows: Sequence["GameSummary"], *, stream: Any = None, width: int
     plain("\n".join(games_lines(rows, width=width)), stream=stream)
 
 
+#: Below this width ``games`` marks the winners in the players column (★) and leaves out the
+#: winners and entries columns: on 80 columns a four-player game then takes two lines, not four.
+GAMES_COMPACT_BELOW = 100
+
+
 def games_lines(rows: Sequence["GameSummary"], *, width: int | None = None) -> list[str]:
-    """The lines of :func:`games_table` (``rows`` not empty)."""
-    header = ["id", "date", "game", "status", "players", "winners", "entries", "location"]
+    """The lines of :func:`games_table` (``rows`` not empty). Narrower than
+    :data:`GAMES_COMPACT_BELOW` (an 80-column terminal), the winners are starred in the
+    players column instead of a column of their own, and the entries column is left out."""
+    width = width or text_width()
+    compact = width < GAMES_COMPACT_BELOW
+    star = " ★" if (getattr(sys.stdout, "encoding", None) or "utf-8").lower().startswith("utf") else " *"
+    header = ["id", "date", "game", "status", "players", "location"] if compact else ["id", "date", "game", "status", "players", "winners", "entries", "location"]
     body = []
     for row in rows:
+        won = set(row.winners) if compact else set()
         # a name and its total are kept together (no-break space), entries part at ", "
         players = ", ".join(
-            safe(f"{p.name} {p.total}" if p.total is not None else p.name).replace(" ", "\u00a0") for p in row.players
+            safe((f"{p.name} {p.total}" if p.total is not None else p.name) + (star if p.name in won else "")).replace(" ", "\u00a0")
+            for p in row.players
         )
         location = safe(row.location or "")
         if len(location) > 30:  # a long note, cut: 'show ID' prints it whole
             location = location[:29].rstrip() + "…"
-        body.append(
-            [
-                str(row.id),
-                safe(row.date or ""),
-                safe(row.game or "?"),  # a damaged row may lack it
-                safe(row.status or "") + (f" ({row.kind})" if row.kind in ("table", "sheet", "totals") else ""),
-                players,
-                safe(", ".join(row.winners)),
-                str(row.entries),
-                location,
-            ]
-        )
+        status = safe(row.status or "") + (f" ({row.kind})" if row.kind in ("table", "sheet", "totals") else "")
+        cells = [str(row.id), safe(row.date or ""), safe(row.game or "?"), status, players]  # a damaged row may lack its game
+        body.append(cells + [location] if compact else cells + [safe(", ".join(row.winners)), str(row.entries), location])
     # every column but the id, date, game and entries may wrap, down to its longest word: 80 columns hold it
-    lines = grid(header, body, "rlllllrl", width=width or text_width(), wrap=[3, 4, 5, 7], least=8)
+    if compact:
+        lines = grid(header, body, "rlllll", width=width, wrap=[3, 4, 5], least=8)
+    else:
+        lines = grid(header, body, "rlllllrl", width=width, wrap=[3, 4, 5, 7], least=8)
     return [line.replace("\u00a0", " ") for line in lines]
 
 

@@ -175,8 +175,9 @@ def test_pager_stream_ends_quietly_when_the_pager_quits(tmp_path, capsys):
 
 def test_games_fit_80_columns_on_a_terminal(db_path, tmp_path):
     """The board at a glance: on an 80-column terminal every line of ``games`` fits, the
-    players, winners, status and location wrapped between entries (a logged play's status
-    "finished (totals)" included), never inside a name and its total."""
+    players, status and location wrapped between entries (a logged play's status "finished
+    (totals)" included), never inside a name and its total; narrower than 100 columns the
+    winners are starred among the players and the winners and entries columns left out."""
     for score in (["--score", "Hiroshi=40", "--score", "Quentin=23", "--score", "Kofi=27", "--score", "Bartholomew=41"],
                   ["--score", "Ann=22", "--score", "Ben=14"]):
         game = "7w" if "Hiroshi=40" in score else "roma"
@@ -186,8 +187,13 @@ def test_games_fit_80_columns_on_a_terminal(db_path, tmp_path):
     assert status == 0
     lines = [line for line in shown.splitlines() if line.strip()]
     assert max(len(line) for line in lines) <= COLUMNS, shown
-    assert "Bartholomew 41" in shown and "Hiroshi 40" in shown  # a name and its total together
-    assert "(totals)" in shown
+    assert "Bartholomew 41 ★" in shown and "Hiroshi 40," in shown  # a name and its total together, the winner starred
+    assert "(totals)" in shown and "Ann 22 ★" in shown
+    header = lines[0].split()
+    assert header == ["id", "date", "game", "status", "players", "location"]  # no winners or entries column at 80
+    piped = run_cli("games", db=db_path).stdout  # piped: the full table, 100 columns
+    assert piped.splitlines()[0].split() == ["id", "date", "game", "status", "players", "winners", "entries", "location"]
+    assert "★" not in piped
 
 
 def test_games_screenful_counts_wrapped_rows_by_their_lines(db_path, tmp_path):
