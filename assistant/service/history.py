@@ -439,14 +439,7 @@ def _replay_all(
     workers = parallel.workers(workers)
 
     def chunks() -> Iterator[list[int]]:
-        after = done_to
-        while True:
-            with store.read() as session:
-                ids = listing.game_ids_from(session, after, chunk)
-            if not ids:
-                return
-            yield ids
-            after = ids[-1]
+        return parallel.id_chunks(store, chunk, done_to)
 
     if progress:
         progress(checked, total)
@@ -459,7 +452,7 @@ def _replay_all(
         filled += fill_facts(store, found)
 
     def finished(first: int, found: list[str]) -> None:
-        nonlocal done_to, checked
+        nonlocal done_to
         last, _ = pending[first]
         pending[first] = (last, found)
         moved = False

@@ -50,6 +50,20 @@ def pool(url: str, count: int) -> Any:
     return ProcessPoolExecutor(count, mp_context=context, initializer=open_store, initargs=(url,))
 
 
+def id_chunks(store: Store, size: int, after: int = 0) -> Iterator[list[int]]:
+    """Every game id above ``after`` in chunks of ``size``, in order of id, each chunk read in
+    a short read transaction of its own (none stays open while the workers replay)."""
+    from assistant.store import listing
+
+    while True:
+        with store.read() as session:
+            ids = listing.game_ids_from(session, after, size)
+        if not ids:
+            return
+        yield ids
+        after = ids[-1]
+
+
 def ordered_map(url: str, jobs: Iterable[Job], work: Callable[[Job], Answer], count: int) -> Iterator[Answer]:
     """``work(job)`` for each job in worker processes, the answers in the order of the jobs,
     at most ``3 * count`` jobs in flight (memory does not grow with the jobs). Jobs not yet

@@ -131,19 +131,9 @@ def _parallel_json(store: Store, *, public: bool) -> Iterator[str]:
     in a transaction of its own: a game changed while the export runs may be written as it
     was or as it is)."""
 
-    def chunks() -> Iterator[list[int]]:
-        after = 0
-        while True:
-            with store.read() as session:
-                ids = listing.game_ids_from(session, after, JSON_CHUNK)
-            if not ids:
-                return
-            yield ids
-            after = ids[-1]
-
     work = partial(_json_items, public=public)
     count = 0
-    for items in parallel.ordered_map(store.url, chunks(), work, parallel.workers()):
+    for items in parallel.ordered_map(store.url, parallel.id_chunks(store, JSON_CHUNK), work, parallel.workers()):
         for text in items:
             yield ("[\n" if count == 0 else ",\n") + text
             count += 1
