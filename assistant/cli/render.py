@@ -230,6 +230,11 @@ def grid(
     return lines
 
 
+#: How the games' scoring notes a sheet of a game not over (the text view says it in a line of
+#: its own; ``--json`` keeps the note).
+PROVISIONAL_NOTE = "provisional: the game is not over"
+
+
 def score_sheet(
     sheet: "ScoreSheet", title: str | None = None, *, provisional: bool = False, working: bool = False
 ) -> None:
@@ -256,6 +261,10 @@ def score_sheet(
         winners = ", ".join(sheet.winners) if sheet.winners else "nobody"
         lines.append(safe(f"Winner{'s' if len(sheet.winners) > 1 else ''}: {winners}"))
     for note in sheet.notes:
+        if provisional:  # the line above says it already: keep only what the note adds
+            note = note.removeprefix(PROVISIONAL_NOTE).removeprefix(";").strip()
+            if not note:
+                continue
         lines += fit(safe(f"  note: {note}"), indent="    ")
     details = {p: d for p, d in sheet.details.items() if d}
     if working and details:

@@ -293,3 +293,14 @@ def test_cli_play_prompt_commands_refuse_unknown_flags():
     result = runner.invoke(app, ["play", str(gid)], input="state --json\nlog --everything\nundo x\nquit\n")
     assert "usage: state [--wide] [--reveal]" in result.output and "usage: log [--reveal]" in result.output
     assert "usage: undo [N] [--reveal]" in result.output and "[toy.take]" not in result.output
+
+
+def test_cli_provisional_score_says_so_once():
+    """A running game's score table says it is provisional in its title and in one line (no
+    winner until the game is over), not a third time as a note; ``--json`` keeps the note."""
+    record = Path(__file__).resolve().parents[1] / "records" / "roma" / "hand_checked_short_game.txt"
+    assert runner.invoke(app, ["import", str(record)]).exit_code == 0
+    assert runner.invoke(app, ["undo", "1", "-n", "5"]).exit_code == 0
+    text = runner.invoke(app, ["score", "1"]).stdout
+    assert "provisional: no winner until the game is over" in text and "note: provisional" not in text
+    assert "provisional: the game is not over" in json.loads(runner.invoke(app, ["score", "1", "--json"]).stdout)["notes"]
