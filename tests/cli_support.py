@@ -31,6 +31,23 @@ def run_cli(*args: str, db: Path, timeout: float = 60, **kwargs) -> subprocess.C
     return subprocess.run(cli_command(*args), env=env, capture_output=True, text=True, timeout=timeout, **kwargs)
 
 
+def terminal_env(db: Path, tmp_path: Path, *, columns: int = 80, lines: int = 24, **extra: str) -> dict[str, str]:
+    """The environment of the CLI on a pseudo-terminal of ``columns`` x ``lines``: the database
+    ``db``, no colour, no cursor-position request to answer (prompt_toolkit), the prompt's
+    history file under ``tmp_path``; ``extra`` set on top."""
+    return {
+        **os.environ,
+        "ASSISTANT_DB": str(db),
+        "NO_COLOR": "1",
+        "TERM": "xterm",
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "COLUMNS": str(columns),
+        "LINES": str(lines),
+        **extra,
+    }
+
+
 # -- a made-up game with a secret --------------------------------------------------------------------
 GEMS = ("ruby", "jade", "onyx", "opal", "pearl")
 

@@ -9,7 +9,6 @@ script that records what it received."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import stat
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from cli_support import cli_command, run_cli
+from cli_support import cli_command, run_cli, terminal_env
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -50,18 +49,10 @@ def _recorder(tmp_path: Path, body: str = 'cat > "$RECEIVED"') -> Path:
 
 
 def _env(db: Path, tmp_path: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "LESS")}
-    env.update(
-        ASSISTANT_DB=str(db),
-        NO_COLOR="1",
-        TERM="xterm",
-        XDG_DATA_HOME=str(tmp_path / "data"),
-        RECEIVED=str(tmp_path / "received.txt"),
-        COLUMNS=str(COLUMNS),
-        LINES=str(LINES),
-    )
-    env.update(extra)
-    return env
+    env = terminal_env(db, tmp_path, columns=COLUMNS, lines=LINES, RECEIVED=str(tmp_path / "received.txt"))
+    for unset in ("PAGER", "LESS"):  # the user's own: the tests choose
+        env.pop(unset, None)
+    return {**env, **extra}
 
 
 def _on_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str]:

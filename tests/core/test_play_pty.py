@@ -8,12 +8,11 @@ as ``Ann hides ?``.
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
 
-from cli_support import cli_command, run_cli
+from cli_support import cli_command, run_cli, terminal_env
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -21,16 +20,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[>=]|\r")
 
 
 def _spawn(args: list[str], db, tmp_path):
-    env = {
-        **os.environ,
-        "ASSISTANT_DB": str(db),
-        "NO_COLOR": "1",
-        "TERM": "xterm",
-        "PROMPT_TOOLKIT_NO_CPR": "1",  # no cursor-position request to answer
-        "XDG_DATA_HOME": str(tmp_path / "data"),  # the prompt's history file stays here
-        "COLUMNS": "120",
-        "LINES": "40",
-    }
+    env = terminal_env(db, tmp_path, columns=120, lines=40)
     command = cli_command(*args)
     child = pexpect.spawn(command[0], command[1:], env=env, encoding="utf-8", timeout=20, dimensions=(40, 120))
     return child

@@ -15,12 +15,11 @@ The 7 Wonders positions are real games imported from a record (no state patched 
 from __future__ import annotations
 
 import json
-import os
 import re
 
 import pytest
 
-from cli_support import cli_command, run_cli
+from cli_support import cli_command, run_cli, terminal_env
 
 TIE = """Game: 7wonders
 Players: Ada, Bob, Cleo
@@ -73,16 +72,7 @@ def _entries(db) -> list[str]:
 
 def _spawn(db, tmp_path):
     pexpect = pytest.importorskip("pexpect")
-    env = {
-        **os.environ,
-        "ASSISTANT_DB": str(db),
-        "NO_COLOR": "1",
-        "TERM": "xterm",
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "COLUMNS": str(COLUMNS),
-        "LINES": str(LINES),
-    }
+    env = terminal_env(db, tmp_path, columns=COLUMNS, lines=LINES)
     command = cli_command("play", "1")
     return pexpect.spawn(command[0], command[1:], env=env, encoding="utf-8", timeout=30, dimensions=(LINES, COLUMNS))
 

@@ -12,13 +12,12 @@ and ``legal`` at the ``play`` prompt:
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pytest
 
-from cli_support import cli_command, run_cli
+from cli_support import cli_command, run_cli, terminal_env
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -43,16 +42,7 @@ def _half(text: str) -> str:
 
 
 def _env(db: Path, tmp_path: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "ASSISTANT_DB": str(db),
-        "NO_COLOR": "1",
-        "TERM": "xterm",
-        "PROMPT_TOOLKIT_NO_CPR": "1",
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "COLUMNS": str(COLUMNS),
-        "LINES": str(LINES),
-    }
+    return terminal_env(db, tmp_path, columns=COLUMNS, lines=LINES)
 
 
 def _screen(args: list[str], db: Path, tmp_path: Path) -> list[str]:
