@@ -27,6 +27,7 @@ from assistant.core.errors import EntryError
 from assistant.core.game import Game
 from assistant.core.record import read_record, write_record
 from assistant.games import get_ruleset
+from position_support import picked_up
 
 RECORDS = sorted((Path(__file__).resolve().parent / "records").glob("*/*.txt"))
 
@@ -213,15 +214,6 @@ def _sample_moves(ruleset, state, rng: random.Random) -> list:
     return rng.sample(moves, min(8, len(moves)))
 
 
-def _pick_up(ruleset, data: dict) -> Game:
-    """A new game put at ``data`` by its position block, as ``new --position`` does."""
-    setup = ruleset.from_position(json.loads(json.dumps(data)))
-    picked = Game(ruleset, list(setup.seats), dict(setup.options))
-    for text in setup.entries:
-        picked.push(text)
-    return picked
-
-
 @pytest.mark.parametrize("game_name", GAMES)
 def test_games_pick_up_a_game_in_progress(game_name):
     """core.position: at sampled points of random games where a game can be picked up, the
@@ -244,7 +236,7 @@ def test_games_pick_up_a_game_in_progress(game_name):
                 assert exc.rule == "core.position", f"{where}, state {index}: {exc.rule}"
                 continue
             taken += 1
-            picked = _pick_up(ruleset, data)
+            picked = picked_up(ruleset, json.loads(json.dumps(data)))  # as a file holds it: lists, not tuples
             assert ruleset.position(picked.state) == data, f"{where}, state {index}: the position does not read back"
             assert ruleset.board(picked.state) == ruleset.board(state), f"{where}, state {index}: boards differ"
             for before, entry in zip(game.states[index:], game.entries[index:]):

@@ -19,6 +19,7 @@ from assistant.core.record import RecordLine, read_record, write_record
 from assistant.core.tablefile import load_table
 from assistant.games.pax import RULESET as R
 from assistant.games.pax.simulate import check_invariants, random_game
+from position_support import picked_up
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pax-position.toml"
 GUIDE = Path(__file__).resolve().parents[2] / "docs" / "position" / "pax.md"
@@ -54,15 +55,6 @@ PC = true
 """
 
 
-def picked(data: dict) -> Game:
-    """A new game put at ``data`` by its position block, as ``new --position`` does."""
-    setup = R.from_position(data)
-    game = Game(R, list(setup.seats), dict(setup.options))
-    for text in setup.entries:
-        game.push(text)
-    return game
-
-
 def problems(data: dict) -> list[str]:
     """Every problem listed for a position file (fails the test when it is accepted)."""
     with pytest.raises(TableError) as info:
@@ -83,7 +75,7 @@ def test_pax_position_file_read_and_played_on() -> None:
         "position deck 38",
         "position round 3 start Ben turn Ann primus Ben",
     )
-    game = picked(data)
+    game = picked_up(R, data)
     state = game.state
     assert not check_invariants(state)
     assert state.phase == "turn" and state.round == 3 and state.seats[state.current] == "Ann"
@@ -113,20 +105,20 @@ def test_pax_position_file_read_and_played_on() -> None:
 
 def test_pax_position_reads_back() -> None:
     """The position of the picked-up game is the file, in the form position() writes."""
-    game = picked(tomllib.loads(FILE))
+    game = picked_up(R, tomllib.loads(FILE))
     data = R.position(game.state)
     assert data["players"][0] == {
         "name": "Ann", "aureus": 4, "hand": 2, "cards": ["wealth 2/1", "fleet 2/1", "estate 3/2"], "primus_conspiratus": False,
     }
     assert data["legions"] == {"I": ["fleet 1/1"], "II": ["estate 2/1", "wealth 1/1"], "III": []}
     assert (data["round"], data["start_player"], data["turn"], data["deck"]) == (3, "Ben", "Ann", 38)
-    again = picked(json.loads(json.dumps(data)))
+    again = picked_up(R, json.loads(json.dumps(data)))
     assert R.position(again.state) == data and R.board(again.state) == R.board(game.state)
 
 
 def test_pax_position_example_file_reads_and_plays_on() -> None:
     data = load_table(EXAMPLE)
-    game = picked(data)
+    game = picked_up(R, data)
     assert not check_invariants(game.state)
     assert game.state.seats == ("Livia", "Decimus", "Marcus") and game.state.seats[game.state.current] == "Livia"
     assert R.position(game.state)["deck"] == [30, "Marcus", 2]
@@ -248,7 +240,7 @@ def test_pax_position_unreadable_entries() -> None:
 
 
 def test_pax_position_amend_and_insert_over_the_block() -> None:
-    game = picked(tomllib.loads(FILE))
+    game = picked_up(R, tomllib.loads(FILE))
     game.push("Ann draw army 2/1 III, ? hand, ? deck")
     game.push("Ann end")
     # amend Ann's Aurei in the block: the later entries replay on it
@@ -290,7 +282,7 @@ def test_pax_position_pick_up_points() -> None:
             R.position(state)
         assert info.value.rule == "core.position" and "start of a turn" in info.value.message and info.value.hint
     for at in (starts[len(starts) // 2], next(i for i, kind in points.items() if kind == "refill")):
-        again = picked(R.position(game.states[at]))
+        again = picked_up(R, R.position(game.states[at]))
         assert R.board(again.state) == R.board(game.states[at])
         for before, entry in zip(game.states[at:], game.entries[at:]):
             again.push(R.public_notation(before, entry.move))
@@ -308,9 +300,9 @@ def test_pax_position_at_the_refill() -> None:
     data["rome"]["cards"] += ["estate 2/1", "wealth 1/1"]
     setup = R.from_position(data)
     assert setup.entries[-1] == "position round 3 start Ben refill primus Ben"
-    game = picked(data)
+    game = picked_up(R, data)
     assert game.state.phase == "refill" and R.expecting(game.state).kinds == ("refill",)
-    assert game.state.deck_size == 36 and R.position(game.state) == R.position(picked(R.position(game.state)).state)
+    assert game.state.deck_size == 36 and R.position(game.state) == R.position(picked_up(R, R.position(game.state)).state)
     assert not check_invariants(game.state)
     game.push("refill II army 2/1, III religion 1/1")
     assert game.state.phase == "turn" and game.state.round == 4 and game.state.seats[game.state.current] == "Ben"
@@ -334,7 +326,7 @@ def test_pax_position_solitaire() -> None:
         "legions": {"I": ["wealth 1/1"], "II": [], "III": ["estate 2/1"]},
         "players": [{"name": "Solo", "aureus": 2, "hand": 1, "cards": ["army 1/1", "army 2/2", "fleet 1/1", "religion 3/1"]}],
     }
-    game = picked(data)
+    game = picked_up(R, data)
     assert game.state.level == 4 and game.state.deck_size == 74 - 30 - 3 - 3 - 2 - 1 - 4
     assert not check_invariants(game.state)  # solitaire: the first plays ignore the limit
     assert R.position(game.state)["level"] == 4
@@ -348,5 +340,5 @@ def test_pax_position_guide_example_gives_the_block_shown() -> None:
     assert R.from_position(tomllib.loads(toml_block)).entries == tuple(entries)
     notation = (GUIDE.parents[1] / "notation" / "pax.md").read_text(encoding="utf-8")
     assert "```\n" + "\n".join(entries) + "\n```" in notation  # the notation guide shows the same block
-    game = picked(tomllib.loads(toml_block))
+    game = picked_up(R, tomllib.loads(toml_block))
     assert not check_invariants(game.state) and R.position(game.state)["deck"] == 38

@@ -18,6 +18,7 @@ from assistant.core.tablefile import load_table
 from assistant.games.roma import RULESET
 from assistant.games.roma.moves import PositionDiscard, PositionPlayer, PositionTurn
 from assistant.games.roma.simulate import check_invariants
+from position_support import picked_up
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,9 +87,7 @@ def test_roma_position_hand_written_file_read_and_continued():
     assert setup.seats == ("Ann", "Ben")
     assert setup.options == {"bribe": "off", "mercatus": "stockpile"}
     assert setup.entries == BLOCK
-    game = Game(RULESET, list(setup.seats), dict(setup.options))
-    for text in setup.entries:
-        game.push(text)
+    game = picked_up(RULESET, tomllib.loads(FILE))
     state = game.state
     assert check_invariants(state) == []
     assert not state.in_setup and state.player == "Ann" and state.turn == 9 and state.dice is None
@@ -112,9 +111,7 @@ def test_roma_position_hand_written_file_read_and_continued():
 def test_roma_position_example_file_reads_and_plays_on():
     data = load_table(ROOT / "examples" / "roma-position.toml")
     setup = RULESET.from_position(data)
-    game = Game(RULESET, list(setup.seats), dict(setup.options))
-    for text in setup.entries:
-        game.push(text)
+    game = picked_up(RULESET, data)
     assert check_invariants(game.state) == []
     assert RULESET.position(game.state) == data
     assert game.expecting().players == ("Ben",) and game.state.turn == 14

@@ -17,6 +17,7 @@ from assistant.core.tablefile import load_table
 from assistant.games.sevenwonders import RULESET
 from assistant.games.sevenwonders.moves import SetPosition
 from assistant.games.sevenwonders.simulate import check_invariants, random_game
+from position_support import picked_up
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "7wonders-position.toml"
 
@@ -51,15 +52,6 @@ cards = ["Ore Vein", "Baths", "Apothecary"]
 """
 
 
-def pick_up(data: dict) -> Game:
-    """A new game put at ``data`` by its position block, as ``new --position`` does."""
-    setup = RULESET.from_position(data)
-    game = Game(RULESET, list(setup.seats), dict(setup.options))
-    for text in setup.entries:
-        game.push(text)
-    return game
-
-
 def problems_of(data: dict) -> set[tuple[str | None, str]]:
     with pytest.raises(TableError) as info:
         RULESET.from_position(data)
@@ -80,7 +72,7 @@ def test_7w_position_hand_written_file_reads_and_plays_on() -> None:
         "position Cleo coins 3 stages 0 tokens none",
         "position Cleo cards Ore Vein, Baths, Apothecary",
     )
-    game = pick_up(tomllib.loads(HAND_WRITTEN))
+    game = picked_up(RULESET, tomllib.loads(HAND_WRITTEN))
     assert check_invariants(game.state) == []
     assert game.expecting().players == ("Ann", "Ben", "Cleo") and game.expecting().phase == "Age I, turn 4"
     # a few moves: turn 4 resolves, then turn 5
@@ -102,7 +94,7 @@ def test_7w_position_hand_written_file_reads_and_plays_on() -> None:
 
 def test_7w_position_example_file_reads_and_plays_on() -> None:
     data = load_table(EXAMPLE)
-    game = pick_up(data)
+    game = picked_up(RULESET, data)
     assert RULESET.position(game.state) == {**data, "game": "7wonders"}
     assert game.expecting().phase == "Age II, turn 3"
     for entry in ("Ann build Sawmill", "Ben build Aqueduct", "Cleo sell", "Dan build Stables"):
@@ -122,7 +114,7 @@ def test_7w_position_reads_back_at_a_recruitment_and_expects_those_with_leaders(
     index = next(i for i, s in enumerate(game.states) if s.phase == "recruit" and s.age == 2 and all(c is None for c in s.choices))
     data = RULESET.position(game.states[index])
     assert data["turn"] == "recruitment" and all(p["hand"] == 3 for p in data["players"])
-    picked = pick_up(data)
+    picked = picked_up(RULESET, data)
     assert RULESET.position(picked.state) == data
     assert picked.expecting().players == ("Ada", "Bob", "Cleo") and picked.expecting().kinds[0] == "recruit"
     assert RULESET.board(picked.state) == RULESET.board(game.states[index])
@@ -133,7 +125,7 @@ def test_7w_position_two_players_keep_the_free_city() -> None:
     index = next(i for i, s in enumerate(game.states) if s.phase == "turn" and s.age == 2 and s.turn == 2 and all(c is None for c in s.choices))
     data = RULESET.position(game.states[index])
     assert [p["name"] for p in data["players"]] == ["Ada", "Bob"] and "free_city" in data
-    picked = pick_up(data)
+    picked = picked_up(RULESET, data)
     assert picked.state.seats == ("Ada", "Bob", "Free City") and picked.state.free_city
     assert RULESET.board(picked.state) == RULESET.board(game.states[index])
 
@@ -234,7 +226,7 @@ def test_7w_position_courtesan_needs_a_neighbours_leader() -> None:
 
 
 def test_7w_position_after_the_first_move_is_refused() -> None:
-    game = pick_up(tomllib.loads(HAND_WRITTEN))
+    game = picked_up(RULESET, tomllib.loads(HAND_WRITTEN))
     game.push("Ann build Theater")
     before = game.state
     with pytest.raises(IllegalMove) as info:
@@ -279,7 +271,7 @@ def test_7w_position_a_line_that_makes_the_position_impossible_is_refused_at_the
 
 
 def test_7w_position_notation_round_trips() -> None:
-    game = pick_up(tomllib.loads(HAND_WRITTEN))
+    game = picked_up(RULESET, tomllib.loads(HAND_WRITTEN))
     state = game.states[1]
     for text in (
         "position age II turn 3",
@@ -306,7 +298,7 @@ def test_7w_position_notation_round_trips() -> None:
 
 
 def test_7w_position_lines_are_public_and_set_off_nothing() -> None:
-    game = pick_up(tomllib.loads(HAND_WRITTEN))
+    game = picked_up(RULESET, tomllib.loads(HAND_WRITTEN))
     for before, entry in zip(game.states, game.entries):
         assert RULESET.public_notation(before, entry.move) == entry.text
     assert all(RULESET.events(a, b) == [] for a, b in zip(game.states, game.states[1:]))
@@ -317,7 +309,7 @@ def test_7w_position_lines_are_public_and_set_off_nothing() -> None:
 
 
 def test_7w_position_amend_and_insert_over_the_block() -> None:
-    game = pick_up(tomllib.loads(HAND_WRITTEN))
+    game = picked_up(RULESET, tomllib.loads(HAND_WRITTEN))
     game.push("Ann build Theater")
     ply = next(e.ply for e in game.entries if e.text.startswith("position Ann coins"))
     # amend a line of the block: the game replays with Ann's new coins
@@ -347,7 +339,7 @@ def test_7w_position_scores_what_was_scored_before_the_pick_up() -> None:
     the end: the picked-up game's score sheet equals the original's."""
     game = random_game(11, 4, {"leaders": "true"})
     index = next(i for i, s in enumerate(game.states) if s.phase == "turn" and s.age == 3 and s.turn == 1 and all(c is None for c in s.choices))
-    picked = pick_up(RULESET.position(game.states[index]))
+    picked = picked_up(RULESET, RULESET.position(game.states[index]))
     assert RULESET.score(picked.state).totals == RULESET.score(game.states[index]).totals
     for before, entry in zip(game.states[index:], game.entries[index:]):
         picked.push(RULESET.public_notation(before, entry.move))

@@ -13,6 +13,7 @@ from assistant.core.game import Game
 from assistant.games.sylla import RULESET
 from assistant.games.sylla.moves import MOVE_TYPES
 from assistant.games.sylla.simulate import random_game
+from position_support import picked_up
 
 HERE = Path(__file__).parent
 
@@ -22,15 +23,6 @@ def _load(name):
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
-
-
-def _picked_up(data):
-    """A new game put at the position ``data`` by its position block."""
-    setup = RULESET.from_position(data)
-    game = Game(RULESET, list(setup.seats), dict(setup.options))
-    for text in setup.entries:
-        game.push(text)
-    return game
 
 
 def test_notation_round_trip_every_move_kind():
@@ -43,7 +35,7 @@ def test_notation_round_trip_every_move_kind():
     for seed in (1, 3):  # picked up in progress (rule sylla.position): a display, buildings, unseen tokens
         source = random_game(seed, 4)
         state = next(s for s in source.states if s.step == "II.recruit" and s.round >= 3)
-        games.append(_picked_up(RULESET.position(state)))
+        games.append(picked_up(RULESET, RULESET.position(state)))
     seen: set[type] = set()
     for game in games:
         for i, entry in enumerate(game.entries):

@@ -14,6 +14,7 @@ from assistant.core.game import Game
 from assistant.core.tablefile import load_table
 from assistant.games.sylla import RULESET
 from assistant.games.sylla.simulate import check_invariants, random_game
+from position_support import picked_up
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sylla-position.toml"
 
@@ -73,15 +74,6 @@ cards = ["senator fish g III", "merchant r III", "legionary y III", "legionary g
 """
 
 
-def picked_up(data) -> Game:
-    """A new game put at ``data`` by its position block, as ``new --position`` does."""
-    setup = RULESET.from_position(data)
-    game = Game(RULESET, list(setup.seats), dict(setup.options))
-    for text in setup.entries:
-        game.push(text)
-    return game
-
-
 def problems(data) -> list[tuple[str | None, str, str]]:
     """(player, rule, message) of every problem the file is refused for."""
     with pytest.raises(TableError) as err:
@@ -90,7 +82,7 @@ def problems(data) -> list[tuple[str | None, str, str]]:
 
 
 def test_sylla_position_hand_written_file_read_and_continued():
-    game = picked_up(tomllib.loads(ELECTION))
+    game = picked_up(RULESET, tomllib.loads(ELECTION))
     state = game.state
     assert check_invariants(state) == []
     assert RULESET.expecting(state).players == ("Red",)
@@ -109,7 +101,7 @@ def test_sylla_position_hand_written_file_read_and_continued():
 
 def test_sylla_position_example_file_reads_and_plays_on():
     data = load_table(EXAMPLE)
-    game = picked_up(data)
+    game = picked_up(RULESET, data)
     assert check_invariants(game.state) == []
     assert RULESET.from_position(RULESET.position(game.state)).entries == RULESET.from_position(data).entries
     again = RULESET.position(game.state)
@@ -123,7 +115,7 @@ def test_sylla_position_example_file_reads_and_plays_on():
     assert RULESET.expecting(state).players == ("White",) and state.offers == 2
     assert check_invariants(state) == []
     assert RULESET.position(state)["turn"] == "White"
-    assert picked_up(RULESET.position(state)).state.player("White").money == 11
+    assert picked_up(RULESET, RULESET.position(state)).state.player("White").money == 11
 
 
 def test_sylla_position_reads_back_unseen_splits():
@@ -131,7 +123,7 @@ def test_sylla_position_reads_back_unseen_splits():
     state = game.states[125]
     data = RULESET.position(state)
     assert any("unseen_splits" in p for p in data["players"])
-    again = picked_up(data)
+    again = picked_up(RULESET, data)
     assert RULESET.position(again.state) == data
     assert RULESET.board(again.state) == RULESET.board(state)
 
@@ -189,7 +181,7 @@ def test_sylla_position_refuses_an_impossible_table(change, word):
 
 
 def test_sylla_position_entry_after_the_first_move_refused():
-    game = picked_up(load_table(EXAMPLE))
+    game = picked_up(RULESET, load_table(EXAMPLE))
     block = list(e.text for e in game.entries)
     game.push("Red offers 4")
     with pytest.raises(IllegalMove) as err:
@@ -211,7 +203,7 @@ def test_sylla_position_typed_at_the_prompt_in_any_order():
     game.push(where)  # where the game stands first, the rest after
     for text in reversed(rest):
         game.push(text)
-    assert RULESET.board(game.state) == RULESET.board(picked_up(tomllib.loads(ELECTION)).state)
+    assert RULESET.board(game.state) == RULESET.board(picked_up(RULESET, tomllib.loads(ELECTION)).state)
     assert check_invariants(game.state) == []
 
 
@@ -228,7 +220,7 @@ def test_sylla_position_block_unfinished_waits_for_the_table_line():
 
 
 def test_sylla_position_amend_and_insert_over_the_block():
-    game = picked_up(load_table(EXAMPLE))
+    game = picked_up(RULESET, load_table(EXAMPLE))
     texts = [e.text for e in game.entries] + ["Red offers 4", "White bids 1"]
 
     def replay(entries):
@@ -263,7 +255,7 @@ def test_sylla_position_not_at_a_pick_up_point():
 
 
 def test_sylla_position_notation_reads_back():
-    game = picked_up(tomllib.loads(ELECTION))
+    game = picked_up(RULESET, tomllib.loads(ELECTION))
     for entry in game.entries:
         move = RULESET.parse(game.states[0], entry.text)
         assert move.notation() == entry.text
@@ -283,7 +275,7 @@ def test_sylla_position_after_the_board_entry():
     game.push(f"board {board}")
     for text in block:
         game.push(text)
-    assert RULESET.board(game.state) == RULESET.board(picked_up(tomllib.loads(ELECTION)).state)
+    assert RULESET.board(game.state) == RULESET.board(picked_up(RULESET, tomllib.loads(ELECTION)).state)
     with pytest.raises(IllegalMove) as err:
         game.push(f"board {board}")
     assert err.value.rule in ("sylla.phase1.election", "sylla.data.ladder")
