@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import AssistantError, InvalidEntry
@@ -280,61 +280,6 @@ def categories(store: Store, **filters: str | None) -> StatsView:
 
 
 # -- ratings ----------------------------------------------------------------------------------------
-def rate_games(seats: Iterable[tuple[Any, ...]], *, history: bool = True, only: int | None = None) -> list[PlayerRating]:
-    """openskill's Plackett-Luce ratings, folding over ranked seats in the order played
-    (``(ruleset, game_id, date, player_id, name, rank)``, one game's seats together): each
-    game with two or more ranked seats is one ``rate`` call (a shared rank is a tie; the fold
-    is :func:`~assistant.store.statistics.fold_ratings`, which the stored ratings come from too).
-
-    ``history``: every rating point of every player (``--player``, ``--chart``, ``--json``
-    show them); without it only each player's first and latest point are kept (what the
-    table says: from where to where), so memory does not grow with the history (one point a
-    seat: some 300,000 at 100,000 games). ``only`` (a player id): every point of that player
-    only, the first and latest of the others (the table of ``--player`` shows one history)."""
-    collect = _Collect(history, only)
-    for game, rated in sql.fold_ratings(seats):
-        for seat, r in zip(game, rated):
-            collect.add((seat[0], seat[3]), seat[4], seat[2], seat[1], r.mu, r.sigma, r.ordinal())
-    return collect.out()
-
-
-class _Collect:
-    """Each player's rating points per game as they come (in the order played), kept as
-    :func:`rate_games` says (``history``, ``only``)."""
-
-    def __init__(self, history: bool, only: int | None) -> None:
-        self.history, self.only = history, only
-        self.names: dict[int, str] = {}
-        self.played: dict[tuple[str, int], int] = {}
-        self.first: dict[tuple[str, int], RatingPoint] = {}
-        self.latest: dict[tuple[str, int], tuple[Any, ...]] = {}
-        self.points: dict[tuple[str, int], list[RatingPoint]] = {}  # every point, where kept
-
-    def add(self, k: tuple[str, int], name: str, date: str, gid: int, mu: float, sigma: float, ordinal: float) -> None:
-        self.names[k[1]] = name
-        self.played[k] = self.played.get(k, 0) + 1
-        if self.history and (self.only is None or k[1] == self.only):
-            self.points.setdefault(k, []).append(RatingPoint(date, gid, round(mu, 3), round(sigma, 3), round(ordinal, 3)))
-        elif k not in self.first:
-            self.first[k] = RatingPoint(date, gid, round(mu, 3), round(sigma, 3), round(ordinal, 3))
-        self.latest[k] = (date, gid, mu, sigma, ordinal)
-
-    def out(self) -> list[PlayerRating]:
-        def kept_points(k: tuple[str, int]) -> tuple[RatingPoint, ...]:
-            if k in self.points:
-                return tuple(self.points[k])
-            date, gid, mu, sigma, ordinal = self.latest[k]
-            last = RatingPoint(date, gid, round(mu, 3), round(sigma, 3), round(ordinal, 3))
-            return (self.first[k],) if self.played[k] == 1 else (self.first[k], last)
-
-        out = [
-            PlayerRating(k[0], self.names[k[1]], self.played[k], round(v[2], 3), round(v[3], 3), round(v[4], 3), kept_points(k))
-            for k, v in self.latest.items()
-        ]
-        out.sort(key=lambda p: (p.game, -p.ordinal, p.name.casefold()))
-        return out
-
-
 #: Which rating points a view keeps: each player's first and latest (``ends``), every point
 #: of the player asked about (``player``), of the best rated per game (``best``), of all.
 HISTORIES = ("ends", "player", "best", "all")

@@ -16,7 +16,7 @@ from assistant.service.tables import save_table, score_table
 from assistant.store import queries
 from assistant.store import statistics as sql
 from assistant.store.db import Store
-from db_support import folded_ratings
+from db_support import folded_ratings, live_ratings
 
 
 def _store() -> Store:
@@ -36,12 +36,12 @@ def _views_agree(store: Store, engine: str) -> None:
     for keep, history in (("all", True), ("ends", False)):
         stored = service.ratings(store, keep=keep)  # read from the table
         with store.read() as session:
-            live = service.rate_games(sql.ranked_seats(session, sql.Scope()), history=history)
+            live = live_ratings(sql.ranked_seats(session, sql.Scope()), history=history)
         assert stored.ratings == tuple(live)
         with store.read() as session:  # --until: the stored rows up to that day
             until = sql.Scope(until="2026-01-06")
             assert tuple(service.stored_ratings(session, until, keep=keep)) == tuple(
-                service.rate_games(sql.ranked_seats(session, until), history=history)
+                live_ratings(sql.ranked_seats(session, until), history=history)
             )
 
 
