@@ -299,8 +299,6 @@ def stored_ratings(session: Session, scope: sql.Scope, *, keep: str = "ends", on
     ``--location`` and ``--player`` choose which games' points are shown, not how anyone is
     rated (a player's skill is not reset by looking at one club's games), so every view reads
     stored rows and none is folded afresh."""
-    keys: list[tuple[str, int]] = []
-    out: list[PlayerRating] = []
     points: dict[tuple[str, int], list[RatingPoint]] = {}
     if scope.player_id is not None:  # one player's games: few enough to read every point at once
         names: dict[tuple[str, int], str] = {}
@@ -310,21 +308,21 @@ def stored_ratings(session: Session, scope: sql.Scope, *, keep: str = "ends", on
         ends_of = [(k, names[k], len(p), p[0], p[-1]) for k, p in points.items()]
     else:  # each player's first and latest point found through the indexes
         ends_of = [((r, pid), name, games, _point(*first), _point(*latest)) for r, pid, name, games, first, latest in sql.stored_rating_ends(session, scope)]
-    for key, name, games, first, last in ends_of:
-        keys.append(key)
-        out.append(PlayerRating(key[0], name, games, last.mu, last.sigma, last.ordinal, (first,) if games == 1 else (first, last)))
-    order = sorted(range(len(out)), key=lambda i: (out[i].game, -out[i].ordinal, out[i].name.casefold()))
-    keys, out = [keys[i] for i in order], [out[i] for i in order]
+    rated = sorted(
+        ((key, PlayerRating(key[0], name, games, last.mu, last.sigma, last.ordinal, (first,) if games == 1 else (first, last)))
+         for key, name, games, first, last in ends_of),
+        key=lambda kr: (kr[1].game, -kr[1].ordinal, kr[1].name.casefold()),
+    )
     if keep == "ends":
-        return out
+        return [r for _, r in rated]
     if keep == "all":
         wanted: set[tuple[str, int]] | None = None
     elif keep == "player":
-        wanted = {k for k in keys if k[1] == only}
+        wanted = {k for k, _ in rated if k[1] == only}
     else:
         per_game: dict[str, int] = {}
         wanted = set()
-        for k in keys:  # already best first within each game
+        for k, _ in rated:  # already best first within each game
             if per_game.get(k[0], 0) < most:
                 per_game[k[0]] = per_game.get(k[0], 0) + 1
                 wanted.add(k)
@@ -333,7 +331,7 @@ def stored_ratings(session: Session, scope: sql.Scope, *, keep: str = "ends", on
             points.setdefault((ruleset, pid), []).append(_point(gid, date, mu, sigma, ordinal))
     elif wanted is not None:
         points = {k: p for k, p in points.items() if k in wanted}
-    return [dataclasses.replace(r, history=tuple(points[k])) if k in points else r for k, r in zip(keys, out)]
+    return [dataclasses.replace(r, history=tuple(points[k])) if k in points else r for k, r in rated]
 
 
 def ratings(store: Store, *, keep: str = "ends", most: int = 5, **filters: str | None) -> StatsView:
