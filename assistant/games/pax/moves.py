@@ -244,17 +244,19 @@ POSITION = "position"
 @dataclass(frozen=True)
 class PositionPlayer:
     """Position block: what lies in front of ``player`` when the game is picked up: his Aurei
-    (they follow from public entries, ``pax.hidden.money``, so the table says them), how many
+    (behind his screen, ``pax.hidden.money``: the table counts them for the record; ``None``,
+    written ``aurei ?``, in the public form of the entry, which the whole table sees), how many
     cards he holds (their faces stay unknown, as ``?``) and his display, in the order given."""
 
     player: str
-    aureus: int
+    aureus: int | None
     hand: int = 0
     cards: tuple[Card, ...] = ()
 
     def notation(self) -> str:
         """The canonical line of this entry; ``parse_move`` reads it back to an equal move."""
-        text = f"{POSITION} {self.player} aurei {self.aureus} hand {self.hand}"
+        aurei = UNKNOWN if self.aureus is None else self.aureus
+        text = f"{POSITION} {self.player} aurei {aurei} hand {self.hand}"
         return text + (f" cards {grouped(self.cards)}" if self.cards else "")
 
 

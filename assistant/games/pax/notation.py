@@ -295,9 +295,12 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
 def public_notation(state: PaxState, move: PaxMove) -> str:
     """The entry as the whole table may see it (``pax.hidden``): the kept starting card, the
     cards drawn into a hand or slid under the deck and the returned starting cards as ``?``
-    (the returned ones left out: left out, they stay unknown), a named face as ``?``.
+    (the returned ones left out: left out, they stay unknown), a named face as ``?``, and the
+    Aurei of a player's position entry as ``aurei ?`` (behind the screen, ``pax.hidden.money``).
     Everything else is public and stays as typed. It parses back at ``state`` to a move with
     the same public effect."""
+    if isinstance(move, PositionPlayer):
+        return PositionPlayer(move.player, None, move.hand, move.cards).notation()
     if isinstance(move, Keep):
         return Keep(move.player, None, move.played, ()).notation()
     if isinstance(move, Draw):
@@ -662,6 +665,10 @@ def _parse_player(players: NameIndex, words: list[str]) -> PositionPlayer:
         if what == "cards":
             said[what] = parse_groups(" ".join(rest[1:]))
             break
+        if what == "aureus" and rest[1:2] == ["?"]:
+            said[what] = None  # the public form: the Aurei are behind the screen (pax.hidden.money)
+            rest = rest[2:]
+            continue
         said[what] = _count(rest[1:], rest[0])
         rest = rest[2:]
     if "aureus" not in said:
@@ -672,4 +679,5 @@ def _parse_player(players: NameIndex, words: list[str]) -> PositionPlayer:
         )
     cards = said.get("cards", ())
     assert isinstance(cards, tuple)
-    return PositionPlayer(player, int(str(said["aureus"])), int(str(said.get("hand", 0))), cards)
+    aureus = said["aureus"]
+    return PositionPlayer(player, None if aureus is None else int(str(aureus)), int(str(said.get("hand", 0))), cards)

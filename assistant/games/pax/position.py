@@ -131,7 +131,7 @@ def position(state: PaxState) -> dict[str, Any]:
     data["players"] = [
         {
             "name": p.name,
-            "aureus": p.aureus,
+            "aureus": "?" if p.aurei_unknown else p.aureus,
             "hand": p.hand_size,
             "cards": [c.token() for c in _by_category(p.display)],
             "primus_conspiratus": state.pc == i,
@@ -234,7 +234,10 @@ def _moves(reader: TableReader, table: Mapping[str, Any], raw_players: list[dict
     holders = []
     for raw in raw_players:
         name = str(raw.get("name"))
-        aureus = reader.integer(raw, "aureus", rule="pax.hidden.money", player=name, default=None, low=0, high=99999)
+        if raw.get("aureus") == "?":
+            aureus = None  # not known: the public position of a game picked up (pax.hidden.money)
+        else:
+            aureus = reader.integer(raw, "aureus", rule="pax.hidden.money", player=name, default=None, low=0, high=99999)
         if isinstance(raw.get("hand"), list):
             reader.problem(RULE, "'hand' is how many cards the player holds: their faces stay secret", name)
             hand = 0

@@ -234,19 +234,29 @@ def score(state: PaxState, reveal: bool = False) -> ScoreSheet:
     from public entries alone (prices, play costs, income), but the rules keep them behind
     the hand until the end, so a provisional score shows no Aurei and no money points
     (``pax.hidden.money``) unless ``reveal``; the final one does. A provisional score
-    declares no winner and no verdict (no ``rome_wins``)."""
+    declares no winner and no verdict (no ``rome_wins``). Aurei not known here (``aurei ?``,
+    the public form of a picked-up game's position) give no money points, even at the end,
+    and the sheet says so."""
     players = [
         FinalPlayer(p.name, symbol_counts(p.display), p.aureus, p.hand_size, state.pc == i)
         for i, p in enumerate(state.players)
     ]
     notes = []
-    hidden = state.phase != "over" and not reveal
+    secret = state.phase != "over" and not reveal
+    unknown = [p.name for p in state.players if p.aurei_unknown]
+    hidden = secret or bool(unknown)
     if state.phase != "over":
         cards = f"{state.rome_hidden} hidden card{'s are' if state.rome_hidden != 1 else ' is'}"
         notes.append(f"provisional: the game is not over; Rome's {cards} not counted" if state.rome_hidden else
                      "provisional: the game is not over")
-    if hidden:
+    if secret:
         notes.append("no money points: " + MONEY_HIDDEN)
+    elif unknown:
+        names = ", ".join(unknown[:-1]) + " and " + unknown[-1] if len(unknown) > 1 else unknown[0]
+        notes.append(
+            f"no money points: the Aurei of {names} are not known here (a game picked up in progress,"
+            " its Aurei behind the screens) [pax.hidden.money]"
+        )
     notes.extend(state.corrections)
     return score_final(
         symbol_counts(state.all_rome()), players, level=state.level, notes=notes, money_hidden=hidden,

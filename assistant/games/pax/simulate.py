@@ -372,7 +372,7 @@ def check_invariants(state: PaxState) -> list[str]:
     if len(waiting) > 1:
         broken.append(f"the ways the entered faces can lie disagree on the cards still to enter ({sorted(waiting)})")
     for p in state.players:
-        if p.aureus < 0:
+        if p.aureus < 0 and not p.aurei_unknown:
             broken.append(f"{p.name} has {p.aureus} Aurei")
     measures = [pc_measure(state, p) for p in state.players]
     if state.pc is None:

@@ -109,6 +109,16 @@ class PlayerState:
     hand: tuple[Card, ...] = ()
     display: tuple[Card, ...] = ()
     unknown: int = 0
+    #: The Aurei are not known here (``position NAME aurei ?``: the public form of a position
+    #: block, ``pax.hidden.money``): ``aureus`` then counts only the changes made since (prices,
+    #: income, corrections), and whether he could pay is judged on the record as typed, not
+    #: here. Shown as ``?`` even at the end.
+    aurei_unknown: bool = False
+
+    @property
+    def aurei_text(self) -> str:
+        """The Aurei as a view prints them once they may be shown: the count, or ``?``."""
+        return "?" if self.aurei_unknown else str(self.aureus)
 
     @property
     def hand_size(self) -> int:
@@ -231,6 +241,15 @@ class PaxState:
         if self.turn is not None:
             return self.turn.player
         return (self.start + self.order_pos) % n
+
+    @property
+    def deck_left(self) -> int:
+        """How many cards lie face down on the deck as the table sees it: the deck, plus the
+        cards of a batch slid under together that the draw has reached but not taken (the
+        state holds such a batch off the deck until it is placed, since which of its cards
+        were drawn is secret; the table sees only how many were)."""
+        window = self.window
+        return self.deck_size + (window.size - window.to_place if window is not None else 0)
 
     def with_player(self, index: int, player: PlayerState) -> tuple[PlayerState, ...]:
         """The players with seat ``index`` replaced by ``player`` (for building a new state)."""

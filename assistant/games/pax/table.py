@@ -306,7 +306,7 @@ def table_from_state(state: PaxState) -> dict[str, Any]:
             {
                 "name": p.name,
                 "symbols": symbol_counts(p.display),
-                "aureus": p.aureus,
+                "aureus": "?" if p.aurei_unknown else p.aureus,
                 "hand": p.hand_size,
                 "primus_conspiratus": state.pc == i,
             }

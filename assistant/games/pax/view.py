@@ -144,7 +144,7 @@ def describe(state: PaxState, reveal: bool = False) -> dict[str, Any]:
             "hand_cards": p.hand_size,
         }
         if reveal or state.phase == "over":
-            entry["aureus"] = p.aureus
+            entry["aureus"] = "?" if p.aurei_unknown else p.aureus
         if reveal:
             entry["hand"] = [c.token() for c in p.hand] + ["?"] * p.unknown
         players.append(entry)
@@ -152,7 +152,7 @@ def describe(state: PaxState, reveal: bool = False) -> dict[str, Any]:
         "phase": prompt.phase,
         "waiting_for": prompt.message,
         "round": state.round,
-        "deck": state.deck_size,
+        "deck": state.deck_left,
         "legions": {
             ROMAN[i]: {"cards": [c.token() for c in g], "value": state.legion_value(i)} for i, g in enumerate(state.legions)
         },
@@ -247,7 +247,7 @@ def _grid(state: PaxState, reveal: bool, width: int) -> list[str]:
     for p in state.players:
         symbols = symbol_counts(p.display)
         strength = strengths(symbols)
-        tail = [str(p.limit()), str(p.hand_size)] + ([str(p.aureus)] if money else [])
+        tail = [str(p.limit()), str(p.hand_size)] + ([p.aurei_text] if money else [])
         lines += row(p.name, [_cell(symbols[c], strength[c]) for c in CATEGORIES], tail)
     return lines
 
@@ -286,7 +286,7 @@ def board(state: PaxState, *, reveal: bool = False, wide: bool = False) -> str:
     width = WIDE if wide else WIDTH
     prompt = expecting(state)
     phase = "game over" if state.phase == "over" else prompt.phase
-    title = ["PAX", phase, f"deck {_n(state.deck_size, 'card')}"] + ([f"solitaire game {state.level}"] if state.solo else [])
+    title = ["PAX", phase, f"deck {_n(state.deck_left, 'card')}"] + ([f"solitaire game {state.level}"] if state.solo else [])
     lines = wrap_items("", title, width, 0)
     if state.phase not in ("start",):
         holder = state.seats[state.pc] if state.pc is not None else "nobody yet"

@@ -119,7 +119,8 @@ def check_correct(state: PaxState, move: Correct) -> None:
     if move.thing == AUREI:
         if move.change == 0:
             raise IllegalMove(RULE, "a change of 0 Aurei corrects nothing", hint="a change such as +1 or -2")
-        if state.players[index].aureus + move.change < 0:
+        player = state.players[index]
+        if player.aureus + move.change < 0 and not player.aurei_unknown:
             raise IllegalMove(
                 RULE,
                 f"{move.player} cannot give back {_n_aurei(-move.change)}: the Aurei would go below zero",

@@ -41,13 +41,16 @@ def check_name(state: PaxState, move: Name) -> None:
 
 def apply_name(state: PaxState, move: Name) -> PaxState:
     """The face is recorded (the hand card is now entered; the deck card is known under the
-    deck); nothing public changes."""
+    deck); nothing public changes. The public form (``Ann hand was ?``) records nothing but
+    says the same to the table, so that the views replayed from the public record are the
+    table's views of the game (``pax.hidden``)."""
     worlds = _named(state, move)
+    said = (f"{move.player} names a card entered unknown (checked)",)
     if move.card is None:
-        return replace(state, events=())
+        return replace(state, events=said)
     players = state.players
     if move.where == HAND:
         index = state.seats.index(move.player)
         player = state.players[index]
         players = state.with_player(index, replace(player, hand=player.hand + (move.card,), unknown=player.unknown - 1))
-    return settle(state, worlds, players=players, events=(f"{move.player} names a card entered unknown (checked)",))
+    return settle(state, worlds, players=players, events=said)

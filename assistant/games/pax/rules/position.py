@@ -273,7 +273,7 @@ def _set(state: PaxState, move: PositionEntry) -> PaxState:
     """``state`` with what the entry gives, and nothing derived yet."""
     if isinstance(move, PositionPlayer):
         index = state.seats.index(move.player)
-        player = PlayerState(move.player, move.aureus, (), move.cards, move.hand)
+        player = PlayerState(move.player, move.aureus or 0, (), move.cards, move.hand, aurei_unknown=move.aureus is None)
         return replace(state, players=state.with_player(index, player))
     if isinstance(move, PositionRome):
         return replace(state, rome=move.cards)

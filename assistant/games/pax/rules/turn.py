@@ -251,6 +251,12 @@ def _affordable_hint(state: PaxState, player: PlayerState, money: int) -> str:
     return ("affordable: buy " + " or ".join(ok)) if ok else "no group is affordable now: play cards or end"
 
 
+def _groups_hint(state: PaxState) -> str:
+    """The groups there are, for a player whose Aurei are not known here (``aurei ?``)."""
+    there = [ROMAN[i] for i, g in enumerate(state.legions) if g]
+    return ("buy " + " or ".join(there)) if there else "no group lies under a Legion: play cards or end"
+
+
 def check_buy(state: PaxState, move: Buy) -> None:
     """Judge a buy (``pax.turn.buy``): after the draw, once per turn, before playing, a group
     that lies there and that the player can pay (less the Wealth discount)."""
@@ -272,11 +278,10 @@ def check_buy(state: PaxState, move: Buy) -> None:
     player = state.players[turn.player]
     money = player.aureus + empty_deck_due(turn)
     if not state.legions[legion]:
-        raise IllegalMove(
-            "pax.turn.buy", f"there is no card under Legion {move.legion} to buy", hint=_affordable_hint(state, player, money)
-        )
+        hint = _affordable_hint(state, player, money) if not player.aurei_unknown else _groups_hint(state)
+        raise IllegalMove("pax.turn.buy", f"there is no card under Legion {move.legion} to buy", hint=hint)
     total, discount, cost = price(state, player, legion)
-    if cost > money:
+    if cost > money and not player.aurei_unknown:
         working = f"{total}" + (f" - {discount} Wealth discount = {cost}" if discount else "")
         raise IllegalMove(
             "pax.turn.buy",
@@ -378,7 +383,7 @@ def check_play(state: PaxState, move: Play) -> None:
     hand, _unknown, _worlds = _played(state, turn.player, move.cards)
     money = player.aureus + empty_deck_due(turn)
     cost = play_cost(len(turn.played), len(move.cards))
-    if cost > money:
+    if cost > money and not player.aurei_unknown:
         nth = len(turn.played) + 1
         raise IllegalMove(
             "pax.turn.play",
@@ -386,7 +391,7 @@ def check_play(state: PaxState, move: Play) -> None:
             f" (card {nth} of the turn costs {nth - 1}, each next one 1 more), more than {move.player} has",
             hint=_play_hint(money, len(turn.played)),
         )
-    after = PlayerState(player.name, money - cost, hand, player.display + move.cards)
+    after = PlayerState(player.name, money - cost, hand, player.display + move.cards, aurei_unknown=player.aurei_unknown)
     limit = after.limit()
     for cat in ("fleet", "army"):
         if any(c.category == cat for c in move.cards) and after.symbols(cat) > limit:
