@@ -10,7 +10,7 @@ from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleT
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.sheets import PlaySheet
 from assistant.games.roma import components, legal, notation, position, rules, scoring, sheet, table, texts, view
-from assistant.games.roma.moves import RomaMove
+from assistant.games.roma.moves import Give, RomaMove
 from assistant.games.roma.state import RomaState, initial_state
 
 
@@ -77,6 +77,17 @@ class Roma(Ruleset):
     def public_notation(self, state: RomaState, move: RomaMove) -> str:
         """The entry with its hidden cards as ``?`` (notation.public_notation)."""
         return notation.public_notation(state, move)
+
+    def audience(self, state: RomaState, move: RomaMove) -> frozenset[str] | None:
+        """Who sees the faces of an entry (rule roma.hidden): as for every game, the whole
+        table when nothing in it is secret, else its own player (the dealt hand, the card kept
+        from a draw or taken by a Haruspex, the cards a ``holds`` names); except the 2 cards a
+        player gives at the set-up (``give``): he hands them to his opponent face down, so the
+        opponent sees them too (rule roma.setup.swap: each now holds the 2 kept and the 2
+        received), while onlookers and the shared screen do not."""
+        if isinstance(move, Give) and notation.public_notation(state, move) != move.notation():
+            return frozenset(state.seats)
+        return super().audience(state, move)
 
     # -- command line -----------------------------------------------------------------------
     def describe(self, state: RomaState, *, reveal: bool = False) -> dict[str, Any]:

@@ -149,10 +149,12 @@ def events(before: RomaState, after: RomaState) -> list[str]:
 
 def completions(state: RomaState) -> list[str]:
     """The words worth completing now: the verbs accepted, the players awaited, card names,
-    ``holds`` once a hand holds a card typed as unknown (rule roma.hidden.named), and
-    ``correct`` while the game runs (rule roma.correct)."""
+    ``holds`` once the set-up is over and a hand holds a card (rule roma.hidden.named: a card
+    typed as unknown may be named; offered whether or not the faces were typed, since that is
+    not something the table sees, rule roma.hidden), and ``correct`` while the game runs
+    (rule roma.correct)."""
     prompt = expecting(state)
-    named = ("holds",) if not state.in_setup and any("?" in hand for hand in state.hands) else ()
+    named = ("holds",) if not state.in_setup and any(state.hands) else ()
     fix = ("correct",) if not state.over and not state.picking else ()
     pick = ("position", "discard", "turn") if may_pick_up(state) else ()
     return sorted({*prompt.kinds, *prompt.players, *prompt.words, *named, *fix, *pick})
