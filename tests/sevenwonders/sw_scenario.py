@@ -19,12 +19,19 @@ from assistant.games.sevenwonders.state import SWState
 NAMES = ("ada", "bob", "cleo", "dan", "eve", "fay", "gus")
 
 
-def start(*boards: str, leaders: bool = True, names: tuple[str, ...] = NAMES) -> Game:
-    """A game whose players (ada, bob, cleo, ... clockwise) have these boards (``"Gizah A"``)."""
+def start(*boards: str, leaders: bool = True, names: tuple[str, ...] = NAMES, draft: bool = False) -> Game:
+    """A game whose players (ada, bob, cleo, ... clockwise) have these boards (``"Gizah A"``).
+    With Leaders it stands at Age I's Recruitment, the leader draft played off the record (as
+    a first Recruitment entry would put it, ``7w.leaders.draft``); ``draft``: at the draft's
+    first pass."""
     from assistant.games.sevenwonders import RULESET
+    from assistant.games.sevenwonders.rules.resolution import draft_untouched, skip_draft
 
     seats = list(names[: len(boards)])
-    return Game(RULESET, seats, {"leaders": "true" if leaders else "false", "boards": ", ".join(boards)})
+    game = Game(RULESET, seats, {"leaders": "true" if leaders else "false", "boards": ", ".join(boards)})
+    if not draft and draft_untouched(game.state):
+        game.states[-1] = skip_draft(game.state)
+    return game
 
 
 def put(game: Game, player: str, **changes: Any) -> SWState:

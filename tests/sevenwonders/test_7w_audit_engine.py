@@ -127,7 +127,7 @@ def test_7w_leaders_hand_of_another_player_stays_hidden():
     game = at("Ada recruit Nero")
     err = illegal(game, "Bob recruit Caesar")
     assert err.rule == "7w.leaders.recruit"
-    assert "Ada" not in err.message and "another player's hand" in err.message
+    assert "Ada" not in err.message and "face down" in err.message  # 7w.secrets: not whose, nor how
 
 
 def test_7w_build_cost_no_seller_at_the_table():
@@ -147,7 +147,8 @@ def test_7w_build_unique_on_babylon_seventh_card():
 def test_7w_discard_pile_pick_must_be_in_the_pile():
     game = at("Cleo pick Walls")
     err = illegal(game, "Cleo pick Sawmill")
-    assert err.rule == "7w.discard.pile" and "Walls" in (err.hint or "")
+    # 7w.secrets: the pile lies face down; the refusal does not list what it may hold
+    assert err.rule == "7w.discard.pile" and "Walls" not in (err.hint or "") and "pick none" in (err.hint or "")
     err = illegal(game, "Ada build Archery Range")
     assert err.rule == "7w.wonder.halikarnassos" and "Cleo" in err.message
 
@@ -269,7 +270,9 @@ def test_7w_leaders_discarded_leader_is_not_in_another_hand():
     play(game, "ada sell", "bob sell Caesar", "cleo sell")
     play(game, *[f"{p} sell" for p in ("ada", "bob", "cleo")] * 6)
     err = illegal(game, "cleo recruit Caesar")
-    assert err.rule == "7w.leaders.recruit" and "box" in err.message and "bob" not in err.message
+    # 7w.secrets: the refusal says the leader is face down elsewhere, not that bob sold it
+    assert err.rule == "7w.leaders.recruit" and "face down" in err.message and "bob" not in err.message
+    assert "discarded" not in err.message and "sold" not in err.message
 
 
 def test_7w_marker_hidden_tucked_leader_not_revealed():
@@ -415,7 +418,7 @@ def test_7w_leaders_hand_entered_after_a_choice_must_hold_it():
     game = start("Gizah A", "Rhodes A", "Babylon A")
     game.push("ada recruit Nero")
     err = illegal(game, "ada leaders Caesar, Midas, Plato, Sappho")
-    assert err.rule == "7w.leaders.hand" and "Nero" in err.message
+    assert err.rule == "7w.leaders.hand" and "Nero" not in err.message  # the choice stays secret
     game.push("ada leaders Caesar, Nero, Plato, Sappho")
     play(game, "bob sell", "cleo sell")
     assert game.state.city("ada").hand == ("Caesar", "Plato", "Sappho")

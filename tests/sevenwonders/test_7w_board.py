@@ -12,6 +12,7 @@ import pytest
 
 from assistant.core.game import Game
 from assistant.core.record import read_record
+from assistant.games.sevenwonders.rules.resolution import skip_draft
 from assistant.games.sevenwonders import RULESET, powers, scoring
 from assistant.games.sevenwonders.simulate import random_game
 from assistant.games.sevenwonders.state import SKIP, SWState
@@ -139,6 +140,7 @@ def test_7w_board_snapshot() -> None:
 
 def test_7w_legal_summary_hides_hands_and_groups_recruitment() -> None:
     game = Game(RULESET, ["Ada", "Bob", "Cleo"], {"boards": "Gizah A, Rome B, Babylon A"})
+    game.states[-1] = skip_draft(game.state)  # at Age I's Recruitment: the draft off the record
     game.push("ada leaders Caesar, Nero, Midas, Plato")
     summary = RULESET.legal_summary(game.state)
     # Ada's entered hand is not named; nobody can pay a stage yet (Gizah A: 2 stone, none to buy)
@@ -158,5 +160,5 @@ def test_7w_legal_summary_at_setup_lists_boards_and_sides() -> None:
 def test_7w_board_shows_the_options_in_play_and_the_free_city() -> None:
     game = Game(RULESET, ["Ann", "Ben"], {"boards": "Gizah A, Rhodes B, Babylon A", "free_city_coins": "6"})
     text = RULESET.board(game.state)
-    assert text.splitlines()[0] == "Recruitment before Age I · with Leaders, free_city_coins=6 · discard pile 0"
+    assert text.splitlines()[0] == "leader draft, pass 1 of 3 · with Leaders, free_city_coins=6 · discard pile 0"
     assert "Free City Babylon A" in text

@@ -205,7 +205,7 @@ def test_7w_notation_guide_example_accepted(kind: str, text: str) -> None:
         game = Game(RULESET, ["ada", "bob", "cleo"], {"leaders": "true"})
         for line in text.splitlines():
             game.push(line)
-        assert game.state.phase == "recruit"
+        assert game.state.phase == "draft"  # 7w.leaders.draft: the leader draft comes first
         assert [f"{c.wonder} {c.side}" for c in game.state.cities] == ["Gizah A", "Rhodes B", "Halikarnassos A"]
         return
     if kind == "record":

@@ -66,7 +66,7 @@ def test_7w_random_play_seed_889():
     entry is refused and not listed as legal; the game goes on with a leader she can pay."""
     seed, players, options = 889, 7, {"leaders": "true"}
     assert (3 + seed % 5, seed % 4 != 3) == (players, True)  # how the suite's test sets it up
-    game = random_game(seed, players, options)
+    game = random_game(seed, players, options, draft=False)  # the draft off the record, as when found
     entries = [e.text for e in game.entries]
     assert entries[160] == "Fay build Lighthouse"
     before = replay_until(game, entries, 161)
@@ -92,7 +92,7 @@ def test_7w_random_play_with_power_boards_seed_307():
     seed, players = 307, 5
     boards = suite.POWER_BOARDS[seed % 2][:players]
     options = {"leaders": "true", "boards": ", ".join(boards)}
-    game = random_game(seed, players, options)
+    game = random_game(seed, players, options, draft=False)  # the draft off the record, as when found
     entries = [e.text for e in game.entries]
     assert entries[107] == "Cleo build Town Hall pay left 2 right 2"
     before = replay_until(game, entries, 108)
@@ -116,7 +116,7 @@ def test_7w_coin_ledger_seed_3_nero_recruited_before_the_conflicts():
     looked for Nero in the city before the entry and expected no coins. The ledger now looks
     after it."""
     seed, players, options = 3, 6, {"leaders": "true"}
-    game = random_game(seed, players, options)
+    game = random_game(seed, players, options, draft=False)  # the draft off the record, as when found
     entries = [e.text for e in game.entries]
     k = entries.index("Fay recruit Nero")
     assert game.states[k].phase_label == "Age II, turn 6: extra actions"

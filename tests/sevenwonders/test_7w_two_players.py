@@ -225,7 +225,8 @@ def test_7w_2p_freecity_conflicts():
 def test_7w_2p_leaders_recruitment_two_players_only():
     game = two()
     state = game.state
-    assert state.phase == "recruit"
+    assert state.phase == "draft"  # 7w.leaders.draft first: the Free City drafts nothing
+    assert game.expecting().players == ("Ann", "Ben")
     assert [c.coins for c in state.cities] == [6, 6, 3]
     assert [c.hand_size for c in state.cities] == [4, 4, 0]
     assert game.expecting().players == ("Ann", "Ben")

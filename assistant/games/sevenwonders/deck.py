@@ -28,13 +28,14 @@ def in_pool(state: SWState, card: components.Card) -> bool:
     return state.leaders_on or not card.requires_leaders
 
 
-def copies_left(state: SWState, name: str, age: int, pending: bool = True) -> int:
+def copies_left(state: SWState, name: str, age: int, pending: bool = True, public: bool = False) -> int:
     """Copies of ``name`` in the Age ``age`` deck not yet accounted for (pending choices of
-    the current turn included when ``pending``)."""
+    the current turn included when ``pending``; ``public``: as the whole table knows, the
+    cards sold or tucked face down with their name left out, :func:`public_named`)."""
     card = age_card(name, age)
     if card is None:
         return 0
-    used = Counter(state.named[age - 1])
+    used = Counter(public_named(state, age) if public else state.named[age - 1])
     if pending and state.phase == "turn" and state.age == age:
         for move in state.choices:
             named = getattr(move, "card", None)
@@ -82,4 +83,48 @@ def pile_candidates(state: SWState) -> list[str]:
             for name in age_names(state, age):
                 if name not in names and copies_left(state, name, age, pending=False) > 0:
                     names.append(name)
+    return names
+
+
+# -- what the whole table knows (7w.secrets) ---------------------------------------------------
+def public_named(state: SWState, age: int) -> list[str]:
+    """The Age ``age`` cards named so far as the whole table saw them: the names of cards sold
+    or tucked face down (:attr:`SWState.secret_named`) left out."""
+    names = list(state.named[age - 1])
+    for secret_age, name in state.secret_named:
+        if secret_age == age and name in names:
+            names.remove(name)
+    return names
+
+
+def public_pile(state: SWState) -> tuple[list[tuple[int, str]], list[int]]:
+    """The discard pile as the whole table knows it: its cards named in the open (a
+    correction) and how many of each Age lie there face down (unnamed, or named only by the
+    secret entry that sold them)."""
+    secret = list(state.secret_named)
+    named: list[tuple[int, str]] = []
+    unknown = list(state.pile_unknown)
+    for age, name in state.pile:
+        if (age, name) in secret:
+            secret.remove((age, name))
+            unknown[age - 1] += 1
+        else:
+            named.append((age, name))
+    return named, unknown
+
+
+def public_pile_candidates(state: SWState) -> list[str]:
+    """Card names that may be in the discard pile as far as the whole table knows: what a
+    build from the pile is offered on, the same in every viewer's replay (a face sold down is
+    not told by whether Halikarnassos or Solomon has something to take)."""
+    named, unknown = public_pile(state)
+    names: list[str] = []
+    for _, name in named:
+        if name not in names:
+            names.append(name)
+    for age in (1, 2, 3):
+        if unknown[age - 1] > 0:
+            for c in components.cards():
+                if c.age == age and c.name not in names and copies_left(state, c.name, age, pending=False, public=True) > 0:
+                    names.append(c.name)
     return names

@@ -13,16 +13,19 @@ from typing import Any
 from assistant.core.errors import IllegalMove
 
 from assistant.games.sevenwonders import components, costs, deck, powers
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Pay, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, DraftPass, Keep, Pay, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.rules.legality import check_free_city, courtesan_targets, draws_from_box, leader_owner, rome_b_purse
 from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
 from assistant.games.sevenwonders.state import SWState, awaited, next_extra
 
 
 def legal_moves(state: SWState) -> Iterator[Any]:
-    """Every legal entry of every awaited player."""
+    """Every legal entry of every awaited player (in the leader draft, the table's ``draft``
+    that ends the pass too)."""
     for player in awaited(state):
         yield from legal_moves_for(state, player)
+    if state.phase == "draft":
+        yield DraftPass()
 
 
 def legal_moves_for(state: SWState, player: str) -> Iterator[Any]:
@@ -36,6 +39,12 @@ def legal_moves_for(state: SWState, player: str) -> Iterator[Any]:
             if b not in taken and (rome_ok or b != "Rome"):
                 yield SetBoard(player, b, "A")
                 yield SetBoard(player, b, "B")
+        return
+    if state.phase == "draft":
+        if state.choices[i] is None:
+            yield Keep(player, None)
+            for name in state.cities[i].offer:  # the known leaders of the hand drafted from
+                yield Keep(player, name)
         return
     if state.phase == "recruit":
         yield from _recruit_moves(state, i)

@@ -125,17 +125,58 @@ class SetBoard:
         return f"{self.player} board {self.wonder} {self.side}"
 
 
+#: A secret face in an entry's public form (``ada leaders ?, ?, ?, ?``, ``ada keep ?``).
+UNKNOWN = "?"
+
+
 @dataclass(frozen=True)
 class LeaderHand:
-    """``ada leaders Caesar, Nero, Midas, Plato``: the leaders a player holds (optional; recording
-    the draft). Once entered, that player's recruitment choices are checked against it."""
+    """``ada leaders Caesar, Nero, Midas, Plato``: the leaders a player holds (optional). In the
+    leader draft: the hand drafted from now (the 4 dealt, the 3 or 2 received); after it, the
+    hand kept. ``?`` (:data:`UNKNOWN`) stands for a leader not said (the public form of the entry
+    is all ``?``). Once entered, that player's keeps and recruitment choices are checked
+    against it.
+
+    >>> LeaderHand("ada", ("Caesar", UNKNOWN)).notation(), LeaderHand("ada", ("Caesar", "?")).known
+    ('ada leaders Caesar, ?', ('Caesar',))
+    """
 
     player: str
     leaders: tuple[str, ...]
 
+    @property
+    def known(self) -> tuple[str, ...]:
+        """The leaders named (every ``?`` left out)."""
+        return tuple(name for name in self.leaders if name != UNKNOWN)
+
     def notation(self) -> str:
         """The entry as typed."""
         return f"{self.player} leaders " + ", ".join(self.leaders)
+
+
+@dataclass(frozen=True)
+class Keep:
+    """``ada keep Caesar`` / ``ada keep ?``: the leader a player keeps face down in a pass of the
+    leader draft (``7w.leaders.draft``); ``leader`` None: kept without saying which (``ada keep``
+    reads the same). The rest of the hand goes to the right neighbour once every player has kept."""
+
+    player: str
+    leader: str | None = None
+
+    def notation(self) -> str:
+        """The entry as typed (``?`` for an unsaid leader)."""
+        return f"{self.player} keep {self.leader or UNKNOWN}"
+
+
+@dataclass(frozen=True)
+class DraftPass:
+    """``draft`` (also ``keep all``): the table ends the pass of the leader draft: every player who
+    has not kept yet keeps an unsaid leader, and the hands are passed (``7w.leaders.draft``).
+    A table that tracks no leader types it three times."""
+
+    def notation(self) -> str:
+        """The entry as typed."""
+        return "draft"
 
 
 @dataclass(frozen=True)
@@ -356,4 +397,4 @@ class SetPosition:
         return " ".join(parts)
 
 
-Move = SetBoard | LeaderHand | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild | Correct | SetPosition
+Move = SetBoard | LeaderHand | Keep | DraftPass | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild | Correct | SetPosition

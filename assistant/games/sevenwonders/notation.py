@@ -24,7 +24,25 @@ from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import NAME_WORDS, number, signed
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import components, costs
-from assistant.games.sevenwonders.moves import AGE_TWO, DISCARD, Build, CopyGuild, Correct, Courtesan, LeaderHand, Pick, Recruit, Said, SetBoard, SetPosition, Sell, Stage
+from assistant.games.sevenwonders.moves import (
+    AGE_TWO,
+    DISCARD,
+    UNKNOWN,
+    Build,
+    CopyGuild,
+    Correct,
+    Courtesan,
+    DraftPass,
+    Keep,
+    LeaderHand,
+    Pick,
+    Recruit,
+    Said,
+    SetBoard,
+    SetPosition,
+    Sell,
+    Stage,
+)
 from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
 
 VERBS: dict[str, str] = {
@@ -48,7 +66,13 @@ VERBS: dict[str, str] = {
     "board": "board",
     "leaders": "leaders",
     "hand": "leaders",
+    "keep": "keep",
+    "keeps": "keep",
+    "k": "keep",
 }
+#: The table's entry that ends a pass of the leader draft (``7w.leaders.draft``): ``draft``, or
+#: ``keep all``.
+DRAFT_WORDS = (("draft",), ("keep", "all"), ("draft", "pass"))
 SIDES = {"left": "left", "l": "left", "right": "right", "r": "right", "bank": "bank"}
 NONE_WORDS = ("none", "nothing", "-", "no", "skip", "pass")
 RULE = "7w.notation"
@@ -99,6 +123,10 @@ def parse(state: SWState, text: str) -> Any:
     payment it means (:func:`costs.settle`). Raises InvalidEntry or AmbiguousEntry (a name
     or player prefix that fits several); never judges legality (that is :func:`rules.check`)."""
     first = words_of(text.split("#", 1)[0])[:2]
+    if tuple(normalize(w) for w in words_of(text.split("#", 1)[0])) in DRAFT_WORDS and not (
+        first and seat_index(state).exact(first[0])
+    ):
+        return DraftPass()
     if first and normalize(first[0]) in CORRECT_WORDS:
         return read_correct(state, text.split("#", 1)[0])
     if first and normalize(first[0]) == POSITION_WORD and not (
@@ -163,6 +191,10 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
         return read_board(player, rest), None
     if verb == "leaders":
         return LeaderHand(player, read_leaders(rest)), None
+    if verb == "keep":
+        if not rest or (len(rest) == 1 and rest[0] == UNKNOWN):
+            return Keep(player, None), None
+        return Keep(player, components.leader_index().resolve(" ".join(rest))), None
     if verb == "courtesan":
         if not rest:
             raise InvalidEntry(RULE, "name the neighbour's leader the Courtesan token goes on")
@@ -186,7 +218,8 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
             return Pick(player, None), None
         return Pick(player, components.card_index().resolve(" ".join(rest))), None
     # build / stage / sell
-    index = components.leader_index() if state.phase == "recruit" and verb != "build" else components.card_index()
+    # in the draft a sale or stage is a Recruitment entry (the draft played off the record)
+    index = components.leader_index() if state.phase in ("recruit", "draft") and verb != "build" else components.card_index()
     name: str | None = None
     free = False
     stated: Said | None = None
@@ -355,7 +388,7 @@ def resolve_for_phase(state: SWState, index: NameIndex, player: str, words: list
             found, _ = other.resolve_leading(words)
         except InvalidEntry:
             raise original from None
-        if state.phase == "recruit":
+        if state.phase in ("recruit", "draft"):
             raise InvalidEntry(
                 "7w.leaders.recruit",
                 f"{found} is an Age card, and it is the Recruitment phase before Age {'I' * state.age}:"
@@ -401,12 +434,41 @@ def read_leaders(rest: list[str]) -> tuple[str, ...]:
     index = components.leader_index()
     at = 0
     while at < len(rest):  # one name at a time, each in a window of NAME_WORDS words: linear
+        if rest[at] == UNKNOWN:  # a leader not said (the entry's public form is all '?')
+            names.append(UNKNOWN)
+            at += 1
+            continue
         name, used = index.resolve_leading(rest[at : at + NAME_WORDS])
         names.append(name)
         at += used
     if not names:
-        raise InvalidEntry(RULE, "name the leaders in hand", hint="leaders Caesar, Nero, Midas, Plato")
+        raise InvalidEntry(RULE, "name the leaders in hand", hint="leaders Caesar, Nero, Midas, Plato (or ? for one not said)")
     return tuple(names)
+
+
+# -- the public form of an entry (7w.secrets) ----------------------------------------------------
+def public_notation(state: SWState, move: Any) -> str:
+    """The entry as the whole table may see it (``7w.secrets``): a leader hand as ``?`` for each
+    leader (``ada leaders ?, ?, ?, ?``), a keep of the draft as ``ada keep ?``, a card sold or
+    tucked face down without its name (``ada sell``, ``ada stage pay left 2``: the payment is
+    public), Age card and leader alike. A recruited leader, a built card and a card taken from
+    the discard pile (built in the open) stay named. ``state`` is the state before the entry:
+    the text parses back there to a move with the same public effect.
+
+    >>> public_notation(None, Sell("ada", "Baths")), public_notation(None, Keep("ada", "Nero"))
+    ('ada sell', 'ada keep ?')
+    >>> public_notation(None, LeaderHand("ada", ("Caesar", "Nero")))
+    'ada leaders ?, ?'
+    """
+    if isinstance(move, LeaderHand):
+        return LeaderHand(move.player, (UNKNOWN,) * len(move.leaders)).notation()
+    if isinstance(move, Keep):
+        return Keep(move.player, None).notation()
+    if isinstance(move, Sell) and move.card is not None:
+        return Sell(move.player, None).notation()
+    if isinstance(move, Stage) and move.card is not None:
+        return Stage(move.player, None, move.pay).notation()
+    return move.notation()
 
 
 def neighbour_side(state: SWState, player: str, name: str) -> str:

@@ -3,7 +3,7 @@ into the module that holds it. Wiring only: no state, no caches on the ruleset o
 
 * setup and the options: :mod:`rules.setup` (2-7 players, two with the Free City; ``leaders`` default true, boards
   from the ``Boards:`` header or entered as ``ada board Gizah A``);
-* reading entries: :mod:`notation`; judging and applying them: :mod:`rules`;
+* reading entries: :mod:`notation` (and their public form, ``7w.secrets``); judging and applying them: :mod:`rules`;
 * the legal entries: :mod:`legal`; the prompt, state and events: :mod:`view`;
 * the score of a tracked game is the score of its final table (:mod:`scoring`,
   :mod:`table`), through the same :func:`scoring.score_cities` as ``assistant score --from
@@ -81,6 +81,11 @@ class SevenWonders(Ruleset):
     def parse(self, state: SWState, text: str) -> Any:
         """The move an entry means (reads only)."""
         return notation.parse(state, text)
+
+    def public_notation(self, state: SWState, move: Any) -> str:
+        """The entry with every secret face as ``?`` or left out (notation.public_notation):
+        leader hands and draft keeps, cards sold or tucked face down."""
+        return notation.public_notation(state, move)
 
     def check(self, state: SWState, move: Any) -> None:
         """Raise unless the move is legal now."""

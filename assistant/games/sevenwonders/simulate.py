@@ -21,10 +21,11 @@ from collections.abc import Mapping, Sequence
 from assistant.core.game import Game
 from assistant.games.sevenwonders import components, deck
 from assistant.games.sevenwonders.legal import legal_moves_for
+from assistant.games.sevenwonders.rules.resolution import draft_untouched, skip_draft
 from assistant.games.sevenwonders.state import SWState, awaited
 
 #: How often each kind of entry is picked, relative to the others.
-WEIGHTS = {"Build": 6, "Stage": 2, "Sell": 1, "Recruit": 6, "Pick": 3, "Courtesan": 1, "SetBoard": 1}
+WEIGHTS = {"Build": 6, "Stage": 2, "Sell": 1, "Recruit": 6, "Pick": 3, "Courtesan": 1, "SetBoard": 1, "Keep": 1}
 SEATS = ("Ada", "Bob", "Cleo", "Dan", "Eve", "Fay", "Gus")
 TOKENS = (1, 3, 5, -1)
 
@@ -39,12 +40,14 @@ def choose(rng: random.Random, moves: Sequence[object]) -> object:
     return rng.choice(by_kind[kind])
 
 
-def random_game(seed: int, players: int, options: Mapping[str, str] | None = None) -> Game:
+def random_game(seed: int, players: int, options: Mapping[str, str] | None = None, *, draft: bool = True) -> Game:
     """A complete game of ``players`` (Ada, Bob, ...; two play with the Free City, whose
     entries the holder of its card makes) played with random legal entries, deterministic
     for a seed. ``options`` are the game's ``--option`` values
     (``leaders``: true/false, default true; ``boards``: the boards in seat order, else
-    they are entered at random too)."""
+    they are entered at random too). ``draft`` False: the leader draft is played off the
+    record (no keep entered; Age I's Recruitment entries come first, as in records kept
+    before the draft was tracked), with the same random choices as then."""
     from assistant.games.sevenwonders import RULESET
 
     rng = random.Random(seed)
@@ -53,8 +56,11 @@ def random_game(seed: int, players: int, options: Mapping[str, str] | None = Non
         settings.pop("boards", None)
     game = Game(RULESET, list(SEATS[:players]), settings)
     while game.outcome() is None:
-        player = rng.choice(awaited(game.state))
-        move = choose(rng, list(legal_moves_for(game.state, player)))
+        state = game.state
+        if not draft and draft_untouched(state):
+            state = skip_draft(state)  # the choices of the Recruitment that follows the draft
+        player = rng.choice(awaited(state))
+        move = choose(rng, list(legal_moves_for(state, player)))
         game.push(move.notation())  # type: ignore[attr-defined]
     return game
 

@@ -6,6 +6,9 @@ neighbour the previous one (``7w.terms.neighbours``).
 Phases (``SWState.phase``):
 
 * ``boards``  — waiting for ``<player> board <Wonder> <side>`` entries (no Boards header);
+* ``draft``   — the leader draft (``7w.leaders.draft``) before Age I's Recruitment: pass
+  ``draft`` (1-3) waits for each player's keep (simultaneous), then every hand's rest goes to
+  the right neighbour (2 players: to the opponent; the Free City drafts nothing);
 * ``recruit`` — a Leaders Recruitment phase before Age ``age`` (simultaneous choices);
 * ``turn``    — turn ``turn`` (1-6) of Age ``age`` (simultaneous choices);
 * ``extra``   — the one-player steps that follow a resolved turn or phase: Babylon B's 7th card,
@@ -15,7 +18,13 @@ Phases (``SWState.phase``):
 
 Hidden information is never required: Age-card hands are not entered; each chosen card is
 checked against the Age deck's composition (see :mod:`deck`). Leader hands are tracked by size,
-and by name only when a player enters them.
+and by name only when a player enters them (or names a keep of the draft).
+
+Secret faces (``7w.secrets``): an Age card sold or tucked face down is named only when its
+entry says so, and such a name is a secret of the entry's player. ``secret_named`` lists those
+names, so that what the game does by itself (skipping a discard-pile build that has nothing to
+take) rests on what the whole table knows (:func:`deck.public_pile_candidates`), the same in
+every viewer's replay.
 """
 
 from __future__ import annotations
@@ -87,6 +96,13 @@ class City:
     #: Loom, Glassworks or Press of this city that a position block says are Age II copies
     #: (``7w.position``: the deck accounting of a game picked up in progress)
     age_two: tuple[str, ...] = ()
+    #: the leader draft (``7w.leaders.draft``): the hand being drafted from (its known leaders
+    #: and its size) and the leaders kept so far (known ones and how many); ``hand_size`` is
+    #: the whole count held meanwhile (kept + drafted from: 4)
+    offer: tuple[str, ...] = ()
+    offer_size: int = 0
+    kept: tuple[str, ...] = ()
+    kept_size: int = 0
 
     @property
     def spendable(self) -> int:
@@ -149,6 +165,12 @@ class SWState:
     #: whether a move has been entered (anything but a board or a ``position`` line): a
     #: position block is taken only before it (``7w.position``)
     begun: bool = False
+    #: the pass of the leader draft being kept (1-3), 0 outside the draft (``7w.leaders.draft``)
+    draft: int = 0
+    #: Age cards named only by secret entries (sold or tucked with their name), as ``(age,
+    #: name)``: the table saw them face down (``7w.secrets``); the named discard-pile cards
+    #: among them are secret too
+    secret_named: tuple[tuple[int, str], ...] = ()
 
     # -- seats -----------------------------------------------------------------------------
     @property
@@ -188,6 +210,18 @@ class SWState:
         """The seats of the people playing: every seat but the Free City's."""
         return self.seats[:-1] if self.free_city else self.seats
 
+    @property
+    def drafters(self) -> tuple[int, ...]:
+        """The seats that draft leaders: every player's, never the Free City's (``7w.2p.leaders``)."""
+        return tuple(range(len(self.players)))
+
+    def draft_receiver(self, i: int) -> int:
+        """Who receives seat ``i``'s rest of a drafted hand (``7w.leaders.draft``): the right
+        neighbour; in a 2-player game the opponent (the Free City drafts nothing)."""
+        if self.free_city:
+            return 1 - i
+        return self.right(i)
+
     def is_free_city(self, i: int) -> bool:
         """Whether seat ``i`` is the Free City (a city nobody owns, played by the card's holder)."""
         return self.free_city and i == self.n - 1
@@ -221,6 +255,8 @@ class SWState:
         roman = {1: "I", 2: "II", 3: "III"}.get(self.age, str(self.age))
         if self.phase == "boards":
             return "setup: boards"
+        if self.phase == "draft":
+            return f"leader draft, pass {self.draft} of 3"
         if self.phase == "recruit":
             return f"Recruitment before Age {roman}"
         if self.phase == "turn":
@@ -248,7 +284,7 @@ def awaited(state: SWState) -> tuple[str, ...]:
     Free City's choice is awaited once its holder has chosen for their own city."""
     if state.phase == "boards":
         return tuple(p for p, c in zip(state.seats, state.cities) if not c.wonder)
-    if state.phase in ("turn", "recruit"):
+    if state.phase in ("turn", "recruit", "draft"):
         waiting = tuple(p for p, c in zip(state.seats, state.choices) if c is None)
         holder = state.holder()
         if holder is not None and state.choices[holder] is None:

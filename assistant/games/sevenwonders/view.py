@@ -10,7 +10,7 @@ from typing import Any
 from assistant.core.protocol import Prompt
 from assistant.games.sevenwonders import components, deck, powers, scoring
 from assistant.games.sevenwonders.legal import leader_candidates, legal_moves_for
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Keep, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.rules.legality import courtesan_targets
 from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
 from assistant.games.sevenwonders.science import ScienceResult
@@ -46,6 +46,16 @@ def expecting(state: SWState) -> Prompt:
         return Prompt(players, state.phase_label, ("board",), message, components.BOARD_NAMES)
     # at the opening (the first Recruitment, Age I's first turn) the prompt says the options in play
     opening = f" · 7 Wonders {options_text(state)}" if state.age == 1 and state.turn <= 1 else ""
+    if state.phase == "draft":
+        played = {name for c in state.cities for name in (*c.named_leaders, *c.boxed)}
+        words = tuple(l.name for l in components.leaders() if l.name not in played)
+        return Prompt(
+            players,
+            state.phase_label,
+            ("keep", "leaders", "draft"),
+            f"{state.phase_label}, still to keep: {', '.join(players)} ({draft_text(state)})" + opening,
+            words,
+        )
     if state.phase == "recruit":
         played = {name for c in state.cities for name in (*c.named_leaders, *c.boxed)}
         words = tuple(l.name for l in components.leaders() if l.name not in played)
@@ -87,6 +97,14 @@ def expecting(state: SWState) -> Prompt:
     return Prompt((), "game over", (), "the game is over")
 
 
+def draft_text(state: SWState) -> str:
+    """What a pass of the draft asks (``7w.leaders.draft``): each player keeps one of the
+    leaders in front of them, the rest goes to the right (the opponent with 2 players)."""
+    size = next((state.cities[i].offer_size for i in state.drafters), 0)
+    to = "the opponent" if state.free_city else "the right neighbour"
+    return f"keep 1 of {size} and pass the rest to {to}: <player> keep <leader> or keep ?; 'draft' ends the pass for all"
+
+
 def free_city_note(state: SWState) -> str:
     """In a 2-player game's turn: who holds the Free City card and what they still choose
     (``7w.2p.turn``)."""
@@ -121,9 +139,15 @@ def describe(state: SWState, *, reveal: bool = False) -> dict[str, Any]:
             if state.leaders_on:
                 info["leaders"] = list(c.leaders)
                 info["leaders_in_hand"] = c.hand_size
+                if state.phase == "draft" and not state.is_free_city(i):
+                    info["draft_kept"] = c.kept_size
+                    info["draft_hand"] = c.offer_size
+                    if reveal and (c.kept or c.offer):
+                        info["draft_kept_named"] = list(c.kept)
+                        info["draft_hand_named"] = list(c.offer)
                 if c.courtesan:
                     info["courtesan"] = c.courtesan
-        if state.phase in ("turn", "recruit") and state.choices:
+        if state.phase in ("turn", "recruit", "draft") and state.choices:
             choice = state.choices[i]
             info["chosen"] = choice is not None
             if reveal and choice is not None and choice != SKIP:
@@ -156,7 +180,9 @@ def events(before: SWState, after: SWState) -> list[str]:
         return [after.corrections[-1]]
     if not after.begun:  # a board or a position line (7w.position): nothing is set off
         return []
-    if before.phase == "boards" or (before.clock == after.clock and before.cities == after.cities):
+    if before.phase == "draft" and (after.phase != "draft" or after.draft != before.draft):
+        return draft_events(before, after)
+    if before.phase == "boards" or before.phase == "draft" or (before.clock == after.clock and before.cities == after.cities):
         return []
     lines = []
     if before.clock != after.clock and before.phase in ("turn", "recruit"):
@@ -188,6 +214,20 @@ def events(before: SWState, after: SWState) -> list[str]:
             lines.append(f"{name}: " + "; ".join(parts))
     if after.phase != before.phase or after.age != before.age:
         lines.append("now: " + after.phase_label)
+    return lines
+
+
+def draft_events(before: SWState, after: SWState) -> list[str]:
+    """A pass of the draft resolved: each hand passed on, the size of every hand (never a
+    face, ``7w.secrets``); after the third, each player holds 4 leaders."""
+    to = "the opponent" if before.free_city else "the right neighbour"
+    lines = [f"leader draft, pass {before.draft} resolved: every player kept a leader face down and passed the rest to {to}"]
+    if after.phase == "draft":
+        lines.append(f"now: {after.phase_label} (hands of {after.cities[0].offer_size})")
+        return lines
+    held = ", ".join(f"{p} {c.hand_size}" for i, (p, c) in enumerate(zip(after.seats, after.cities)) if i in after.drafters)
+    lines.append(f"the draft is over: leaders held {held}")
+    lines.append("now: " + after.phase_label)
     return lines
 
 
@@ -291,7 +331,7 @@ def header_lines(state: SWState, width: int | None) -> list[str]:
         sheet = scoring.score(state)
         lines += wrap(list(sheet.winners), "won by ", "  ", width, sep=", ")
     elif players:
-        verb = "to enter a board" if state.phase == "boards" else "still to choose"
+        verb = {"boards": "to enter a board", "draft": "still to keep"}.get(state.phase, "still to choose")
         lines += wrap(list(players), f"{verb}: ", "  ", width, sep=", ")
     return lines
 
@@ -342,12 +382,18 @@ def board(state: SWState, *, reveal: bool = False, wide: bool = False) -> str:
         science = science_text(result.science)
         if science:
             details.append("science " + science)
-        if reveal and city.hand:
+        if state.phase == "draft" and not state.is_free_city(i):
+            details.append(f"draft: kept {city.kept_size}, drafting from {city.offer_size}")
+            if reveal and city.kept:
+                details.append("kept: " + ", ".join(city.kept) + (f" +{city.kept_size - len(city.kept)} unnamed" if city.kept_size > len(city.kept) else ""))
+            if reveal and city.offer:
+                details.append("drafting from: " + ", ".join(city.offer) + (f" +{city.offer_size - len(city.offer)} unnamed" if city.offer_size > len(city.offer) else ""))
+        elif reveal and city.hand:
             unnamed = city.hand_size - len(city.hand)
             details.append("hand: " + ", ".join(city.hand) + (f" +{unnamed} unnamed" if unnamed > 0 else ""))
         elif state.leaders_on and city.hand_size and not state.is_free_city(i):
             details.append(f"hand {city.hand_size}")
-        if reveal and state.phase in ("turn", "recruit") and state.choices:
+        if reveal and state.phase in ("turn", "recruit", "draft") and state.choices:
             choice = state.choices[i]
             if choice is not None and choice != SKIP:
                 details.append("chose: " + choice.notation().removeprefix(name).strip())
@@ -368,7 +414,7 @@ def board(state: SWState, *, reveal: bool = False, wide: bool = False) -> str:
 
 # -- the legal entries, grouped ------------------------------------------------------------------
 #: The verbs of :func:`legal_summary` in the order they are listed.
-VERB_ORDER = ("board", "recruit", "build", "stage", "sell", "pick", "courtesan", "copy")
+VERB_ORDER = ("board", "keep", "recruit", "build", "stage", "sell", "pick", "courtesan", "copy")
 #: The most lines :func:`legal_summary` gives one player when few are awaited.
 PLAYER_LINES = 3
 
@@ -393,6 +439,8 @@ def legal_summary(state: SWState) -> list[str]:
     lines: list[str] = []
     for key, who in same.items():
         lines += player_summary(", ".join(who), [(verb, list(names)) for verb, names in key], budget)
+    if state.phase == "draft":
+        lines.append(f"table: draft (ends pass {state.draft}: everyone still to keep keeps a leader unsaid)")
     return lines
 
 
@@ -413,6 +461,9 @@ def legal_groups(state: SWState, player: str) -> list[tuple[str, list[str]]]:
     for move in moves:
         if isinstance(move, SetBoard):
             add("board", move.wonder)
+        elif isinstance(move, Keep):
+            add("keep", "?")  # the hand drafted from is secret, even where entered
+            add("keep", "<leader>")
         elif isinstance(move, Build):
             add("build", move.card + (" free" if move.free else ""))
         elif isinstance(move, (Stage, Sell)) and state.phase == "recruit":

@@ -11,9 +11,9 @@ from typing import Any
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sevenwonders import costs, components, deck, powers
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import UNKNOWN, Build, CopyGuild, Courtesan, DraftPass, Keep, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import City, SWState
-from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
+from assistant.games.sevenwonders.rules.resolution import draft_untouched, neighbour_guilds, skip_draft
 from assistant.games.sevenwonders.state import FREE_CITY, SKIP, next_extra
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
@@ -29,10 +29,25 @@ def check(state: SWState, move: Any) -> None:
             "the game is over: Age III's conflicts have been resolved",
             hint="see the final score (score), or undo the last entries to change them",
         )
+    if isinstance(move, DraftPass):
+        return check_draft_pass(state)
     if move.player not in state.seats:
         raise IllegalMove("core.players", f"{move.player} does not play in this game")
     if isinstance(move, SetBoard):
         return check_board(state, move)
+    if state.phase == "draft":
+        if isinstance(move, LeaderHand):
+            return check_draft_hand(state, move)
+        if isinstance(move, Keep):
+            return check_keep(state, move)
+        if draft_untouched(state) and isinstance(move, (Recruit, Sell, Stage)):
+            # no draft entry yet: the draft happened off the record (7w.leaders.draft)
+            return check(skip_draft(state), move)
+        raise IllegalMove(
+            "7w.leaders.draft",
+            f"the leader draft is under way ({state.phase_label}): each player keeps a leader first",
+            hint=draft_hint(state),
+        )
     if isinstance(move, LeaderHand):
         return check_hand(state, move)
     if state.phase == "boards":
@@ -42,11 +57,120 @@ def check(state: SWState, move: Any) -> None:
             f"the boards are not all known yet ({', '.join(missing)} still to enter)",
             hint=f"{missing[0]} board <Wonder> <A|B>",
         )
+    if isinstance(move, Keep):
+        raise IllegalMove(
+            "7w.leaders.draft",
+            "the leader draft is over (or was played off the record): nothing is kept now",
+            hint=f"now: {state.phase_label}",
+        )
     if state.phase == "extra":
         return check_extra(state, move)
     if state.phase == "recruit":
         return check_recruitment(state, move)
     return check_turn(state, move)
+
+
+# -- the leader draft (7w.leaders.draft) ---------------------------------------------------
+def draft_hint(state: SWState) -> str:
+    """What the draft waits for: the keeps still to enter, or ``draft`` to end the pass."""
+    waiting = [p for p, c in zip(state.seats, state.choices) if c is None]
+    first = waiting[0] if waiting else state.seats[0]
+    return f"{first} keep <leader> / {first} keep ? (still to keep: {', '.join(waiting) or 'nobody'}), or 'draft' to end the pass"
+
+
+def check_draft_pass(state: SWState) -> None:
+    """``draft``: only during the draft (it ends the pass with an unsaid keep for everyone
+    still to keep)."""
+    if state.phase != "draft":
+        raise IllegalMove(
+            "7w.leaders.draft",
+            "there is no leader draft under way" + ("" if state.leaders_on else ": this game is played without Leaders"),
+            hint=f"now: {state.phase_label}",
+        )
+
+
+def check_keep(state: SWState, move: Keep) -> None:
+    """A keep of the draft: once per player and pass, never for the Free City; a named leader
+    must be in the hand drafted from as far as it is known (a known hand: one of its leaders;
+    a hand with unknown cards: a leader not known to be elsewhere, nor kept already)."""
+    i = state.index(move.player)
+    if state.is_free_city(i):
+        raise IllegalMove("7w.2p.leaders", "the Free City gets no leaders: only the two players draft", hint=draft_hint(state))
+    if state.choices[i] is not None:
+        raise IllegalMove(
+            "7w.leaders.draft",
+            f"{move.player} has already kept a leader in pass {state.draft}",
+            hint="undo the earlier entry to change it; " + draft_hint(state),
+        )
+    if move.leader is None:
+        return
+    city = state.cities[i]
+    hint = draft_hand_hint(state, i)
+    if move.leader in city.offer:
+        return
+    if len(city.offer) >= city.offer_size:
+        raise IllegalMove("7w.leaders.draft", f"{move.leader} is not in the hand {move.player} drafts from now", hint=hint)
+    if move.leader in city.kept:
+        raise IllegalMove("7w.leaders.draft", f"{move.player} has already kept {move.leader}: each leader exists once", hint=hint)
+    where = leader_owner(state, move.leader, exclude=i)
+    if where:
+        raise IllegalMove(
+            "7w.leaders.draft", f"{move.leader} cannot be in the hand {move.player} drafts from: it is {where}, and each leader exists once", hint=hint
+        )
+
+
+def draft_hand_hint(state: SWState, i: int) -> str:
+    """The hint of a refused keep: the hand's size and how to see it, never its faces."""
+    city = state.cities[i]
+    player = state.seats[i]
+    entered = f", {len(city.offer)} of them entered" if city.offer else ""
+    return f"{player} drafts from {city.offer_size} leaders now{entered} ('legal --reveal' lists them); {player} keep ? keeps one unsaid"
+
+
+def check_draft_hand(state: SWState, move: LeaderHand) -> None:
+    """A ``leaders`` entry during the draft: the hand the player drafts from now (4 dealt, then
+    3 and 2 received), as many leaders as it holds (``?`` for one not said), the known ones
+    among them, none twice, none known to be elsewhere; entered before the player's keep."""
+    i = state.index(move.player)
+    city = state.cities[i]
+    if state.is_free_city(i):
+        raise IllegalMove("7w.2p.leaders", "the Free City gets no leaders: only the two players draft and recruit")
+    if len(move.leaders) != city.offer_size:
+        raise IllegalMove(
+            "7w.leaders.draft",
+            f"{move.player} drafts from {city.offer_size} leaders in pass {state.draft}, not {len(move.leaders)}",
+            hint=f"name exactly {city.offer_size} ('?' for one not said)",
+        )
+    named = move.known
+    if len(set(named)) != len(named):
+        raise IllegalMove("7w.leaders.draft", f"{move.player}'s hand names a leader twice")
+    if len(city.offer) >= city.offer_size and named:
+        raise IllegalMove(
+            "7w.leaders.hand",
+            f"the hand {move.player} drafts from is already entered: a hand is entered once",
+            hint="a mistyped hand is corrected by undoing (or amending) the entry that gave it ('state --reveal' shows it)",
+        )
+    if state.choices[i] is not None:
+        raise IllegalMove(
+            "7w.leaders.draft",
+            f"{move.player} has kept a leader in this pass: the hand is entered before the keep",
+            hint="undo the keep, enter the hand, then keep again",
+        )
+    missing = [name for name in city.offer if name not in named]
+    if len(missing) > len(move.leaders) - len(named):
+        raise IllegalMove(
+            "7w.leaders.draft",
+            f"{move.player}'s hand holds {len(city.offer)} leader(s) entered before: name them (or '?' for each)",
+            hint=draft_hand_hint(state, i),
+        )
+    for name in named:
+        if name in city.offer:
+            continue
+        if name in city.kept:
+            raise IllegalMove("7w.leaders.draft", f"{move.player} has already kept {name}: each leader exists once")
+        where = leader_owner(state, name, exclude=i)
+        if where:
+            raise IllegalMove("7w.setup.leaders", f"{name} cannot be in {move.player}'s hand: it is {where}, and each leader exists once")
 
 
 # -- setup ----------------------------------------------------------------------------------
@@ -85,7 +209,8 @@ def check_hand(state: SWState, move: LeaderHand) -> None:
     city = state.cities[i]
     if state.is_free_city(i):
         raise IllegalMove("7w.2p.leaders", "the Free City gets no leaders: only the two players draft and recruit")
-    if len(set(move.leaders)) != len(move.leaders):
+    named = move.known
+    if len(set(named)) != len(named):
         raise IllegalMove("7w.leaders.hand", f"{move.player}'s leader hand names a leader twice")
     if len(move.leaders) != city.hand_size:
         raise IllegalMove(
@@ -93,29 +218,29 @@ def check_hand(state: SWState, move: LeaderHand) -> None:
             f"{move.player} holds {city.hand_size} leader(s) now, not {len(move.leaders)}",
             hint=f"name exactly {city.hand_size}" if city.hand_size else None,
         )
-    if city.hand is not None and len(city.hand) >= city.hand_size:
+    if city.hand is not None and len(city.hand) >= city.hand_size and named:
         raise IllegalMove(
             "7w.leaders.hand",
-            f"{move.player}'s leader hand is already entered ({', '.join(city.hand)}): a hand is entered once",
-            hint="a mistyped hand is corrected by undoing (or amending) the entry that gave it",
+            f"{move.player}'s leader hand is already entered: a hand is entered once",
+            hint="a mistyped hand is corrected by undoing (or amending) the entry that gave it ('state --reveal' shows it)",
         )
     known = city.hand or ()
-    missing = [name for name in known if name not in move.leaders]
-    if missing:  # a partly known hand (Rome B drew leaders from the box): the known ones stay
+    missing = [name for name in known if name not in named]
+    if len(missing) > len(move.leaders) - len(named):  # a partly known hand: the known ones stay
         raise IllegalMove(
             "7w.leaders.hand",
-            f"{move.player}'s hand holds {', '.join(missing)} (entered before): name them with the leaders drawn",
-            hint=f"{move.player} leaders " + ", ".join([*known, "..."]),
+            f"{move.player}'s hand holds {len(known)} leader(s) entered before: name them with the others (or '?' for each)",
+            hint=f"{move.player} leaders <the {city.hand_size} leaders> ('state --reveal' shows the ones entered)",
         )
     pending = state.choices[i] if state.phase == "recruit" and state.choices else None
     chosen = getattr(pending, "leader", None) or getattr(pending, "card", None)
-    if isinstance(chosen, str) and chosen not in move.leaders:
+    if isinstance(chosen, str) and chosen not in named and len(named) == len(move.leaders):
         raise IllegalMove(
             "7w.leaders.hand",
-            f"{move.player} has chosen {chosen} in this Recruitment phase, so the hand holds {chosen}",
-            hint=f"undo the choice, or name {chosen} in the hand",
+            f"{move.player}'s choice entered in this Recruitment phase is not among these leaders",
+            hint="undo the choice, or name the leader chosen in the hand",
         )
-    for name in move.leaders:
+    for name in named:
         where = leader_owner(state, name, exclude=i, may_draw=draws_from_box(city))
         if where:
             raise IllegalMove("7w.setup.leaders", f"{name} cannot be in {move.player}'s hand: it is {where}, and each leader exists once")
@@ -138,19 +263,33 @@ def leader_owner(state: SWState, name: str, exclude: int | None = None, may_draw
             continue
         if name in c.leaders:
             return f"recruited by {p}"
-        if name in c.named_leaders:
-            return "already used by another player (under a wonder stage)"
-        if name in c.boxed and not may_draw:
-            return "back in the box (discarded for coins earlier; only Rome B's draw can bring it back)"
-        if c.hand is not None and name in c.hand:
-            return "in another player's hand"  # hands stay hidden: do not say whose
+        # a face-down leader: neither whose it is nor how it went (kept, tucked, sold) is told
+        if name in c.named_leaders or (name in c.boxed and not may_draw):
+            return FACE_DOWN
+        if (c.hand is not None and name in c.hand) or name in c.offer or name in c.kept:
+            return FACE_DOWN
     for j, choice in enumerate(state.choices):
         if j == exclude or choice is None:
             continue
         named = getattr(choice, "leader", None) or (getattr(choice, "card", None) if state.phase == "recruit" else None)
         if named == name:
-            return "already chosen by another player in this phase"  # choices stay secret
+            return FACE_DOWN  # choices stay secret
     return None
+
+
+#: Where a leader known to the game but not to the table lies, as a refusal says it
+#: (``7w.secrets``): a hand, a stage marker, the box or a secret choice, never which nor whose.
+FACE_DOWN = "accounted for face down elsewhere (a hand, a choice, a stage marker or the box)"
+
+
+def hand_hint(state: SWState, i: int) -> str:
+    """The hint of a refused leader: how many leaders the hand holds and how to see the ones
+    entered, never their faces (``7w.secrets``)."""
+    city = state.cities[i]
+    player = state.seats[i]
+    entered = len(city.hand or ())
+    said = f", {entered} of them entered ('legal --reveal' lists them)" if entered else ""
+    return f"{player} holds {city.hand_size} leader(s){said}"
 
 
 def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
@@ -163,15 +302,11 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
     may_draw = draws_from_box(city)
     where = leader_owner(state, name, exclude=i, may_draw=may_draw)
     if where:
-        known = city.hand is not None and len(city.hand) >= city.hand_size
-        hint = ("in hand: " + ", ".join(city.hand)) if known and city.hand else "check the leader's name; each leader exists once"
-        raise IllegalMove(rule, f"{name} cannot be {player}'s: it is {where}, and each leader exists once", hint=hint)
+        raise IllegalMove(rule, f"{name} cannot be {player}'s: it is {where}, and each leader exists once", hint=hand_hint(state, i))
     if name in city.named_leaders or (name in city.boxed and not may_draw):
-        known = city.hand is not None and len(city.hand) >= city.hand_size
-        hint = ("in hand: " + ", ".join(city.hand)) if known and city.hand else "a leader still in the hand"
-        raise IllegalMove(rule, f"{player} has already played {name}", hint=hint)
+        raise IllegalMove(rule, f"{player} has already played {name}", hint=hand_hint(state, i))
     if city.hand is not None and name not in city.hand and len(city.hand) >= city.hand_size:
-        raise IllegalMove(rule, f"{name} is not in {player}'s leader hand", hint="in hand: " + ", ".join(city.hand))
+        raise IllegalMove(rule, f"{name} is not in {player}'s leader hand", hint=hand_hint(state, i))
 
 
 # -- choices of a turn --------------------------------------------------------------------
@@ -323,8 +458,8 @@ def check_recruitment(state: SWState, move: Any) -> None:
         raise IllegalMove("7w.leaders.recruit.hire", "name the leader to recruit")
     if name is not None:
         check_leader_in_hand(state, i, name, "7w.leaders.recruit")
-    elif city.hand is not None and len(city.hand) == city.hand_size and city.hand_size > 1:
-        raise IllegalMove("7w.leaders.hand", f"name the leader {move.player} plays", hint="in hand: " + ", ".join(city.hand))
+    elif city.hand_size <= 0:
+        raise IllegalMove("7w.leaders.hand", f"{move.player} has no leader left in hand")
     if isinstance(move, Recruit):
         cost = powers.leader_cost(state, i, name)
         if cost > city.spendable:
@@ -435,11 +570,12 @@ def check_extra(state: SWState, move: Any) -> None:
         if move.card in city.cards:
             raise IllegalMove("7w.build.unique", f"{owner} already has a {move.card}", hint=hint)
         if not deck.pile_sources(state, move.card):
-            options = [c for c in deck.pile_candidates(state) if c not in city.cards]
+            # the pile lies face down: the refusal says why, never what the pile holds
             raise IllegalMove(
                 "7w.discard.pile",
-                f"{move.card} cannot be in the discard pile now",
-                hint=("it may hold: " + ", ".join(options[:12])) if options else None,
+                f"{move.card} cannot be in the discard pile now: every copy its Age deck holds is accounted for"
+                " (built, or otherwise known to be out of the pile)",
+                hint=f"{hint} ({owner} looks through the pile; 'legal --reveal' lists what it may hold)",
             )
     elif kind == "copy" and move.guild is not None:
         guilds = neighbour_guilds(state, i)

@@ -120,7 +120,10 @@ def settle(state: SWState) -> SWState:
     """A game picked up at the start of a turn or Recruitment phase: nobody has chosen, no
     step is owed, no coin is received this turn; the leaders' hands are unknown (their size
     is public), the deck accounting names what lies in the cities (:func:`attributed`) and
-    the discard pile is all face down."""
+    the discard pile is all face down. A line entered during the leader draft puts the game
+    at Age I's Recruitment at least: the draft is behind a game picked up."""
+    if state.phase == "draft":
+        state = replace(state, phase="recruit", age=1, turn=0)
     cities = tuple(
         replace(
             c,
@@ -133,6 +136,10 @@ def settle(state: SWState) -> SWState:
             boxed=(),
             copied_guild=None,
             age_two=tuple(name for name in c.age_two if name in c.cards),
+            offer=(),
+            offer_size=0,
+            kept=(),
+            kept_size=0,
         )
         for c in state.cities
     )
@@ -147,6 +154,8 @@ def settle(state: SWState) -> SWState:
         due=(NO_DUE,) * state.n,
         named=attributed(cities),
         pile=(),
+        secret_named=(),
+        draft=0,
     )
 
 

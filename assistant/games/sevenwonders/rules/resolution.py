@@ -25,9 +25,27 @@ from typing import Any
 
 from assistant.core.inputs import number
 from assistant.games.sevenwonders import components, costs, deck, powers
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, LeaderHand, Pay, Pick, Recruit, Said, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import (
+    Build,
+    CopyGuild,
+    Courtesan,
+    DraftPass,
+    Keep,
+    LeaderHand,
+    Pay,
+    Pick,
+    Recruit,
+    Said,
+    SetBoard,
+    Sell,
+    Stage,
+)
 from assistant.games.sevenwonders.scoring import NO_TOKEN
 from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, SKIP, City, Due, SWState, next_extra
+
+#: The leaders dealt to each player for the draft (``7w.setup.leaders``) and its passes.
+DRAFT_DEAL = 4
+DRAFT_PASSES = 3
 
 
 
@@ -68,7 +86,8 @@ def begin_age(state: SWState, age: int) -> SWState:
 
 
 def begin_game(state: SWState) -> SWState:
-    """Every board is known: starting coins (``7w.setup.coins``) and leader hands."""
+    """Every board is known: starting coins (``7w.setup.coins``) and leader hands; with
+    Leaders the leader draft comes first (:func:`begin_draft`)."""
     coins = 6 if state.leaders_on else 3
     hand = 4 if state.leaders_on else 0
     cities = tuple(replace(c, coins=coins, hand_size=hand) for c in state.cities)
@@ -77,7 +96,119 @@ def begin_game(state: SWState) -> SWState:
         # free_city_coins, which may give it the players' 6) and never holds a leader
         free = replace(cities[-1], coins=number(state.option("free_city_coins", "3")) or 3, hand_size=0)
         cities = (*cities[:-1], free)
+    if state.leaders_on:
+        return begin_draft(replace(state, cities=cities))
     return begin_age(replace(state, cities=cities), 1)
+
+
+# -- the leader draft (7w.leaders.draft) -----------------------------------------------------
+def begin_draft(state: SWState) -> SWState:
+    """The leader draft: 4 leaders dealt face down to each player (the Free City gets none,
+    ``7w.2p.leaders``), pass 1 waiting for every player's keep. Each player holds 4 leaders
+    throughout (``hand_size``): the ones kept and the hand drafted from."""
+    drafters = state.drafters
+    cities = tuple(
+        replace(c, offer=(), offer_size=DRAFT_DEAL if i in drafters else 0, kept=(), kept_size=0)
+        for i, c in enumerate(state.cities)
+    )
+    return replace(
+        state,
+        cities=cities,
+        phase="draft",
+        draft=1,
+        age=1,
+        turn=0,
+        choices=tuple(None if i in drafters else SKIP for i in range(state.n)),
+        due=(NO_DUE,) * state.n,
+    )
+
+
+def draft_untouched(state: SWState) -> bool:
+    """Whether the draft is at its start with no keep entered: a Recruitment entry here means
+    the draft happened off the record (:func:`skip_draft`)."""
+    return state.phase == "draft" and state.draft == 1 and all(c is None or c == SKIP for c in state.choices)
+
+
+def skip_draft(state: SWState) -> SWState:
+    """The draft played off the record (records stored before the draft was tracked, tables
+    that do not type it): every player holds the 4 leaders they drafted, unknown, or the hand
+    a ``leaders`` entry of the draft's start named; then Age I's Recruitment phase."""
+    cities = tuple(
+        replace(
+            c,
+            hand=(c.offer or c.hand) if i in state.drafters else c.hand,
+            offer=(),
+            offer_size=0,
+            kept=(),
+            kept_size=0,
+        )
+        for i, c in enumerate(state.cities)
+    )
+    return begin_age(replace(state, cities=cities, draft=0), 1)
+
+
+def keep_leader(city: City, name: str | None) -> City:
+    """One leader kept from the hand drafted from: named (it leaves the known part of the hand
+    if it was there, else one unknown card), or unsaid (the known cards of the hand may be the
+    one kept, so none of them is known to be there any more)."""
+    offer = list(city.offer)
+    if name is None:
+        offer = []
+    elif name in offer:
+        offer.remove(name)
+    kept = (*city.kept, name) if name is not None else city.kept
+    return replace(city, offer=tuple(offer), offer_size=city.offer_size - 1, kept=kept, kept_size=city.kept_size + 1)
+
+
+def resolve_draft(state: SWState) -> SWState:
+    """A pass of the draft once every player has kept: the keeps are set aside, each hand's
+    rest goes to the right neighbour (2 players: the opponent) with its known cards; after
+    the third pass each player adds the card received to the 3 kept (4 leaders, the known ones
+    named in ``hand``) and Age I's Recruitment phase begins."""
+    cities = list(state.cities)
+    drafters = state.drafters
+    for i in drafters:
+        move = state.choices[i]
+        cities[i] = keep_leader(cities[i], move.leader if isinstance(move, Keep) else None)
+    passed = {state.draft_receiver(i): (cities[i].offer, cities[i].offer_size) for i in drafters}
+    for i in drafters:
+        offer, size = passed[i]
+        cities[i] = replace(cities[i], offer=offer, offer_size=size)
+    if state.draft < DRAFT_PASSES:
+        return replace(
+            state,
+            cities=tuple(cities),
+            draft=state.draft + 1,
+            choices=tuple(None if i in drafters else SKIP for i in range(state.n)),
+        )
+    for i in drafters:
+        c = cities[i]
+        known = (*c.kept, *c.offer)
+        cities[i] = replace(
+            c,
+            hand=known or None,
+            hand_size=c.kept_size + c.offer_size,
+            offer=(),
+            offer_size=0,
+            kept=(),
+            kept_size=0,
+        )
+    return begin_age(replace(state, cities=tuple(cities), draft=0), 1)
+
+
+def draft_pass(state: SWState) -> SWState:
+    """``draft``: every player still to keep keeps an unsaid leader; the pass resolves."""
+    choices = tuple(Keep(p) if c is None else c for p, c in zip(state.seats, state.choices))
+    return resolve_draft(replace(state, choices=choices))
+
+
+def draft_hand(state: SWState, move: LeaderHand) -> SWState:
+    """A ``leaders`` entry during the draft: the hand drafted from now, its named leaders
+    joining the known ones (``?`` says nothing)."""
+    i = state.index(move.player)
+    city = state.cities[i]
+    known = (*move.known, *(name for name in city.offer if name not in move.known))
+    return state.with_city(i, replace(city, offer=known))
 
 
 # -- a mutable working copy ----------------------------------------------------------------
@@ -91,12 +222,21 @@ class Work:
     named: list[list[str]]
     pile: list[tuple[int, str]]
     unknown: list[int]
+    secret: list[tuple[int, str]]
 
     @classmethod
     def of(cls, state: SWState) -> "Work":
         """A working copy of ``state``."""
         due = list(state.due) if state.due else [NO_DUE] * state.n
-        return cls(state, list(state.cities), due, [list(x) for x in state.named], list(state.pile), list(state.pile_unknown))
+        return cls(
+            state,
+            list(state.cities),
+            due,
+            [list(x) for x in state.named],
+            list(state.pile),
+            list(state.pile_unknown),
+            list(state.secret_named),
+        )
 
     def freeze(self, **changes: Any) -> SWState:
         """The frozen state with the changes made (and ``changes`` to the game's own fields)."""
@@ -107,6 +247,7 @@ class Work:
             named=tuple(tuple(x) for x in self.named),
             pile=tuple(self.pile),
             pile_unknown=(self.unknown[0], self.unknown[1], self.unknown[2]),
+            secret_named=tuple(self.secret),
             **changes,
         )
 
@@ -260,10 +401,10 @@ def use_leader(work: Work, i: int, name: str | None, to_box: bool = False) -> No
     city = work.cities[i]
     hand = city.hand
     if name is None and hand is not None:
-        if len(hand) == 1:
+        if len(hand) == 1 and city.hand_size == 1:
             name = hand[0]  # the only leader the hand can hold
         else:
-            hand = None  # an unnamed leader left a hand of several: the hand is unknown now
+            hand = None  # an unnamed leader left a hand of several (or partly known): unknown now
     if hand is not None and name in hand:
         rest = list(hand)
         rest.remove(name)
@@ -300,6 +441,8 @@ def resolve_actions(work: Work, actions: list[tuple[int, Any]]) -> None:
             discard(work, age, move.card)
         if move.card is not None:
             work.named[age - 1].append(move.card)
+            if isinstance(move, (Sell, Stage)):
+                work.secret.append((age, move.card))  # face down: named by its player only
     placed: list[tuple[int, Any, str]] = []
     for i, move in actions:
         if isinstance(move, Build):
@@ -368,6 +511,8 @@ def record_choice(state: SWState, move: Any) -> SWState:
     state = replace(state, choices=tuple(choices))
     if any(c is None for c in choices):
         return state
+    if state.phase == "draft":
+        return resolve_draft(state)
     if state.phase == "recruit":
         return resolve_recruitment(state)
     return resolve_turn(state)
@@ -385,7 +530,8 @@ def actionable(state: SWState, i: int, kind: str) -> bool:
     if kind == "rome":
         return city.hand_size > 0
     if kind in ("halikarnassos", "solomon"):
-        return any(name not in city.cards for name in deck.pile_candidates(state))
+        # what the whole table knows of the pile decides, so every viewer's replay agrees
+        return any(name not in city.cards for name in deck.public_pile_candidates(state))
     if kind == "courtesan":
         return any(state.cities[j].leaders for j in (state.left(i), state.right(i)))
     if kind == "copy":
@@ -484,10 +630,13 @@ def resolve_extra(state: SWState, move: Any) -> SWState:
 
 def take_from_pile(work: Work, name: str) -> None:
     """Remove a card from the discard pile: a named copy if there is one, else one of the
-    pile's unnamed cards (which is then known to be this card)."""
-    for k, (_, pile_name) in enumerate(work.pile):
+    pile's unnamed cards (which is then known to be this card). A card sold face down with its
+    name is public once taken (it is built in the open)."""
+    for k, (age, pile_name) in enumerate(work.pile):
         if pile_name == name:
             del work.pile[k]
+            if (age, name) in work.secret:
+                work.secret.remove((age, name))
             return
     for age, known in deck.pile_sources(work.freeze(), name):
         if not known:
@@ -530,9 +679,18 @@ def apply(state: SWState, move: Any) -> SWState:
         if all(c.wonder for c in state.cities):
             return begin_game(state)
         return state
+    if isinstance(move, DraftPass):
+        return draft_pass(state)
+    if state.phase == "draft" and isinstance(move, LeaderHand):
+        return draft_hand(state, move)
+    if state.phase == "draft" and not isinstance(move, Keep):
+        state = skip_draft(state)  # a Recruitment entry: the draft happened off the record
     if isinstance(move, LeaderHand):
         i = state.index(move.player)
-        return state.with_city(i, replace(state.cities[i], hand=move.leaders))
+        city = state.cities[i]
+        # the names said, in their order, then the known ones the entry's '?' stood for
+        known = (*move.known, *(name for name in city.hand or () if name not in move.known))
+        return state.with_city(i, replace(city, hand=known or city.hand))
     if isinstance(move, (Build, Stage)) and isinstance(move.pay, Said):
         move = costs.settled(state, move)
     if state.phase == "extra":
