@@ -153,7 +153,7 @@ def test_7w_correct_card_between_cities() -> None:
     assert "Baths" in g.state.city("Cleo").cards and g.state.pile == ()
     assert check_invariants(g.state) == []
     exc = refused(g, "correct Cleo card Baths from discard because x")
-    assert exc.rule == "7w.correct" and "not in the discard pile" in exc.message
+    assert exc.rule == "7w.correct" and "cannot be in the discard pile" in exc.message
 
 
 def test_7w_correct_card_to_discard_and_no_duplicate() -> None:

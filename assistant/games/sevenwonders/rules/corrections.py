@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from assistant.core.errors import IllegalMove
+from assistant.games.sevenwonders import deck
 from assistant.games.sevenwonders.moves import DISCARD, Correct
 from assistant.games.sevenwonders.state import AGE_VICTORY, SKIP, SWState
 
@@ -100,11 +101,12 @@ def check_card(state: SWState, i: int, move: Correct) -> None:
     name = move.card or ""
     who = move.player
     if move.to is None:  # from the discard pile into the player's city
-        if not any(card == name for _, card in state.pile):
+        if not deck.pile_sources(state, name):
+            # the pile lies face down (7w.secrets): the refusal never lists what it holds
             raise IllegalMove(
                 RULE,
-                f"{name} is not in the discard pile as far as the game knows (a card discarded unnamed cannot be taken back by name)",
-                hint="the known discard pile: " + (", ".join(sorted({c for _, c in state.pile})) or "empty"),
+                f"{name} cannot be in the discard pile: every copy its Age deck holds is accounted for elsewhere",
+                hint="check the card's name ('state --reveal' shows the cards of the pile the game knows)",
             )
         if name in state.cities[i].cards:
             raise IllegalMove(RULE, f"{who}'s city already holds {name}: a city never holds a structure twice")
@@ -171,10 +173,7 @@ def apply_correct(state: SWState, move: Correct) -> SWState:
     else:
         name = move.card or ""
         if move.to is None:
-            pile = list(state.pile)
-            at = max(k for k, (_, card) in enumerate(pile) if card == name)
-            del pile[at]
-            state = replace(state, pile=tuple(pile))
+            state = from_pile(state, name)
             state = state.with_city(i, replace(city, cards=(*city.cards, name)))
             what = f"{name} from the discard pile to {who}'s city"
         else:
@@ -190,3 +189,30 @@ def apply_correct(state: SWState, move: Correct) -> SWState:
                 what = f"{name} from {who}'s city to {move.to}'s"
     note = f"correction at ply {state.entries + 1}: {what} ({move.reason})"
     return replace(state, corrections=(*state.corrections, note))
+
+
+def from_pile(state: SWState, name: str) -> SWState:
+    """The state with a card called ``name`` taken out of the discard pile: the last named copy
+    (public from now on, if it was sold face down with its name), else one of the pile's
+    unnamed cards, which is then known to be this card (``7w.secrets``: the public replay, in
+    which the sale was unnamed, takes the same card)."""
+    pile = list(state.pile)
+    secret = list(state.secret_named)
+    named = [list(x) for x in state.named]
+    unknown = list(state.pile_unknown)
+    spots = [k for k, (_, card) in enumerate(pile) if card == name]
+    if spots:
+        age, _ = pile.pop(spots[-1])
+        if (age, name) in secret:
+            secret.remove((age, name))
+    else:
+        age = next(a for a, known in deck.pile_sources(state, name) if not known)
+        unknown[age - 1] -= 1
+        named[age - 1].append(name)
+    return replace(
+        state,
+        pile=tuple(pile),
+        secret_named=tuple(secret),
+        named=(tuple(named[0]), tuple(named[1]), tuple(named[2])),
+        pile_unknown=(unknown[0], unknown[1], unknown[2]),
+    )
