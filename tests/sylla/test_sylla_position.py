@@ -4,6 +4,8 @@ problems; a position entry after the first move refused; amend and insert over a
 
 from __future__ import annotations
 
+import re
+
 import tomllib
 from pathlib import Path
 
@@ -259,7 +261,9 @@ def test_sylla_position_notation_reads_back():
     for entry in game.entries:
         move = RULESET.parse(game.states[0], entry.text)
         assert move.notation() == entry.text
-        assert RULESET.public_notation(game.states[entry.ply - 1], entry.move) == entry.text
+        # public as it stands but for the denarii behind the screen (sylla.components.hidden)
+        public = re.sub(r"denarii \d+,", "denarii ?,", entry.text)
+        assert RULESET.public_notation(game.states[entry.ply - 1], entry.move) == public
     assert RULESET.parse(game.states[0], "position round 2, phase election, consul bl, turn r, high 3 blue, famine 1, "
                          "civic 5, health 4, leisure 5").notation() == game.entries[-1].text
     with pytest.raises(InvalidEntry) as err:

@@ -29,7 +29,7 @@ def _election_bid(state: State) -> list[object]:
     p = state.player(name)
     sen = senators(state, name)
     low = sen if state.turn == 0 else max(sen, state.high + 1)
-    out: list[object] = [m.BidMove(name, v) for v in range(low, sen + p.money + 1)]
+    out: list[object] = [m.BidMove(name, v) for v in range(low, sen + p.most_money + 1)]
     out.append(m.PassMove(name))
     return out
 
@@ -71,7 +71,7 @@ def _income_use(state: State) -> list[object]:
     p = state.player(name)
     out: list[object] = [m.DoneMove(name)]
     kinds = {t.kind for t in usable_tiles(p)}
-    if "temple" in kinds and p.money >= facts()["income"]["temple_cost"]:
+    if "temple" in kinds and p.can_pay(facts()["income"]["temple_cost"]):
         out += [m.TempleMove(name, k) for k in TOKENS]
     if "tavern" in kinds:
         out += [m.TavernMove(name, k, d) for k, d in tavern_targets(state, name)]
@@ -104,7 +104,7 @@ def _vote(state: State) -> list[object]:
     """Each awaited player's thumb up or down with 0 to all his denarii (great work or Ecclesia)."""
     out: list[object] = []
     for name in state.pending:
-        money = state.player(name).money
+        money = state.player(name).most_money
         for thumb in ("up", "down"):
             out += [m.VoteMove(name, thumb, d) for d in range(0, money + 1)]
     return out

@@ -512,21 +512,23 @@ class PositionDisplay:
 @dataclass(frozen=True)
 class PositionPlayer:
     """What the table knows of one player's figures (rule sylla.position): his Income tile,
-    prestige, denarii (behind his screen, but every change of them is made in the open), the
+    prestige, denarii (behind his screen, but every change of them is made in the open; ``None``,
+    written ``denarii ?``, in the public form of the entry, which the whole table sees), the
     tokens of each kind everyone saw, and how many more he holds of a colour nobody saw, with
     the splits (civic, health, leisure) a reveal left them when it narrowed them down."""
 
     player: str
     set: int
     prestige: int
-    denarii: int
+    denarii: int | None
     tokens: tuple[int, int, int]
     unseen: int = 0
     splits: tuple[tuple[int, int, int], ...] = ()
 
     def notation(self) -> str:
         """``position Blue set II, prestige 14, denarii 7, civic 1 health 0 leisure 2, unseen 2 as 1 1 0 or 1 0 1``"""
-        text = (f"position {self.player} set {ROMAN_OF[self.set]}, prestige {self.prestige}, denarii {self.denarii}, "
+        text = (f"position {self.player} set {ROMAN_OF[self.set]}, prestige {self.prestige}, "
+                f"denarii {'?' if self.denarii is None else self.denarii}, "
                 + _tokens_text(self.tokens))
         if self.unseen:
             text += f", unseen {self.unseen}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from assistant.core.errors import InvalidEntry
@@ -447,7 +448,8 @@ def public_notation(state: State, move: object) -> str:
     """The entry as the whole table may see it (sylla.components.hidden): a Temple's or an
     Insula's token as ``?``; a fist vote as ``votes ?`` until the fists open, and the entry that
     opens them as ``fists`` with every vote; a count named outside a reveal as ``tokens ?``;
-    and after ``|`` the token counts the rules revealed as the entry was played (a crisis, the
+    a position entry's denarii as ``denarii ?`` (its tokens are the counts the whole table saw,
+    and stay); and after ``|`` the token counts the rules revealed as the entry was played (a crisis, the
     end). It reads back at ``state`` to a move with the same public effect."""
     from assistant.games.sylla import rules
 
@@ -462,6 +464,20 @@ def public_notation(state: State, move: object) -> str:
     if counts:
         text += " | " + " | ".join(m.TokensMove(name, tuple(c.items())).notation() for name, c in counts.items())
     return text
+
+
+def reveals(state: State, move: object) -> bool:
+    """Whether the public form of the entry shows more than the entry as typed: the fists open
+    with it (the vote that completes them, or a ``fists`` entry naming only the votes entered
+    as unknown, becomes ``fists`` with every vote), or the token counts the rules revealed as
+    it was played follow it (``| Red tokens civic 2``). The whole table sees that form, the
+    entry's own player too: his typed text alone would leave the others' votes and counts
+    unknown in a game replayed as he knows it (rules sylla.hidden.votes, sylla.components.hidden)."""
+    public = public_notation(state, move)
+    if " | " in public and " | " not in str(move.notation()):  # type: ignore[attr-defined]
+        return True
+    inner = move.move if isinstance(move, m.RevealingMove) else move
+    return isinstance(inner, (m.VoteMove, m.FistsMove)) and public.startswith("fists ") and public != inner.notation()
 
 
 def _public_core(state: State, move: object) -> str:
@@ -484,6 +500,8 @@ def _public_core(state: State, move: object) -> str:
         return m.FistsMove(tuple((n, *votes[n]) for n in state.seats)).notation()  # type: ignore[misc]
     if isinstance(move, m.TokensMove):
         return _public_tokens(state, move).notation()
+    if isinstance(move, m.PositionPlayer):
+        return replace(move, denarii=None).notation()
     return move.notation()  # type: ignore[attr-defined]
 
 
@@ -655,6 +673,8 @@ def _position_player(player: str, text: str) -> m.PositionPlayer:
             if n is None:
                 raise InvalidEntry(rule, f"{player}'s Income tile is I, II, III or IV", hint=f"position {player} set II, ...")
             got[key] = n
+        elif key == "denarii" and args == ["?"]:
+            got[key] = None  # the public form: behind his screen (sylla.components.hidden)
         elif key in ("prestige", "denarii"):
             got[key] = _position_int(args, key)
         elif key == "unseen":
@@ -683,8 +703,9 @@ def _position_player(player: str, text: str) -> m.PositionPlayer:
     missing = [k for k in ("set", "prestige", "denarii") if k not in got]
     if missing:
         raise InvalidEntry(rule, f"the position of {player} needs " + ", ".join(missing), hint=_POSITION_HINT)
+    denarii = got["denarii"]
     return m.PositionPlayer(
-        player, int(got["set"]), int(got["prestige"]), int(got["denarii"]),  # type: ignore[call-overload]
+        player, int(got["set"]), int(got["prestige"]), None if denarii is None else int(denarii),  # type: ignore[call-overload]
         (tokens.get("civic", 0), tokens.get("health", 0), tokens.get("leisure", 0)),
         int(got.get("unseen", 0)), tuple(got.get("splits", ())),  # type: ignore[call-overload,arg-type]
     )

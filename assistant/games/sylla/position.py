@@ -86,7 +86,7 @@ def position(state: State) -> dict[str, Any]:
             "name": p.name,
             "set": ROMAN_OF[p.set or 1],
             "prestige": p.prestige,
-            "denarii": p.money,
+            "denarii": "?" if p.money_unknown else p.money,
             "tokens": dict(view.tokens),
         }
         if view.unknown:
@@ -189,7 +189,10 @@ def _player_entries(reader: TableReader, raw: Mapping[str, Any], name: str) -> l
     if card_set is None:
         reader.problem(RULE, "'set' (his Income tile, I to IV) is missing", name)
     prestige = reader.integer(p, "prestige", rule="sylla.limits.prestige-floor", player=name, default=None)
-    denarii = reader.integer(p, "denarii", rule="sylla.limits.money", player=name, default=None)
+    if p.get("denarii") == "?":
+        denarii: int | str = "?"  # not known: the public position of a game picked up (sylla.components.hidden)
+    else:
+        denarii = reader.integer(p, "denarii", rule="sylla.limits.money", player=name, default=None)
     tokens_raw = reader.keys(reader.mapping(p, "tokens", rule=RULE, player=name), TOKENS, other=token_kind, rule=RULE,
                              player=name, what="token kind")
     tokens = [reader.integer(tokens_raw, k, rule="sylla.hidden.tokens", player=name) for k in TOKENS]

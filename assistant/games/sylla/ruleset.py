@@ -48,6 +48,17 @@ class Sylla(Ruleset):
         """The entry with every secret face as ``?`` (notation.public_notation)."""
         return notation.public_notation(state, move)
 
+    def audience(self, state: State, move: Any) -> frozenset[str] | None:
+        """Who sees the entry as typed (rule sylla.components.hidden): the whole table when it
+        holds no secret; its own player for a secret vote, a Temple's or an Insula's token, a
+        count named outside a reveal; nobody but ``--reveal`` for an entry whose public form
+        shows more than the typed text (:func:`notation.reveals`: the fists open, or counts a
+        crisis or the end showed): every seat is shown that public form, which holds the
+        typed vote too, so that a game replayed as a seat knows it sees the fists open."""
+        if notation.reveals(state, move):
+            return frozenset()
+        return super().audience(state, move)
+
 
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> State:
         """The state before the first entry (rules.setup.initial)."""

@@ -258,7 +258,7 @@ def check_invariants(state: State) -> list[str]:
     for p in state.players:
         if p.prestige < 0:
             broken.append(f"{p.name} has {p.prestige} prestige")
-        if p.money < 0:
+        if p.money < 0 and not p.money_unknown:
             broken.append(f"{p.name} has {p.money} denarii")
         if any(v < 0 for v in p.tokens.values()) or any(v < 0 for v in p.cubes.values()):
             broken.append(f"{p.name} holds a negative count of tokens or cubes: {dict(p.tokens)} {dict(p.cubes)}")

@@ -72,6 +72,10 @@ class Tile:
         return self.label + (" (face down)" if self.down else "")
 
 
+#: Every denarius of the game (sylla.components: 35 coins of 1 and 5 of 5): the most a
+#: player whose denarii are not known here may hold.
+ALL_DENARII = 60
+
 @dataclass
 class Player:
     """One player's cards, tiles, denarii, prestige, tokens and cubes, and his end-game entries."""
@@ -103,6 +107,26 @@ class Player:
     seen: dict[str, int] = field(default_factory=lambda: {k: 0 for k in TOKENS})
     seen_unknown: int = 0
     seen_splits: frozenset[tuple[int, ...]] | None = None
+    # his denarii are not known here (``denarii ?``: the public form of a position block,
+    # sylla.components.hidden): ``money`` then counts only the changes made since, and what
+    # he can pay is judged on the record as typed, not here
+    money_unknown: bool = False
+
+    @property
+    def money_text(self) -> str:
+        """His denarii as a view prints them: the count, or ``?`` when not known here."""
+        return "?" if self.money_unknown else str(self.money)
+
+    def can_pay(self, amount: int) -> bool:
+        """Whether he may pay ``amount`` denarii as far as this state knows (always, when his
+        denarii are not known here: the record as typed judges)."""
+        return self.money_unknown or self.money >= amount
+
+    @property
+    def most_money(self) -> int:
+        """The most denarii he may hold as far as this state knows: his denarii, or every
+        denarius of the game when they are not known here (``sylla.components``: 60)."""
+        return ALL_DENARII if self.money_unknown else self.money
 
     def count(self, kind: str, *, usable: bool = False, face_up: bool = False) -> int:
         """How many cards of ``kind`` he has (only usable or face-up ones when asked)."""
@@ -121,6 +145,7 @@ class Player:
             self.name, self.set, list(self.cards), list(self.tiles), self.money, self.prestige, dict(self.tokens),
             dict(self.cubes), list(self.used), self.prestige_before_end, self.thumb, self.end_votes, self.freed,
             self.denarii_at_freeing, self.unknown, self.splits, dict(self.seen), self.seen_unknown, self.seen_splits,
+            self.money_unknown,
         )
 
     # -- what the table knows of his tokens (sylla.components.hidden) ---------------------

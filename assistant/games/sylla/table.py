@@ -156,7 +156,7 @@ def score_table(table: Mapping[str, Any]) -> ScoreSheet:
 
 def table_from_state(state: State) -> dict[str, Any]:
     """The final table of a tracked game (the Glory Path before the end, face-up characters,
-    denarii when the Slaves were freed, tokens, plebs votes, thumbs, Slaves freed)."""
+    denarii when the Slaves were freed (left out when not known here), tokens, plebs votes, thumbs, Slaves freed)."""
     assert state.board is not None
     players = []
     for p in state.players:
@@ -173,6 +173,8 @@ def table_from_state(state: State) -> dict[str, Any]:
         }
         if p.freed is not None:
             entry["freed"] = p.freed
+        if p.money_unknown:  # not known here (a game picked up, replayed from its public record)
+            del entry["denarii"]
         players.append(entry)
     return {
         "game": "sylla",

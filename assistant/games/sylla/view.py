@@ -35,11 +35,11 @@ STEP_TEXT = {
     "V.draw": ("event", "enter the event drawn into the empty slot"),
     "VI.work": ("work", "enter the Great Work now showing (next round's)"),
     "VI.vote": ("up, down, votes", "secret vote on {work}: {pending} (thumb and denarii in the fist, or votes ?)"),
-    "VI.fists": ("fists", "the fists open: enter the votes entered as unknown ({unseen})"),
+    "VI.fists": ("fists", "the fists open: enter the votes entered as unknown (fists NAME up|down N, …; {unseen})"),
     "VII.crisis": ("tokens", "{crisis} crisis: {pending} show their {crisis} tokens"),
     "VII.tiles": ("tiles", "end of round: enter the 6 new building tiles, left to right"),
     "end.vote": ("up, down, votes", "Ecclesia: {pending} vote (thumb and denarii in the fist, or votes ?)"),
-    "end.fists": ("fists", "Ecclesia: the fists open: enter the votes entered as unknown ({unseen})"),
+    "end.fists": ("fists", "Ecclesia: the fists open: enter the votes entered as unknown (fists NAME up|down N, …; {unseen})"),
     "end.free": ("frees", "{pending} free Slaves (2 denarii each)"),
     "end.tokens": ("tokens", "all reveal their tokens: {pending} show theirs (the final score waits for them)"),
 }
@@ -59,9 +59,10 @@ def expecting(state: State) -> Prompt:
     verbs, text = STEP_TEXT[state.step]
     message = text.format(
         actor=state.actor, consul=state.consul, offerer=state.offerer, winner=state.high_bidder, high=state.high,
-        offer=describe_offer(state) if state.phase == "III" else "", pending=", ".join(state.pending),
+        offer=describe_offer(state) if state.phase == "III" else "",
+        pending=", ".join(to_show(state) if state.step in ("VII.crisis", "end.tokens") else state.pending),
         effect=event_names().get(state.current_effect or "", ""),
-        unseen=", ".join(n for n, (t, _) in state.votes.items() if t is None),
+        unseen=_fist_voters(state),
         crisis=token_name(state.crises[0]) if state.crises else "",
         work=works_by_id().get(state.work or "", {}).get("name", "Ecclesia"),
     )
@@ -83,7 +84,9 @@ def awaited(state: State) -> tuple[str, ...]:
         return (state.offerer or "",)
     if state.step in ("III.pay", "III.insula", "III.crane"):
         return (state.high_bidder or "",)
-    if state.step in ("V.down", "VI.vote", "end.vote", "end.free", "VII.crisis", "end.tokens"):
+    if state.step in ("VII.crisis", "end.tokens"):
+        return tuple(to_show(state))
+    if state.step in ("V.down", "VI.vote", "end.vote", "end.free"):
         return tuple(state.pending)
     if state.step in ("V.draw", "VI.work", "VII.tiles", "VI.fists", "end.fists"):
         return ()
@@ -164,7 +167,7 @@ def describe(state: State, *, reveal: bool = False) -> dict[str, Any]:
         }
         entry["tokens held"] = sum(p.tokens.values()) + p.unknown  # how many is public; the kinds are not
         if reveal:
-            entry["denarii"] = p.money
+            entry["denarii"] = "?" if p.money_unknown else p.money
             entry["tokens"] = tokens_text(p)
         players.append(entry)
     data["players"] = players
@@ -174,6 +177,25 @@ def describe(state: State, *, reveal: bool = False) -> dict[str, Any]:
             data["votes so far"] = {n: f"{t} {d}" if t is not None else "?" for n, (t, d) in state.votes.items()}
     data["log"] = list(state.log[-12:])
     return data
+
+
+def to_show(state: State) -> list[str]:
+    """Who is asked to show tokens now (a crisis: its kind; the end: every kind), as the table
+    sees it: each player whose count the whole table does not know (``Player.public``). The
+    game itself waits only for counts it does not know, which depends on whether the tokens
+    were typed or entered as unknown; what the screen asks for may not (sylla.components.hidden),
+    and a count typed before may be shown again, the same."""
+    if state.step == "VII.crisis" and state.crises:
+        kind = state.crises[0]
+        return [p.name for p in state.players if len(p.public().token_range(kind)) > 1]
+    return [p.name for p in state.players if not p.public().tokens_known()]
+
+
+def _fist_voters(state: State) -> str:
+    """Who may be named when the fists open: every voter, since which votes were typed and
+    which entered as unknown is not something the table sees (sylla.hidden.votes); a vote
+    typed before may be repeated, the same."""
+    return "any of " + ", ".join(n for n in state.seats if n in state.votes) + "; a vote typed before may be repeated"
 
 
 # -- the board at a glance ---------------------------------------------------------------------
@@ -246,7 +268,7 @@ def _player_lines(state: State, p: Player, reveal: bool, width: int, indent: int
     if held:
         figures.append(_token_kinds(p if reveal else p.public()))  # as far as the table knows them
     if reveal:
-        figures.append(f"{p.money} denarii")
+        figures.append(f"{p.money_text} denarii")
     if p.name == state.consul:
         figures.append("Consul")
     if p.set is not None:
@@ -390,17 +412,16 @@ def legal_summary(state: State) -> list[str]:
     elif step in ("VI.vote", "end.vote"):
         lines += wrap_items("", ["<player> up|down <denarii> · <player> votes ?", f"(to vote: {', '.join(state.pending)}; the fist is secret)"], width, 0, sep="   ")
     elif step in ("VI.fists", "end.fists"):
-        unseen = [n for n, (t, _) in state.votes.items() if t is None]
-        lines += wrap_items("fists", [f"{n} up|down <denarii>" for n in unseen], width, 6, sep=", ")
+        lines += wrap_items("", ["fists <player> up|down <denarii>, …", f"({_fist_voters(state)})"], width, 0, sep="   ")
     elif step == "VII.crisis":
         kind = SHORT[state.crises[0]].lower() if state.crises else "<token>"
-        lines += wrap_items("", [f"<player> tokens {kind} <count>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
+        lines += wrap_items("", [f"<player> tokens {kind} <count>", f"(to show: {', '.join(to_show(state))})"], width, 0, sep="   ")
     elif step == "VII.tiles":
         lines.append("tiles <tile>, <tile>, …   (the 6 new building tiles, left to right)")
     elif step == "end.free":
         lines += wrap_items("", ["<player> frees <count>", f"(to say: {', '.join(state.pending)}; 2 denarii per Slave)"], width, 0, sep="   ")
     elif step == "end.tokens":
-        lines += wrap_items("", ["<player> tokens civic <n> health <n> leisure <n>", f"(to show: {', '.join(state.pending)})"], width, 0, sep="   ")
+        lines += wrap_items("", ["<player> tokens civic <n> health <n> leisure <n>", f"(to show: {', '.join(to_show(state))})"], width, 0, sep="   ")
     return lines[:10] or [prompt_line(state)]
 
 

@@ -45,10 +45,10 @@ def check(state: State, move: m.CorrectMove) -> None:
             _refuse(f"{move.player} has only {p.prestige} prestige on the Glory Path, not {-move.amount}",
                     f"at most: correct {move.player} prestige -{p.prestige} because ..." if p.prestige else "nothing to take")
     elif move.thing == "denarii":
-        if p.money + move.amount < 0:  # the total stays behind the screen: the refusal does not name it
+        if p.money + move.amount < 0 and not p.money_unknown:  # the total stays behind the screen: the refusal does not name it
             _refuse(f"{move.player} cannot give back {-move.amount} denarii: his screen does not hold that many",
                     "ask the player to count behind his screen and correct by what is really missing")
-        if move.amount < 0 and p.money + move.amount < _promised(state, move.player):
+        if move.amount < 0 and not p.money_unknown and p.money + move.amount < _promised(state, move.player):
             _refuse(f"{move.player} has promised denarii ({'his bid' if state.step == 'I.bid' else 'his fist'}) "
                     "that this loss would leave unpaid",
                     "correct the denarii once the bid or vote is paid")

@@ -47,13 +47,13 @@ def check(state: State, move: object) -> None:
         raise IllegalMove("sylla.phase1.election", f"{p.name}'s bid counts all his {sen} face-up Senators, so it is at least {sen}",
                           hint=f"{p.name} bids {max(sen, state.high + 1)}")
     denarii = move.amount - sen
-    if denarii > p.money:
+    if denarii > p.money and not p.money_unknown:
         best = sen + p.money
         legal = best > state.high or state.turn == 0
         raise IllegalMove("sylla.limits.money", f"{p.name} would add {denarii} denarii to his {sen} face-up Senator{'s' if sen != 1 else ''} but has {p.money}",
                           hint=f"{p.name} bids {best} at most" if legal else f"{p.name} passes")
     if state.turn > 0 and move.amount <= state.high:
-        best = sen + p.money
+        best = sen + p.most_money
         hint = f"{p.name} bids {max(sen, state.high + 1)}" if best > state.high else f"{p.name} passes"
         raise IllegalMove("sylla.phase1.election", f"{p.name} must bid more than {state.high} votes ({state.high_bidder}'s bid) or pass", hint=hint)
 

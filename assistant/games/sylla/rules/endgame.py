@@ -24,7 +24,7 @@ def start(state: State) -> None:
 
 def max_free(p: Player) -> int:
     """How many Slaves ``p`` can free: face-up Slaves, as far as his denarii pay."""
-    return min(face_up(p, "slave"), p.money // facts()["end"]["slave_cost"])
+    return min(face_up(p, "slave"), p.most_money // facts()["end"]["slave_cost"])
 
 
 def check(state: State, move: object) -> None:
@@ -47,13 +47,13 @@ def check(state: State, move: object) -> None:
         elif p.freed is not None and p.name not in state.pending and max_free(p) > 0:
             why, rule = f"{p.name} has already said how many Slaves he frees", "sylla.end.slaves"
         else:
-            why = f"{p.name} has no face-up Slave he can pay to free ({face_up(p, 'slave')} face up, {p.money} denarii)"
+            why = f"{p.name} has no face-up Slave he can pay to free ({face_up(p, 'slave')} face up, {p.money_text} denarii)"
             rule = "sylla.end.slaves"
         raise IllegalMove(rule, why, hint="awaited: " + ", ".join(state.pending))
     p = state.player(move.player)
     if move.count < 0 or move.count > face_up(p, "slave"):
         raise IllegalMove("sylla.end.slaves", f"{p.name} has {face_up(p, 'slave')} face-up Slaves, so cannot free {move.count}", hint=f"{p.name} frees {max_free(p)}")
-    if 2 * move.count > p.money:
+    if not p.can_pay(2 * move.count):
         raise IllegalMove("sylla.limits.money", f"freeing {move.count} Slaves costs {2 * move.count} denarii; {p.name} has {p.money}", hint=f"{p.name} frees {max_free(p)}")
 
 

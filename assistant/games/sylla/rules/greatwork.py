@@ -57,7 +57,7 @@ def check_vote(state: State, move: object, rule: str) -> None:
 def check_fist(state: State, name: str, denarii: int) -> None:
     """sylla.limits.money: the denarii in a fist are the player's own."""
     p = state.player(name)
-    if denarii < 0 or denarii > p.money:
+    if denarii < 0 or not p.can_pay(denarii):
         raise IllegalMove("sylla.limits.money", f"{p.name} cannot put {denarii} denarii in his fist; he has {p.money}", hint=f"0 to {p.money}")
 
 

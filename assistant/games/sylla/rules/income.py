@@ -57,7 +57,7 @@ def can_act(state: State, name: str) -> bool:
     """Whether ``name`` can still use a Temple (with 2 denarii) or a Tavern."""
     p = state.player(name)
     for t in usable_tiles(p):
-        if t.kind == "temple" and p.money >= facts()["income"]["temple_cost"]:
+        if t.kind == "temple" and p.can_pay(facts()["income"]["temple_cost"]):
             return True
         if t.kind == "tavern" and tavern_targets(state, name):
             return True
@@ -85,7 +85,7 @@ def check(state: State, move: object) -> None:
         if not [t for t in usable_tiles(p) if t.kind == "temple"]:
             raise IllegalMove("sylla.open.temple-multiple", f"{p.name} has no face-up Private Temple left to use this phase", hint=f"{p.name} done")
         cost = facts()["income"]["temple_cost"]
-        if p.money < cost:
+        if not p.can_pay(cost):
             raise IllegalMove("sylla.limits.money", f"{p.name} has {p.money} denarii; the Temple costs {cost}", hint=f"{p.name} done")
     if isinstance(move, m.TavernMove):
         if not [t for t in usable_tiles(p) if t.kind == "tavern"]:

@@ -230,7 +230,8 @@ def apply(state: State, move: object) -> None:
         state.display = list(move.cards)
     elif isinstance(move, m.PositionPlayer):
         p = state.player(move.player)
-        p.set, p.prestige, p.money = move.set, move.prestige, move.denarii
+        p.set, p.prestige = move.set, move.prestige
+        p.money, p.money_unknown = move.denarii or 0, move.denarii is None
         p.tokens = dict(zip(TOKENS, move.tokens))
         p.unknown = move.unseen
         p.splits = frozenset(move.splits) if move.splits else None
