@@ -148,7 +148,10 @@ def two_players_free_city() -> Game:
 
 
 POSITIONS: dict[str, Callable[[], Game]] = {
-    "ada leaders Caesar, Nero, Midas, Plato": lambda: start("Gizah A", "Rhodes A", "Babylon A"),
+    "ada leaders Caesar, Nero, Midas, Plato": lambda: start("Gizah A", "Rhodes A", "Babylon A", draft=True),
+    "ada keep Caesar": lambda: play(start("Gizah A", "Rhodes A", "Babylon A", draft=True), "ada leaders Caesar, Nero, Midas, Plato"),
+    "bob keep ?": lambda: start("Gizah A", "Rhodes A", "Babylon A", draft=True),
+    "draft": lambda: start("Gizah A", "Rhodes A", "Babylon A", draft=True),
     "ada recruit Caesar": recruitment,
     "bob stage Zenobia": recruitment,
     "bob stage": recruitment,

@@ -438,7 +438,10 @@ def read_leaders(rest: list[str]) -> tuple[str, ...]:
             names.append(UNKNOWN)
             at += 1
             continue
-        name, used = index.resolve_leading(rest[at : at + NAME_WORDS])
+        window = rest[at : at + NAME_WORDS]
+        if UNKNOWN in window:
+            window = window[: window.index(UNKNOWN)]
+        name, used = index.resolve_leading(window)
         names.append(name)
         at += used
     if not names:
