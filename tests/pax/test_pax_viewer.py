@@ -17,12 +17,15 @@ import pytest
 
 from assistant.core.errors import EntryError, IllegalMove
 from assistant.core.game import Game
+from assistant.core.record import read_record
 from assistant.core.tablefile import load_table
 from assistant.games.pax import RULESET as R
 from assistant.games.pax.simulate import check_invariants, random_game
 from position_support import picked_up
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pax-position.toml"
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted((ROOT / "tests" / "records" / "pax").glob("*.txt")) + sorted((ROOT / "examples").glob("pax*.txt"))
+EXAMPLE = ROOT / "examples" / "pax-position.toml"
 
 
 # -- the game as a viewer knows it ----------------------------------------------------------------
@@ -229,3 +232,13 @@ def test_pax_hidden_legal_entries_of_a_public_replay_name_no_hidden_card():
             if move.notation().split()[1:2] == ["play"]:
                 hand = R.describe(state, reveal=True)["players"][state.current]["hand"]
                 assert all(card.token() in hand for card in move.cards)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_pax_hidden_records_replay_as_each_viewer_knows_them(path):
+    """Every stored record and example: its public record and each seat's replay entry by
+    entry, and the shared screen replayed from the public record is the game's at every ply."""
+    game = Game.from_record(R, read_record(path.read_text(encoding="utf-8")))
+    public = replayed(game, known_texts(game, None))
+    assert_same_public_views(game, public)
+    assert_seat_views(game, public)

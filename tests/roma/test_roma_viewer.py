@@ -17,13 +17,16 @@ import pytest
 
 from assistant.core.errors import EntryError
 from assistant.core.game import Game
+from assistant.core.record import read_record
 from assistant.core.tablefile import load_table
 from assistant.games.roma import RULESET as R
 from assistant.games.roma.moves import UNKNOWN, Give, Lay
 from assistant.games.roma.simulate import HIDDEN, check_invariants, random_game
 from position_support import picked_up
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "roma-position.toml"
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted((ROOT / "tests" / "records" / "roma").glob("*.txt")) + sorted((ROOT / "examples").glob("roma*.txt"))
+EXAMPLE = ROOT / "examples" / "roma-position.toml"
 
 
 # -- the game as a viewer knows it ----------------------------------------------------------------
@@ -184,3 +187,13 @@ def test_roma_hidden_legal_entries_of_a_public_replay_name_no_hidden_card():
                 assert move.card in hand or (UNKNOWN in hand and state.unseen(move.card) > 0)
                 offered += 1
     assert offered
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_roma_hidden_records_replay_as_each_viewer_knows_them(path):
+    """Every stored record and example: its public record and each seat's replay entry by
+    entry, and the shared screen replayed from the public record is the game's at every ply."""
+    game = Game.from_record(R, read_record(path.read_text(encoding="utf-8")))
+    public = replayed(game, known_texts(game, None))
+    assert_same_public_views(game, public)
+    assert_seat_views(game, public)

@@ -18,6 +18,7 @@ import pytest
 
 from assistant.core.errors import EntryError, IllegalMove
 from assistant.core.game import Game
+from assistant.core.record import read_record
 from assistant.core.tablefile import load_table
 from assistant.games.sylla import RULESET as R
 from assistant.games.sylla import moves as m
@@ -25,7 +26,9 @@ from assistant.games.sylla.notation import reveals
 from assistant.games.sylla.simulate import check_invariants, random_game
 from position_support import picked_up
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sylla-position.toml"
+ROOT = Path(__file__).resolve().parents[2]
+RECORDS = sorted((ROOT / "tests" / "records" / "sylla").glob("*.txt")) + sorted((ROOT / "examples").glob("sylla*.txt"))
+EXAMPLE = ROOT / "examples" / "sylla-position.toml"
 
 
 # -- the game as a viewer knows it ----------------------------------------------------------------
@@ -210,6 +213,16 @@ def test_sylla_position_replays_as_each_viewer_knows_it(seed):
     replay, and the shared screen the game's at every ply."""
     game = played_on(picked_up(R, load_table(EXAMPLE)), seed)
     assert game.ply > 30
+    public = replayed(game, known_texts(game, None))
+    assert_same_public_views(game, public)
+    assert_seat_views(game, public)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.stem)
+def test_sylla_components_hidden_records_replay_as_each_viewer_knows_them(path):
+    """Every stored record and example: its public record and each seat's replay entry by
+    entry, and the shared screen replayed from the public record is the game's at every ply."""
+    game = Game.from_record(R, read_record(path.read_text(encoding="utf-8")))
     public = replayed(game, known_texts(game, None))
     assert_same_public_views(game, public)
     assert_seat_views(game, public)
