@@ -19,13 +19,19 @@ reads it without changing it), and a command that is refused leaves the file as 
 * WAL is switched on after a write commits (switching changes the file's header);
 * SQLite errors become clear refusals (:func:`storage_error`).
 
-On a PostgreSQL server every write transaction first takes one transaction-level advisory
-lock (:func:`serialise_writes`), the server's counterpart of SQLite's ``BEGIN IMMEDIATE``:
-writers queue, and each one reads (READ COMMITTED: every statement sees what was committed
+On a PostgreSQL server every write transaction first locks one row, the ``schema_version``
+row of ``meta`` (:func:`serialise_writes`), the server's counterpart of SQLite's ``BEGIN
+IMMEDIATE``: writers queue, and each one reads (READ COMMITTED: every statement sees what was committed
 before it) and checks its entry only once the writer before it has committed. Two people
 entering into one game at once are thus stored one after the other, or the second gets the
 same :class:`~assistant.core.errors.Conflict` as on SQLite (``--expect-ply``, or an entry no
-longer legal); none fails halfway on the unique key (game, ply).
+longer legal); none fails halfway on the unique key (game, ply). ``SELECT ... FOR UPDATE``
+is allowed only to a role that may update the table, so a role that may only read cannot
+take the lock and hold every writer up (an advisory lock, which any role may take, could).
+
+Passwords are never shown: messages name a server by :func:`display_location`, and every
+message made from a driver's error goes through :func:`scrub_secrets`. The files the program
+makes for a history (the database, its backups, their folder) are private (:mod:`assistant.store.private`).
 """
 
 from __future__ import annotations
@@ -42,21 +48,30 @@ from pathlib import Path
 
 from sqlalchemy import MetaData, event, inspect, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
-from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlalchemy.exc import DatabaseError, IntegrityError, InterfaceError, OperationalError, ProgrammingError
 from sqlmodel import Session, SQLModel, create_engine
 
 from assistant.core.errors import StorageError
 from assistant.core.inputs import shown
 from assistant.store import models
-from assistant.store.location import default_db_path, resolve_location, sqlite_path
+from assistant.store.location import (
+    default_db_path,
+    display_location,
+    password_misquoted,
+    resolve_location,
+    scrub_secrets,
+    sqlite_path,
+)
 from assistant.store.models import SCHEMA_VERSION
+from assistant.store.private import private_file, private_folder, private_opener
 from assistant.store.sqlitefile import FileState, connect_readonly, damaged, inspect_file
 
 BUSY_TIMEOUT_MS = 5000
 #: How long a write waits on a server for the writers before it (PostgreSQL's lock_timeout).
 SERVER_LOCK_TIMEOUT_MS = 30000
-#: The advisory lock every write transaction on a PostgreSQL server holds (any fixed number).
-WRITE_LOCK_KEY = 7_310_482_113
+#: The row every write transaction on a PostgreSQL server locks: present in every schema
+#: version (so a migration locks it too), and lockable only by a role that may update ``meta``.
+WRITE_LOCK = "SELECT value FROM meta WHERE key = 'schema_version' FOR UPDATE"
 
 #: The largest file whose pages a command that adds games checks first (``PRAGMA quick_check``
 #: reads every page: about 2.5 s on a 1.6 GB history of 100k games). A larger history is
@@ -64,8 +79,9 @@ WRITE_LOCK_KEY = 7_310_482_113
 #: that write fail with the damaged-file message.
 VERIFY_UP_TO_BYTES = 256 * 1024 * 1024
 
-#: The SQLite errors a command may meet (SQLAlchemy's wrappers and the driver's own).
-DB_ERRORS = (OperationalError, DatabaseError, sqlite3.DatabaseError)
+#: The database errors a command may meet (SQLAlchemy's wrappers and SQLite's own; a server's
+#: driver may raise InterfaceError for a connection it cannot make or lost).
+DB_ERRORS = (OperationalError, DatabaseError, InterfaceError, sqlite3.DatabaseError)
 
 
 def _install_sqlite_pragmas(engine: Engine) -> None:
@@ -85,17 +101,19 @@ def _install_sqlite_pragmas(engine: Engine) -> None:
 
 def serialise_writes(conn: Connection) -> None:
     """On PostgreSQL: wait (at most :data:`SERVER_LOCK_TIMEOUT_MS`) for the database's write
-    lock, held until this transaction ends; a no-op on SQLite, whose ``BEGIN IMMEDIATE``
-    does the same."""
+    lock (:data:`WRITE_LOCK`), held until this transaction ends; a role without the right to
+    update ``meta`` is refused ("permission denied"). A no-op on SQLite, whose ``BEGIN
+    IMMEDIATE`` does the same."""
     if conn.dialect.name != "postgresql":
         return
     conn.exec_driver_sql(f"SET LOCAL lock_timeout = {SERVER_LOCK_TIMEOUT_MS}")
-    conn.exec_driver_sql(f"SELECT pg_advisory_xact_lock({WRITE_LOCK_KEY})")
+    conn.exec_driver_sql(WRITE_LOCK)
 
 
-def storage_error(exc: BaseException, where: str) -> StorageError:
-    """A clear message for a database failure."""
-    message = str(getattr(exc, "orig", exc)) or exc.__class__.__name__
+def storage_error(exc: BaseException, where: str, url: str | None = None) -> StorageError:
+    """A clear message for a database failure, without any password: the driver's text is
+    scrubbed (:func:`scrub_secrets`) of ``url``'s password and of any it quotes itself."""
+    message = scrub_secrets(str(getattr(exc, "orig", exc)) or exc.__class__.__name__, url)
     low = message.lower()
     if "locked" in low or "busy" in low or "lock timeout" in low:
         return StorageError(
@@ -127,17 +145,27 @@ class Store:
     @property
     def where(self) -> str:
         """The database as messages name it: its file, or its URL without the password."""
-        return str(self.path) if self.path else make_url(self.url).render_as_string(hide_password=True)
+        return str(self.path) if self.path else display_location(self.url)
+
+    def failure(self, exc: BaseException) -> StorageError:
+        """:func:`storage_error` for this database (its password scrubbed from the message)."""
+        return storage_error(exc, self.where, self.url)
 
     @classmethod
     def open(cls, db: str | None = None) -> "Store":
         """Open the database named by ``db``: refuse what is not a usable history, migrate
         an older one (after a backup); a new one is created by the first write."""
         url = resolve_location(db)
+        if password_misquoted(url):
+            raise StorageError(
+                "core.db",
+                f"the password in {display_location(url)} has an '@': the URL cannot be read",
+                hint="write each '@' of the password as %40",
+            )
         try:
             parsed = make_url(url)
         except Exception:
-            raise StorageError("core.db", f"'{url}' is not a database path or URL") from None
+            raise StorageError("core.db", f"'{display_location(url)}' is not a database path or URL") from None
         path = sqlite_path(url)
         state = inspect_file(path) if path is not None else None
         try:
@@ -150,7 +178,7 @@ class Store:
             else:
                 engine = create_engine(url, pool_pre_ping=True)
         except Exception as exc:  # missing driver, bad URL parts
-            raise StorageError("core.db", f"cannot open {url}: {exc}") from None
+            raise StorageError("core.db", scrub_secrets(f"cannot open {display_location(url)}: {exc}", url)) from None
         store = cls(url, engine, state)
         try:
             if path is None:
@@ -165,7 +193,7 @@ class Store:
                 store._migrate(store.state.version)
         except DB_ERRORS as exc:
             store.close()
-            raise storage_error(exc, store.where) from None
+            raise store.failure(exc) from None
         except BaseException:
             store.close()
             raise
@@ -197,6 +225,8 @@ class Store:
                 f"the database {self.where} is read-only (the file or its folder); nothing was written",
                 hint="make them writable, or point --db at a copy (assistant db backup COPY makes one)",
             )
+        if self.path is not None and self.state.kind == "missing":
+            self._make_private_file(self.path)
         try:
             with self.engine.connect() as conn:
                 conn.execution_options(immediate=True)
@@ -216,7 +246,7 @@ class Store:
                     finally:
                         session.close()
         except DB_ERRORS as exc:
-            raise storage_error(exc, self.where) from None
+            raise self.failure(exc) from None
         self._after_commit()
 
     @contextmanager
@@ -235,7 +265,17 @@ class Store:
                     finally:
                         session.close()
         except DB_ERRORS as exc:
-            raise storage_error(exc, self.where) from None
+            raise self.failure(exc) from None
+
+    def _make_private_file(self, path: Path) -> None:
+        """Create the database file, empty and private (0600), before SQLite opens it: SQLite
+        would make it as the umask says (often readable by every user of the machine), and
+        gives its ``-wal``, ``-shm`` and ``-journal`` the database file's own mode. Another
+        process creating it at the same moment is fine: the file is the same empty one."""
+        try:
+            private_file(path)
+        except OSError as exc:
+            raise StorageError("core.db", f"cannot create {path}: {exc.strerror}") from None
 
     def _look_again(self, path: Path) -> None:
         """A database not created when this store opened may have been since (another
@@ -312,11 +352,7 @@ class Store:
         none, else check its version."""
         tables = set(inspect(self.engine).get_table_names())
         if not tables:
-            with self.engine.begin() as conn:
-                serialise_writes(conn)  # several first commands at once: one creates
-                if not inspect(conn).get_table_names():
-                    SQLModel.metadata.create_all(conn, tables=_tables())
-                    conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
+            self._create_server_schema()
             tables = set(inspect(self.engine).get_table_names())
             if "meta" in tables and "games" in tables and self.schema_version() == SCHEMA_VERSION:
                 return
@@ -336,6 +372,21 @@ class Store:
         if version < SCHEMA_VERSION:
             self._migrate(version)
 
+    def _create_server_schema(self) -> None:
+        """Create the schema and its ``schema_version`` row in one transaction that begins with
+        ``CREATE TABLE meta``. Several first commands at once: the server makes each later one
+        wait on that statement until the first commits, and then refuses it (the table exists);
+        it finds the schema made and goes on. No lock any role could take is needed for it."""
+        try:
+            with self.engine.begin() as conn:
+                conn.exec_driver_sql(f"SET LOCAL lock_timeout = {SERVER_LOCK_TIMEOUT_MS}")
+                models.Meta.__table__.create(conn)
+                SQLModel.metadata.create_all(conn, tables=_tables())
+                conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
+        except (IntegrityError, ProgrammingError):
+            if not inspect(self.engine).has_table("meta"):
+                raise  # not another creator's doing
+
     def schema_version(self) -> int:
         """The schema version the database says it has (0 when unknown)."""
         if self.state.kind in ("missing", "blank"):
@@ -344,7 +395,7 @@ class Store:
             with self.engine.connect() as conn:
                 row = conn.execute(text("SELECT value FROM meta WHERE key = 'schema_version'")).first()
         except DB_ERRORS as exc:
-            raise storage_error(exc, self.where) from None
+            raise self.failure(exc) from None
         try:
             return int(row[0]) if row else 0
         except ValueError:
@@ -367,7 +418,7 @@ class Store:
                 else:  # a server: a dump in the user data folder, taken inside the lock
                     folder = default_db_path().parent
                     try:
-                        folder.mkdir(parents=True, exist_ok=True)
+                        private_folder(folder)
                     except OSError as exc:
                         raise StorageError("core.db", f"cannot make {folder} for the backup before the upgrade: {exc.strerror}") from None
                     name = make_url(self.url).database or "history"
@@ -441,9 +492,9 @@ class Store:
                         own.exec_driver_sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
                     dump = _dump_tables(own)
         except DB_ERRORS as exc:
-            raise storage_error(exc, self.where) from None
+            raise self.failure(exc) from None
         try:
-            with dest.open("x", encoding="utf-8") as handle:
+            with open(dest, "x", encoding="utf-8", opener=private_opener) as handle:
                 json.dump(dump, handle, ensure_ascii=False, indent=1, default=str)
                 handle.write("\n")
         except OSError as exc:
@@ -460,7 +511,8 @@ class Store:
             raise StorageError("core.db", f"{dest} exists already; choose another name")
         if not dest.parent.is_dir():
             raise StorageError("core.db", f"there is no folder {dest.parent}")
-        made = False
+        if not private_file(dest):  # made 0600 here; SQLite copies into it (its journal takes its mode)
+            raise StorageError("core.db", f"{dest} exists already; choose another name")
         try:
             if self.state.readonly:
                 source = connect_readonly(self.path)
@@ -468,18 +520,18 @@ class Store:
                 source = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
             try:
                 target = sqlite3.connect(dest)
-                made = True
                 try:
                     source.backup(target)
                 finally:
                     target.close()
             finally:
                 source.close()
-        except sqlite3.Error as exc:
-            if made:
-                for leftover in (dest, dest.with_name(dest.name + "-journal")):
-                    leftover.unlink(missing_ok=True)
-            error = storage_error(exc, self.where)
+        except BaseException as exc:  # no half copy is left: the file made above goes too
+            for leftover in (dest, dest.with_name(dest.name + "-journal")):
+                leftover.unlink(missing_ok=True)
+            if not isinstance(exc, sqlite3.Error):
+                raise
+            error = self.failure(exc)
             if error.rule == "core.db.corrupt":
                 error.message += "; no backup was written"
             raise error from None
@@ -504,7 +556,7 @@ class Store:
                 for row in conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall():
                     problems.append(f"foreign key broken in table {row[0]} (row {row[1]})")
         except DB_ERRORS as exc:
-            problems.append(storage_error(exc, self.where).message)
+            problems.append(self.failure(exc).message)
         return problems
 
     def close(self) -> None:
@@ -533,6 +585,8 @@ def _pg_dump(url: URL, dest: Path) -> bool:
     failed dump is removed). The password goes in the environment, not the command line."""
     program = shutil.which("pg_dump")
     if program is None:
+        return False
+    if not private_file(dest):  # 0600 before pg_dump writes into it (it keeps the file's mode)
         return False
     env = {**os.environ}
     if url.password:

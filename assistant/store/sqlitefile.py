@@ -25,6 +25,7 @@ from urllib.parse import quote
 
 from assistant.core.errors import StorageError
 from assistant.store.models import SCHEMA_VERSION
+from assistant.store.private import private_folder
 
 MAGIC = b"SQLite format 3\x00"
 HEADER_SIZE = 100
@@ -106,7 +107,7 @@ def inspect_file(path: Path) -> FileState:
     if not path.exists():
         if not path.parent.is_dir():
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
+                private_folder(path.parent)  # 0700: it will hold the history
             except OSError as exc:
                 raise StorageError("core.db", f"cannot create the folder {path.parent}: {exc.strerror}") from None
         return FileState("missing", readonly=not os.access(path.parent, os.W_OK | os.X_OK))
