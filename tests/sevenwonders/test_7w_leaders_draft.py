@@ -279,16 +279,26 @@ def test_7w_leaders_draft_public_forms() -> None:
 
 
 # -- position files ---------------------------------------------------------------------------
-def test_7w_leaders_draft_position_before_any_keep_is_age_one_recruitment() -> None:
+def test_7w_leaders_draft_position_is_written_once_the_draft_is_over() -> None:
+    """No position during the draft (the hands are not on the table); the first is Age I's
+    Recruitment after it, and it reads back."""
+    from assistant.core.errors import InvalidEntry
+
     game = new()
+    with pytest.raises(InvalidEntry) as info:
+        position(game.state)
+    assert info.value.rule == "core.position" and "draft" in info.value.message
+    play(game, "draft", "draft", "draft")
     data = position(game.state)
     assert data["age"] == 1 and data["turn"] == "recruitment"
     assert [p["hand"] for p in data["players"]] == [4, 4, 4]
     picked = RULESET.from_position(data)
     again = Game(RULESET, list(picked.seats), dict(picked.options))
+    assert again.state.phase == "draft"
     for text in picked.entries:
-        again.push(text)
+        again.push(text)  # the block's first line puts the game past the draft
     assert again.state.phase == "recruit" and again.state.draft == 0
+    assert position(again.state) == data
 
 
 def test_7w_leaders_draft_position_refused_mid_draft() -> None:

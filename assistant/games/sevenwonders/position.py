@@ -36,7 +36,6 @@ from assistant.core.tablefile import TableReader, key_form
 from assistant.games.sevenwonders import components, notation, rules, table
 from assistant.games.sevenwonders.moves import AGE_TWO, ROMAN, SetPosition
 from assistant.games.sevenwonders.rules import pickup
-from assistant.games.sevenwonders.rules.resolution import draft_untouched, skip_draft
 from assistant.games.sevenwonders.scoring import NO_TOKEN_WORDS
 from assistant.games.sevenwonders.state import SKIP, SWState
 
@@ -63,14 +62,12 @@ def position(state: SWState, specs: Sequence[OptionSpec] = ()) -> dict[str, Any]
     if state.phase == "boards":
         raise InvalidEntry("core.position", "the boards are still being entered: the game has not started", hint=f"a game is picked up {pickup.WHEN}")
     if state.phase == "draft":
-        if not draft_untouched(state):
-            raise InvalidEntry(
-                "core.position",
-                f"the leader draft is under way ({state.phase_label}): keeps are entered",
-                hint=f"a game is picked up {pickup.WHEN}",
-            )
-        # nothing kept yet: the position of Age I's Recruitment, the draft then played off the record
-        state = skip_draft(state)
+        # the draft's hands are in the players' hands, not on the table: no position to write
+        raise InvalidEntry(
+            "core.position",
+            f"the leader draft is under way ({state.phase_label}): a position is written once it is over",
+            hint=f"a game is picked up {pickup.WHEN} (the first: Age I's Recruitment, after the draft)",
+        )
     if state.phase == "over" or (state.phase == "extra" and state.turn == 7):
         raise InvalidEntry("core.position", "the game is over: there is nothing left to pick up", hint="score its final table (score --from FILE)")
     chosen = [p for p, c in zip(state.seats, state.choices) if c is not None and c != SKIP] if state.phase != "extra" else []
