@@ -91,7 +91,15 @@ def assert_public_replay(game: Game) -> Game:
         move = RULESET.parse(before, text)
         RULESET.check(before, move)  # accepted at the very state of the entry
         public.push(text)
-        assert figures(public.state) == figures(game.states[k + 1]), (k, entry.text, text)
+        after = game.states[k + 1]
+        assert figures(public.state) == figures(after), (k, entry.text, text)
+        # what the shared screen shows is built from public faces only: the same either way
+        assert RULESET.describe(public.state) == RULESET.describe(after), (k, entry.text)
+        assert RULESET.board(public.state) == RULESET.board(after), (k, entry.text)
+        assert RULESET.expecting(public.state) == RULESET.expecting(after), (k, entry.text)
+        assert RULESET.legal_summary(public.state) == RULESET.legal_summary(after), (k, entry.text)
+        assert RULESET.completions(public.state) == RULESET.completions(after), (k, entry.text)
+        assert RULESET.events(public.states[-2], public.state) == RULESET.events(before, after), (k, entry.text)
     if game.outcome() is not None:
         assert RULESET.score(public.state).to_json() == RULESET.score(game.state).to_json()
         assert public.outcome() == game.outcome()

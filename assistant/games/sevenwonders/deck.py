@@ -39,6 +39,8 @@ def copies_left(state: SWState, name: str, age: int, pending: bool = True, publi
     if pending and state.phase == "turn" and state.age == age:
         for move in state.choices:
             named = getattr(move, "card", None)
+            if public and type(move).__name__ != "Build":
+                continue  # a sale or a marker named by its player only
             if move is not None and named:
                 used[named] += 1
     if card.guild:
@@ -54,6 +56,17 @@ def age_names(state: SWState, age: int) -> list[str]:
     names: list[str] = []
     for c in components.cards():
         if c.age == age and c.name not in names and copies_left(state, c.name, age) > 0:
+            names.append(c.name)
+    return names
+
+
+def public_age_names(state: SWState, age: int) -> list[str]:
+    """:func:`age_names` as the whole table knows the deck (``7w.secrets``): a card sold or
+    tucked face down with its name does not use up a copy here, so the completion words of a
+    turn tell nothing of it."""
+    names: list[str] = []
+    for c in components.cards():
+        if c.age == age and c.name not in names and copies_left(state, c.name, age, public=True) > 0:
             names.append(c.name)
     return names
 

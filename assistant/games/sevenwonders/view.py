@@ -9,11 +9,12 @@ from typing import Any
 
 from assistant.core.protocol import Prompt
 from assistant.games.sevenwonders import components, deck, powers, scoring
-from assistant.games.sevenwonders.legal import leader_candidates, legal_moves_for
+from assistant.games.sevenwonders.legal import legal_moves_for
 from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Keep, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.rules.legality import courtesan_targets
 from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
 from assistant.games.sevenwonders.science import ScienceResult
+from assistant.games.sevenwonders.secrets import public_state
 from assistant.games.sevenwonders.scoring import NO_TOKEN
 from assistant.games.sevenwonders.state import SKIP, City, SWState, awaited, next_extra
 
@@ -47,7 +48,7 @@ def expecting(state: SWState) -> Prompt:
     # at the opening (the first Recruitment, Age I's first turn) the prompt says the options in play
     opening = f" · 7 Wonders {options_text(state)}" if state.age == 1 and state.turn <= 1 else ""
     if state.phase == "draft":
-        played = {name for c in state.cities for name in (*c.named_leaders, *c.boxed)}
+        played = {name for c in state.cities for name in c.leaders}  # face up; the rest stays unsaid
         words = tuple(l.name for l in components.leaders() if l.name not in played)
         return Prompt(
             players,
@@ -57,7 +58,7 @@ def expecting(state: SWState) -> Prompt:
             words,
         )
     if state.phase == "recruit":
-        played = {name for c in state.cities for name in (*c.named_leaders, *c.boxed)}
+        played = {name for c in state.cities for name in c.leaders}  # face up; the rest stays unsaid
         words = tuple(l.name for l in components.leaders() if l.name not in played)
         return Prompt(
             players,
@@ -68,7 +69,7 @@ def expecting(state: SWState) -> Prompt:
             words,
         )
     if state.phase == "turn":
-        words = tuple(deck.age_names(state, state.age))
+        words = tuple(deck.public_age_names(state, state.age))
         return Prompt(
             players,
             state.phase_label,
@@ -83,16 +84,19 @@ def expecting(state: SWState) -> Prompt:
         assert step is not None
         i, kind = step
         words: tuple[str, ...] = ()
+        # completion words tell no secret face (7w.secrets): the pile as the table knows it,
+        # the leaders not played rather than an entered hand
         if kind in ("halikarnassos", "solomon"):
-            words = tuple(deck.pile_candidates(state))
+            words = tuple(deck.public_pile_candidates(state))
         elif kind == "courtesan":
             words = tuple(courtesan_targets(state, i))
         elif kind == "copy":
             words = tuple(neighbour_guilds(state, i))
         elif kind == "seventh":
-            words = tuple(deck.age_names(state, state.age))
+            words = tuple(deck.public_age_names(state, state.age))
         elif kind == "rome":
-            words = tuple(leader_candidates(state, i))
+            played = {name for c in state.cities for name in c.leaders}
+            words = tuple(l.name for l in components.leaders() if l.name not in played)
         return Prompt(players, state.phase_label, KINDS[kind], STEP_TEXT[kind].format(p=state.seats[i]), words)
     return Prompt((), "game over", (), "the game is over")
 
@@ -427,6 +431,7 @@ def legal_summary(state: SWState) -> list[str]:
     entry (a refusal names them). At most about 10 lines of 80 columns: each line of players
     gets ``10 // lines`` lines (1 to 3); a list that does not fit ends with ``… (+N)``, N
     the names left out."""
+    state = public_state(state)  # what it lists tells no secret face (7w.secrets)
     players = awaited(state)
     if not players:
         return ["nothing to enter: the game is over" if state.phase == "over" else "nothing to enter now"]
