@@ -202,6 +202,10 @@ def test_7w_leaders_draft_off_the_record_when_recruitment_comes_first() -> None:
     play(game, "bob sell", "ada recruit Caesar")
     state = game.state
     assert state.phase == "recruit" and [c.hand_size for c in state.cities] == [4, 4, 4]
+    assert RULESET.events(game.states[0], game.states[1]) == [
+        "the leader draft was played off the record: each player holds 4 leaders",
+        "now: Recruitment before Age I",
+    ]
     game.push("cleo recruit Varro")
     assert game.state.phase_label == "Age I, turn 1" and game.state.city("ada").leaders == ("Caesar",)
 
@@ -308,3 +312,14 @@ def test_7w_leaders_draft_position_refused_mid_draft() -> None:
     with pytest.raises(InvalidEntry) as info:
         position(game.state)
     assert info.value.rule == "core.position" and "draft" in info.value.message
+
+
+def test_7w_leaders_draft_notation_reads_back() -> None:
+    """``keep`` (short ``k``), ``keep ?`` and ``keep`` alone, ``?`` in a hand; each move's
+    notation reads back to the same move."""
+    state = new().state
+    assert RULESET.parse(state, "ada k Caesar") == Keep("ada", "Caesar") == RULESET.parse(state, "ada keep caesar")
+    assert RULESET.parse(state, "ada keep") == Keep("ada", None) == RULESET.parse(state, "ada keep ?")
+    assert RULESET.parse(state, "ada leaders Caesar, ?, Nero ?") == LeaderHand("ada", ("Caesar", "?", "Nero", "?"))
+    for move in (Keep("ada", "Caesar"), Keep("ada", None), DraftPass(), LeaderHand("ada", ("?", "Plato", "?", "?"))):
+        assert RULESET.parse(state, move.notation()) == move

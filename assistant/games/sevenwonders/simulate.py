@@ -70,8 +70,9 @@ def check_invariants(state: SWState) -> list[str]:
     never negative and income within them; no city holds a structure twice; every Age card
     in a city or the discard pile was named from its Age deck, and no Age deck gives more
     copies (or guilds) than it holds; the deck accounting never exceeds the cards dealt;
-    each leader is recruited once; stages within the board; leader hands not negative;
-    conflict tokens of the printed values."""
+    each leader is recruited once; stages within the board; leader hands not negative (in
+    the leader draft: kept and drafted from make the hand); conflict tokens of the printed
+    values."""
     broken: list[str] = []
     n = state.n
     recruited: Counter[str] = Counter()
@@ -87,6 +88,10 @@ def check_invariants(state: SWState) -> list[str]:
             broken.append(f"{player} has {city.stages} stages on {city.board.label}")
         if city.hand_size < 0 or (city.hand is not None and len(city.hand) > city.hand_size):
             broken.append(f"{player} holds {city.hand_size} leaders, hand {city.hand}")
+        if state.phase == "draft" and (
+            city.offer_size + city.kept_size != city.hand_size or len(city.offer) > city.offer_size or len(city.kept) > city.kept_size
+        ):
+            broken.append(f"{player} drafts from {city.offer_size} and kept {city.kept_size} but holds {city.hand_size}")
         if any(t not in TOKENS for t in city.tokens):
             broken.append(f"{player} holds conflict tokens {list(city.tokens)}")
         if not set(city.leaders) <= set(city.named_leaders):

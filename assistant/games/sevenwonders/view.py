@@ -225,6 +225,8 @@ def draft_events(before: SWState, after: SWState) -> list[str]:
     """A pass of the draft resolved: each hand passed on, the size of every hand (never a
     face, ``7w.secrets``); after the third, each player holds 4 leaders."""
     to = "the opponent" if before.free_city else "the right neighbour"
+    if after.phase != "draft" and before.draft < 3:  # a Recruitment entry came first
+        return ["the leader draft was played off the record: each player holds 4 leaders", "now: " + after.phase_label]
     lines = [f"leader draft, pass {before.draft} resolved: every player kept a leader face down and passed the rest to {to}"]
     if after.phase == "draft":
         lines.append(f"now: {after.phase_label} (hands of {after.cities[0].offer_size})")
