@@ -27,7 +27,7 @@ from assistant.games.sevenwonders.legal import legal_moves_for
 from assistant.games.sevenwonders.moves import Keep, LeaderHand, Pay, Pick, Recruit, Sell, Stage
 from assistant.games.sevenwonders.simulate import SEATS, check_invariants, choose
 from assistant.games.sevenwonders.state import awaited
-from sw_scenario import play, put, set_state, start
+from sw_scenario import play, put, start
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "tests" / "records" / "7wonders").glob("*.txt")) + [ROOT / "examples" / "7wonders-game.txt"]

@@ -3,7 +3,8 @@ into the module that holds it. Wiring only: no state, no caches on the ruleset o
 
 * setup and the options: :mod:`rules.setup` (2-7 players, two with the Free City; ``leaders`` default true, boards
   from the ``Boards:`` header or entered as ``ada board Gizah A``);
-* reading entries: :mod:`notation` (and their public form, ``7w.secrets``); judging and applying them: :mod:`rules`;
+* reading entries: :mod:`notation` (and their public form, ``7w.secrets``; what the shared
+  screen lists rests on :func:`secrets.public_state`); judging and applying them: :mod:`rules`;
 * the legal entries: :mod:`legal`; the prompt, state and events: :mod:`view`;
 * the score of a tracked game is the score of its final table (:mod:`scoring`,
   :mod:`table`), through the same :func:`scoring.score_cities` as ``assistant score --from

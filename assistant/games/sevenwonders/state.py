@@ -24,7 +24,7 @@ Secret faces (``7w.secrets``): an Age card sold or tucked face down is named onl
 entry says so, and such a name is a secret of the entry's player. ``secret_named`` lists those
 names, so that what the game does by itself (skipping a discard-pile build that has nothing to
 take) rests on what the whole table knows (:func:`deck.public_pile_candidates`), the same in
-every viewer's replay.
+every viewer's replay (:mod:`secrets` forgets every secret face of a state).
 """
 
 from __future__ import annotations

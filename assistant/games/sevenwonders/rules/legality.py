@@ -11,7 +11,7 @@ from typing import Any
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sevenwonders import costs, components, deck, powers
-from assistant.games.sevenwonders.moves import UNKNOWN, Build, CopyGuild, Courtesan, DraftPass, Keep, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, DraftPass, Keep, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.state import City, SWState
 from assistant.games.sevenwonders.rules.resolution import draft_untouched, neighbour_guilds, skip_draft
 from assistant.games.sevenwonders.state import FREE_CITY, SKIP, next_extra
