@@ -168,6 +168,36 @@ def test_7w_secrets_public_forms_replay_games_that_type_every_secret(seed: int, 
     assert_public_replay(game)
 
 
+def seat_texts(game: Game, seat: str | None) -> list[str]:
+    """The record as ``seat`` knows it (``None``: the shared screen): the entries whose faces
+    the seat may see (``Ruleset.audience``) as typed, every other one in its public form."""
+    texts = []
+    for before, entry in zip(game.states, game.entries):
+        who = RULESET.audience(before, entry.move)
+        seen = who is None or (seat is not None and seat in who)
+        texts.append(entry.text if seen else RULESET.public_notation(before, entry.move))
+    return texts
+
+
+@pytest.mark.parametrize(("seed", "players", "options"), TYPED)
+def test_7w_secrets_each_seat_replays_the_game_as_it_knows_it(seed: int, players: int, options: dict[str, str]) -> None:
+    """Each seat's record (its own secrets typed, the others' in public form) is accepted entry
+    by entry, and every seat sees the same table as the game at every ply; the holder of the
+    Free City card sees what it typed for the Free City."""
+    game = typed_game(seed, players, options)
+    for seat in (*game.state.players, None):
+        view = Game(RULESET, list(game.seats), dict(game.options))
+        for k, text in enumerate(seat_texts(game, seat)):
+            view.push(text)
+            assert figures(view.state) == figures(game.states[k + 1]), (seat, k, text)
+        assert RULESET.score(view.state).to_json() == RULESET.score(game.state).to_json()
+    if game.state.free_city:
+        sold = [(k, e) for k, e in enumerate(game.entries) if isinstance(e.move, Sell) and e.move.player == "Free City" and e.move.card]
+        for k, entry in sold:
+            holder = game.states[k].seats[game.states[k].holder()]
+            assert RULESET.audience(game.states[k], entry.move) == frozenset({holder})
+
+
 # -- refusals and hints name no secret face ------------------------------------------------------
 def test_7w_secrets_recruit_hint_names_no_card_of_the_hand() -> None:
     """The defect: a mistyped recruit answered ``in hand: Caesar, Nero, Plato``. Now the hint

@@ -22,7 +22,7 @@ from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleT
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.sheets import PlaySheet
 from assistant.games.sevenwonders import components, legal, notation, position, rules, scoring, sheet, table, texts, view
-from assistant.games.sevenwonders.state import SWState
+from assistant.games.sevenwonders.state import FREE_CITY, SWState
 
 
 class SevenWonders(Ruleset):
@@ -87,6 +87,18 @@ class SevenWonders(Ruleset):
         """The entry with every secret face as ``?`` or left out (notation.public_notation):
         leader hands and draft keeps, cards sold or tucked face down."""
         return notation.public_notation(state, move)
+
+    def audience(self, state: SWState, move: Any) -> frozenset[str] | None:
+        """Who may see the faces of an entry: the whole table when its public form is the entry
+        itself, else its player; a secret of the Free City (a card it sold face down) is seen
+        by the player holding the Free City card, who typed it (``7w.2p.turn``)."""
+        if self.public_notation(state, move) == move.notation():
+            return None
+        player = getattr(move, "player", None)
+        if player == FREE_CITY and state.free_city:
+            holder = state.holder()
+            return frozenset({state.seats[holder]}) if holder is not None else frozenset()
+        return frozenset({player}) if isinstance(player, str) else frozenset()
 
     def check(self, state: SWState, move: Any) -> None:
         """Raise unless the move is legal now."""
