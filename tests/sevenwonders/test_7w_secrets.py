@@ -27,6 +27,7 @@ from assistant.games.sevenwonders.legal import legal_moves_for
 from assistant.games.sevenwonders.moves import Keep, LeaderHand, Pay, Pick, Recruit, Sell, Stage
 from assistant.games.sevenwonders.simulate import SEATS, check_invariants, choose
 from assistant.games.sevenwonders.state import awaited
+from position_support import picked_up
 from sw_scenario import play, put, start
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -196,6 +197,23 @@ def test_7w_secrets_each_seat_replays_the_game_as_it_knows_it(seed: int, players
         for k, entry in sold:
             holder = game.states[k].seats[game.states[k].holder()]
             assert RULESET.audience(game.states[k], entry.move) == frozenset({holder})
+
+
+def test_7w_secrets_public_forms_replay_from_a_position() -> None:
+    """A game picked up from a position file (Age II's Recruitment) and played on with every
+    secret typed: its public record, position block first, replays to the same table."""
+    source = typed_game(2, 4, {})
+    k = next(k for k, s in enumerate(source.states) if s.phase == "recruit" and s.age == 2)
+    game = picked_up(RULESET, RULESET.position(source.states[k]))
+    rng = random.Random(7)
+    pool = [leader.name for leader in components.leaders() if not any(leader.name in c.leaders for c in game.state.cities)]
+    game.push("Ada leaders " + ", ".join(pool[: game.state.city("Ada").hand_size]))
+    for _ in range(40):
+        state = game.state
+        move = choose(rng, list(legal_moves_for(state, rng.choice(awaited(state)))))
+        game.push(move.notation())  # type: ignore[attr-defined]
+    assert any(isinstance(e.move, (Sell, Stage)) and e.move.card for e in game.entries)
+    assert_public_replay(game)
 
 
 # -- refusals and hints name no secret face ------------------------------------------------------
