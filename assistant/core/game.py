@@ -19,6 +19,7 @@ from assistant.core.inputs import clean
 from assistant.core.protocol import Entry, Outcome, Prompt, Ruleset
 from assistant.core.record import Record, RecordLine, format_options
 from assistant.core.scoresheet import ScoreSheet
+from assistant.core.viewer import Viewer
 
 
 class Game:
@@ -38,6 +39,13 @@ class Game:
         self.entries: list[Entry] = []
         self.comments: list[str] = []
         self.states: list[Any] = [ruleset.setup(self.seats, self.options)]
+        #: the games as viewers know them (:meth:`seen_by`), kept to be extended, not replayed
+        self._views: dict[Viewer, Game] = {}
+        #: each viewer's texts of the entries (:meth:`seen_text`), with the entry each is of
+        self._seen: dict[Viewer, list[tuple[Entry, str]]] = {}
+        #: set on a viewer's game whose replay stopped: the ply of the first entry whose
+        #: public form the game refused (the view shows the game up to the entry before it)
+        self.cut: int | None = None
 
     # -- the stack -------------------------------------------------------------------------
     @property
@@ -92,34 +100,126 @@ class Game:
         copy.entries = self.entries[:n]
         copy.comments = self.comments[:n]
         copy.states = self.states[: n + 1]
+        copy._views = {}
+        copy._seen = {}
+        copy.cut = None
         return copy
 
     # -- views -----------------------------------------------------------------------------
-    def expecting(self) -> Prompt:
-        """What the game waits for now (see ``Ruleset.expecting``)."""
-        return self.ruleset.expecting(self.state)
+    def seen_text(self, ply: int, viewer: Viewer) -> str:
+        """Entry ``ply`` as ``viewer`` may see it: as typed, or in its public form."""
+        before, move = self.states[ply - 1], self.entries[ply - 1].move
+        if viewer.everything or viewer.sees(self.ruleset.audience(before, move)):
+            return self.entries[ply - 1].text
+        return self.ruleset.public_notation(before, move)
+
+    def seen_by(self, viewer: Viewer) -> Game:
+        """This game as ``viewer`` knows it: replayed with every entry whose faces the viewer
+        may not see (``Ruleset.audience``) in its public form, so that nothing computed from it
+        (board, score, legal moves, completion, events) can depend on a hidden face. ``self``
+        for ``EVERYONE`` and when the viewer sees every entry. Kept between calls and extended
+        by the entries pushed since; a view whose replay a public form stops is cut there
+        (``cut``: the ply of that entry).
+
+        >>> from assistant.games import get_ruleset
+        >>> from assistant.core.viewer import PUBLIC
+        >>> game = Game(get_ruleset("roma"), ["Ann", "Ben"], {})
+        >>> _ = game.push("hand Ann Legat Forum Forum Turris")
+        >>> game.seen_by(PUBLIC).entries[0].text
+        'hand Ann ? ? ? ?'
+        """
+        if viewer.everything:
+            return self
+        texts = self._seen_texts(viewer)
+        if all(text == entry.text for text, entry in zip(texts, self.entries)):
+            self._views.pop(viewer, None)
+            return self
+        view = self._views.get(viewer)
+        same = 0
+        if view is not None:
+            limit = min(view.ply, len(texts)) if view.cut is None else min(view.cut - 1, len(texts))
+            while same < limit and view.entries[same].text == texts[same]:
+                same += 1
+            view = view.prefix(same)
+        else:
+            view = Game(self.ruleset, self.seats, self.options)
+        for ply in range(same + 1, len(texts) + 1):
+            try:
+                view.push(texts[ply - 1])
+            except EntryError:
+                view.cut = ply
+                break
+        self._views[viewer] = view
+        return view
+
+    def _seen_texts(self, viewer: Viewer) -> list[str]:
+        """Every entry as ``viewer`` may see it; worked out once per entry (an entry taken
+        back and replaced is worked out again)."""
+        known = self._seen.setdefault(viewer, [])
+        same = 0
+        while same < min(len(known), self.ply) and known[same][0] is self.entries[same]:
+            same += 1
+        del known[same:]
+        known.extend((self.entries[ply - 1], self.seen_text(ply, viewer)) for ply in range(same + 1, self.ply + 1))
+        return [text for _, text in known]
+
+    def _lens(self, viewer: Viewer | None, reveal: bool) -> tuple[Game, bool]:
+        """The game a view reads and whether it shows hidden faces: ``viewer`` given, the game
+        as that viewer knows it, read with its faces shown (the viewer's own; everyone else's
+        are unknown in it) unless it is the table's; no viewer, this game with ``reveal``."""
+        if viewer is None:
+            return self, reveal
+        return self.seen_by(viewer), not viewer.public
+
+    def expecting(self, *, viewer: Viewer | None = None) -> Prompt:
+        """What the game waits for now (see ``Ruleset.expecting``); with ``viewer``, as that
+        viewer may see it (the words offered name no hidden face)."""
+        view, _ = self._lens(viewer, False)
+        return self.ruleset.expecting(view.state)
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or ``None`` while it runs."""
         return self.ruleset.outcome(self.state)
 
-    def score(self, *, reveal: bool = False) -> ScoreSheet:
-        """The score sheet of the current state (provisional while the game runs)."""
-        return self.ruleset.score(self.state, reveal=reveal)
+    def score(self, *, reveal: bool = False, viewer: Viewer | None = None) -> ScoreSheet:
+        """The score sheet of the current state (provisional while the game runs): hidden
+        values only with ``reveal``, or as ``viewer`` knows them."""
+        view, shown = self._lens(viewer, reveal)
+        return self.ruleset.score(view.state, reveal=shown)
 
-    def legal_moves(self) -> list[Any]:
-        """The moves legal now, where the game can list them."""
-        return list(self.ruleset.legal_moves(self.state))
+    def legal_moves(self, *, viewer: Viewer | None = None) -> list[Any]:
+        """The moves legal now, where the game can list them: from the whole truth (what a
+        random game plays), or from what ``viewer`` knows (what a screen may list)."""
+        view, _ = self._lens(viewer, False)
+        return list(self.ruleset.legal_moves(view.state))
 
-    def last_events(self) -> list[str]:
+    def legal_summary(self, *, viewer: Viewer | None = None) -> list[str]:
+        """The legal choices grouped for a person to read (``Ruleset.legal_summary``)."""
+        view, _ = self._lens(viewer, False)
+        return list(self.ruleset.legal_summary(view.state))
+
+    def completions(self, *, viewer: Viewer | None = None) -> list[str]:
+        """The words worth completing at the prompt now (``Ruleset.completions``)."""
+        view, _ = self._lens(viewer, False)
+        return list(self.ruleset.completions(view.state))
+
+    def last_events(self, *, viewer: Viewer | None = None) -> list[str]:
         """What the last accepted entry set off by itself (see ``Ruleset.events``)."""
-        if not self.entries:
+        view, _ = self._lens(viewer, False)
+        if not view.entries or view.ply != self.ply:
             return []
-        return self.ruleset.events(self.states[-2], self.states[-1])
+        return self.ruleset.events(view.states[-2], view.states[-1])
 
-    def describe(self, *, reveal: bool = False) -> dict[str, Any]:
-        """The current state as JSON-able data; hidden information only with ``reveal``."""
-        return self.ruleset.describe(self.state, reveal=reveal)
+    def describe(self, *, reveal: bool = False, viewer: Viewer | None = None) -> dict[str, Any]:
+        """The current state as JSON-able data; hidden information only with ``reveal``, or
+        as ``viewer`` knows it."""
+        view, shown = self._lens(viewer, reveal)
+        return self.ruleset.describe(view.state, reveal=shown)
+
+    def board(self, *, viewer: Viewer, wide: bool = False) -> str:
+        """The board at a glance as ``viewer`` may see it (``Ruleset.board``)."""
+        view, shown = self._lens(viewer, False)
+        return self.ruleset.board(view.state, reveal=shown, wide=wide)
 
     # -- records ---------------------------------------------------------------------------
     def header_options(self) -> tuple[dict[str, str], dict[str, str]]:

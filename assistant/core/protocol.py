@@ -196,6 +196,18 @@ class Ruleset:
         without secrets prints the notation itself."""
         return move.notation()
 
+    def audience(self, state: Any, move: Move) -> frozenset[str] | None:
+        """Who may see the faces of ``move`` (``state``: the state before it): ``None`` when the
+        whole table may (its public form is the notation itself), else the seats that may (the
+        entry's own player: the card they drew, the vote they cast), an empty set when no seat
+        may (only ``--reveal``). A viewer who may not is shown the entry, and every view built
+        on it, in its public form (see :mod:`assistant.core.viewer`). A game overrides this where
+        a secret face is seen by more than its player (a card handed to a neighbour)."""
+        if self.public_notation(state, move) == move.notation():
+            return None
+        player = getattr(move, "player", None)
+        return frozenset({player}) if isinstance(player, str) else frozenset()
+
     # -- what the command line needs ----------------------------------------------------
     def describe(self, state: Any, *, reveal: bool = False) -> dict[str, Any]:
         """The state as JSON-able data. Convention: ``phase`` (str), ``players`` (a list of

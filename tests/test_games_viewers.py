@@ -1,0 +1,88 @@
+"""The leak invariant (issue 20): what a viewer is shown never depends on a face that viewer
+may not see.
+
+Over the conformance suite's random games of every game (``simulate.random_game``: every
+secret face typed), entered entry by entry as the program enters them, and for every viewer
+(the shared screen and each seat): each view the program shows (``describe``, ``board``,
+``score``, ``legal_summary``, ``completions``, ``expecting``, the last entry's events) equals
+the same view of a second game whose record has every face that viewer may not see replaced
+by its unknown form (``Ruleset.public_notation``), computed straight from that game's states.
+The masked record must replay, and be a fixed point: masked again, it is itself.
+
+A view that read a hidden face, a ``seen_by`` cache that kept a stale replay, or an
+``audience`` that let a seat see another's faces would each make the two differ.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from assistant.core.errors import EntryError
+from assistant.core.game import Game
+from assistant.core.viewer import PUBLIC, Viewer
+
+from test_games_common import GAMES, _random_game, _setting
+
+#: Random games per game (each replayed once per viewer); ASSISTANT_SOAK_GAMES raises it.
+GAMES_PER_GAME = max(int(os.environ.get("ASSISTANT_SOAK_GAMES", "100")) // 20, 3)
+
+
+def _through(game: Game, viewer: Viewer) -> dict[str, object]:
+    """Every view of ``game`` as the program shows it to ``viewer``."""
+    return {
+        "describe": json.dumps(game.describe(viewer=viewer), sort_keys=True, default=str),
+        "board": game.board(viewer=viewer),
+        "score": json.dumps(game.score(viewer=viewer).to_json(), sort_keys=True, default=str),
+        "summary": game.legal_summary(viewer=viewer),
+        "completions": game.completions(viewer=viewer),
+        "expecting": repr(game.expecting(viewer=viewer)),
+        "events": game.last_events(viewer=viewer),
+    }
+
+
+def _direct(masked: Game, viewer: Viewer) -> dict[str, object]:
+    """The same views computed straight from the masked game's state (its own faces shown to
+    a seat; none to the shared screen)."""
+    rules, state, shown = masked.ruleset, masked.state, not viewer.public
+    return {
+        "describe": json.dumps(rules.describe(state, reveal=shown), sort_keys=True, default=str),
+        "board": rules.board(state, reveal=shown),
+        "score": json.dumps(rules.score(state, reveal=shown).to_json(), sort_keys=True, default=str),
+        "summary": list(rules.legal_summary(state)),
+        "completions": list(rules.completions(state)),
+        "expecting": repr(rules.expecting(state)),
+        "events": rules.events(masked.states[-2], masked.states[-1]) if masked.entries else [],
+    }
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_games_viewers_see_nothing_they_may_not(game_name):
+    hidden = 0
+    for seed in range(GAMES_PER_GAME):
+        truth = _random_game(game_name, seed)
+        where = f"{game_name} seed {seed} {_setting(game_name, seed)}"
+        viewers = [PUBLIC, *(Viewer.of(seat) for seat in truth.seats)]
+        live = Game(truth.ruleset, truth.seats, truth.options)
+        masked = {viewer: Game(truth.ruleset, truth.seats, truth.options) for viewer in viewers}
+        for ply, entry in enumerate(truth.entries, 1):
+            live.push(entry.text)
+            for viewer in viewers:
+                text = truth.seen_text(ply, viewer)
+                hidden += text != entry.text
+                try:
+                    masked[viewer].push(text)
+                except EntryError as exc:  # pragma: no cover - the message is the point
+                    pytest.fail(f"{where}, ply {ply}: {viewer}'s form {text!r} of {entry.text!r} is refused: {exc}")
+                shown, expected = _through(live, viewer), _direct(masked[viewer], viewer)
+                for view, value in shown.items():
+                    assert value == expected[view], (
+                        f"{where}, ply {ply} ({entry.text!r}), {viewer}: the {view} differs from the "
+                        f"game with the faces {viewer} may not see replaced"
+                    )
+        for viewer, game in masked.items():
+            assert game.seen_by(viewer) is game, f"{where}: {viewer}'s masked record is not its own view"
+    if game_name != "7wonders" or hidden:
+        assert hidden, f"{game_name}: no random game hid a face from anyone: nothing was tested"
