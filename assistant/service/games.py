@@ -19,12 +19,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from assistant.core.errors import AssistantError, Conflict, IllegalMove, InvalidEntry, RecordError, StorageError, TableError
+from assistant.core.errors import AssistantError, Conflict, EntryError, IllegalMove, InvalidEntry, RecordError, StorageError, TableError
 from assistant.core.game import Game, rebuilt
 from assistant.core.inputs import clean
 from assistant.core.protocol import Outcome, Prompt, Ruleset
 from assistant.core.record import Record, RecordLine
 from assistant.core.scoresheet import ScoreSheet
+from assistant.core.viewer import Viewer
 from assistant.games import get_ruleset
 from assistant.service.catalogue import DEFAULT_CATALOGUE, catalogue_name, expand_catalogue
 from assistant.service.fields import check_date
@@ -147,10 +148,10 @@ def has_secrets(ruleset: Ruleset) -> bool:
 
 
 def score_of(game: Game, *, reveal: bool = False) -> ScoreSheet:
-    """The score sheet of ``game`` as it stands. A game whose ``score`` keeps hidden values out
-    of the provisional score (``score(state, reveal=False)``) shows them with ``reveal``; for
-    every other game the two are the same sheet."""
-    return game.score(reveal=reveal)
+    """The score sheet of ``game`` as it stands, as the table sees it (the game as it knows it,
+    :meth:`Game.seen_by`), or with every hidden value with ``reveal``. A game whose ``score``
+    keeps hidden values out of the provisional score shows them with ``reveal``."""
+    return game.score(viewer=Viewer.revealing(reveal))
 
 
 def ruleset_of(row: GameRow) -> Ruleset:
@@ -269,15 +270,29 @@ def conflict(game_id: int, ply: int, expected: int) -> Conflict:
     )
 
 
-def push_entry(session: Session, loaded: Loaded, text: str, comment: str, *, reveal: bool = False) -> Entered:
+def push_entry(
+    session: Session, loaded: Loaded, text: str, comment: str, *, reveal: bool = False, private: bool = False
+) -> Entered:
     """Check one entry against the game in memory and store it in ``session``'s transaction
     (with the results when it ends the game). On any refusal the game in memory is left as
-    it was and the caller's transaction writes nothing. The answer carries the entry's
-    public form; ``reveal`` makes it show what was typed."""
+    it was and the caller's transaction writes nothing; the refusal says only what the table
+    may hear (:mod:`assistant.service.hidden`: ``private`` for an entry typed at the hidden
+    prompt). The answer carries the entry's public form; ``reveal`` makes it show what was
+    typed."""
     if "@" in text:
         text = expand_catalogue(session, loaded.row.ruleset, loaded.catalogue, text)
     game = check_open(loaded)
-    entry = game.push(text, comment)
+    try:
+        entry = game.push(text, comment)
+    except EntryError as exc:
+        if reveal and not private:
+            raise
+        from assistant.service.hidden import private_refusal, public_refusal
+
+        told = private_refusal(game, text, exc) if private else public_refusal(game, text, exc)
+        if told is exc:
+            raise
+        raise told from None
     try:
         queries.add_entry(session, loaded.id, entry.ply, entry.text, comment)
         queries.touch(session, loaded.row)
@@ -286,10 +301,11 @@ def push_entry(session: Session, loaded: Loaded, text: str, comment: str, *, rev
         if outcome is not None:
             sheet = game.score()
             write_results(session, loaded, sheet, status="finished")
-        events = tuple(game.last_events())
+        viewer = Viewer.revealing(reveal)
+        events = tuple(game.last_events(viewer=viewer))
         public = public_text(game, entry.ply)
         return Entered(
-            loaded.id, entry, None if outcome else game.expecting(), outcome, sheet, events, public=public, revealed=reveal
+            loaded.id, entry, None if outcome else game.expecting(viewer=viewer), outcome, sheet, events, public=public, revealed=reveal
         )
     except BaseException:
         game.pop()
@@ -425,12 +441,23 @@ def edit_entries(
         new = rebuilt(old, ply, lines, drop=drop)
     except RecordError as exc:
         later = exc.ply or ply
+        if not reveal and isinstance(exc.cause, EntryError):
+            exc = _later_refusal(old, ply, lines, drop, later, exc.cause)
         exc.entry = _shown(old, later, reveal)
         exc.hint = (
             f"change entry {later} first (amend {later} ENTRY, or amend {later} --delete), "
             f"or {action} {ply} differently; nothing was changed"
         )
-        raise
+        raise exc from None
+    except EntryError as exc:  # the new line itself, typed in the open
+        if reveal:
+            raise
+        from assistant.service.hidden import public_refusal
+
+        told = public_refusal(old.prefix(ply - 1), lines[0].text, exc)
+        if told is exc:
+            raise
+        raise told from None
     rows = [
         (n, new.entries[n - 1].text, new.comments[n - 1])
         for n in range(ply, new.ply + 1)
@@ -459,9 +486,26 @@ def edit_entries(
         reveal,
         new.ply,
         loaded.row.status,
-        None if outcome else new.expecting(),
+        None if outcome else new.expecting(viewer=Viewer.revealing(reveal)),
         outcome,
     )
+
+
+def _later_refusal(
+    old: Game, ply: int, lines: list[RecordLine], drop: int, later: int, cause: EntryError
+) -> RecordError:
+    """Why entry ``later`` of ``old`` no longer replays after an edit at ``ply``, as the table
+    may hear it (:mod:`assistant.service.hidden`): the entry is judged again at its new position
+    (the game rebuilt up to the entry before it); one holding a secret face is told only the
+    table's refusal of its public form, or its rule; one typed in the open, the table's own
+    refusal, or that it contradicts a secret."""
+    from assistant.service.hidden import private_refusal, public_refusal
+
+    before = rebuilt(old.prefix(later - 1), ply, lines, drop=drop)
+    text = old.entries[later - 1].text
+    secret = public_text(old, later) != text
+    told = private_refusal(before, text, cause) if secret else public_refusal(before, text, cause)
+    return RecordError(f"no longer accepted after this change: {told.message}", ply=later, cause=told)
 
 
 def edit(
@@ -683,8 +727,8 @@ def state_view(loaded: Loaded, *, reveal: bool = False) -> StateView:
     return StateView(
         **base,  # type: ignore[arg-type]
         ply=game.ply,
-        state=game.describe(reveal=reveal),
-        expecting=None if outcome else game.expecting(),
+        state=game.describe(viewer=Viewer.revealing(reveal)),
+        expecting=None if outcome else game.expecting(viewer=Viewer.revealing(reveal)),
         outcome=outcome,
         revealed=reveal,
     )

@@ -76,17 +76,18 @@ class PlaySession:
             )
         self.loaded.row = row
 
-    def enter(self, text: str, *, reveal: bool = False) -> Entered:
+    def enter(self, text: str, *, reveal: bool = False, private: bool = False) -> Entered:
         """Check one typed entry against the game in memory and store it (one transaction).
         A refused entry changes nothing; a :class:`Conflict` reloads the game first. The
-        answer shows the entry's public form unless ``reveal``."""
+        answer shows the entry's public form unless ``reveal``; ``private``: it was typed at
+        the hidden prompt (a refusal tells nothing of it, see ``service.hidden``)."""
         text, comment = split_entry(text)
         check_open(self.loaded)
         entered: Entered | None = None
         try:
             with self.store.write() as session:
                 self._guard(session)
-                entered = push_entry(session, self.loaded, text, comment, reveal=reveal)
+                entered = push_entry(session, self.loaded, text, comment, reveal=reveal, private=private)
         except Conflict:
             self.reload()
             raise

@@ -15,6 +15,7 @@ from assistant.core.game import Game, make_record
 from assistant.core.inputs import clean
 from assistant.core.protocol import Ruleset
 from assistant.core.record import Record, RecordLine, read_record, write_record
+from assistant.core.viewer import Viewer
 from assistant.games import get_ruleset
 from assistant.service.fields import check_date
 from assistant.service import parallel
@@ -281,10 +282,10 @@ def replay_view(game: Game, *, reveal: bool = False) -> ReplayView:
         game=game.ruleset.name,
         players=tuple(game.seats),
         ply=game.ply,
-        state=game.describe(reveal=reveal),
+        state=game.describe(viewer=Viewer.revealing(reveal)),
         outcome=outcome,
         sheet=score_of(game, reveal=reveal),
-        expecting=None if outcome else game.expecting(),
+        expecting=None if outcome else game.expecting(viewer=Viewer.revealing(reveal)),
     )
 
 

@@ -5,7 +5,7 @@ Two parts:
 
 * the made-up game "gems" (tests/cli_support.py: Pebbles where each player may hide a gem;
   ``Ann hides ruby`` is public as ``Ann hides ?``) pins down what each command does;
-* Roma, PAX and Sylla: a game with a secret face typed, taken from a full-game record in
+* 7 Wonders, Roma, PAX and Sylla: a game with a secret face typed, taken from a full-game record in
   tests/records/. Which words are secret is found with the game's own ``public_notation``
   (the first entry whose public form differs from what was typed), not hard-coded; a game
   whose engine hides nothing fails here rather than passing with nothing to check. The game
@@ -179,8 +179,9 @@ def test_secrets_gems_private_entry_refusal_that_names_nothing_is_shown():
     assert "nothing was entered: type 'secret' alone" in result.output
 
 
-# -- Roma, PAX and Sylla ----------------------------------------------------------------------
+# -- 7 Wonders, Roma, PAX and Sylla -----------------------------------------------------------
 RECORDS = {
+    "7wonders": "7wonders/three-players-by-hand.txt",
     "roma": "roma/hand_checked_short_game.txt",
     "pax": "pax/two_players_hand_played.txt",
     "sylla": "sylla/three_players_by_hand.txt",
@@ -269,7 +270,8 @@ def test_secrets_game_read_commands_hide_the_secret_face(game_name, tmp_path):
     score1, score2 = (strip_ids(json.loads(invoke("score", g, "--json").stdout)) for g in ("1", "2"))
     assert score1 == score2, f"{game_name}: the provisional score depends on the secret face"
     # text and JSON: no secret word the twin does not show as well
-    for args in (*READS, ["export", "1", "--public"], ["export", "1", "--public", "-f", "json"]):
+    legal = (["legal", "1", "--all"], ["legal", "1", "--all", "--json"])  # issue 20: no hidden hand listed
+    for args in (*READS, *legal, ["export", "1", "--public"], ["export", "1", "--public", "-f", "json"]):
         mine = invoke(*args).output
         theirs = invoke(*[("2" if a == "1" else a) for a in args]).output
         for word in hidden:
