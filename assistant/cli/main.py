@@ -148,8 +148,11 @@ def handle_errors(func: F) -> F:
 
             if os.environ.get("ASSISTANT_DEBUG"):
                 raise
+            from assistant.store.location import resolve_location, scrub_secrets
+
+            detail = scrub_secrets(str(exc), resolve_location(kwargs.get("db") or _state.get("db")))
             render.message(
-                f"internal error: {type(exc).__name__}: {exc}\n"
+                f"internal error: {type(exc).__name__}: {detail}\n"
                 "This is a bug in the assistant, not your entry. Run again with ASSISTANT_DEBUG=1 "
                 "to see the traceback, and please report it.",
                 style="red",
@@ -299,6 +302,11 @@ def move(
         render.print_json(result.to_json())
         return
     render.success(f"{result.entry.ply}. {result.shown}")
+    if result.secret and not reveal:
+        render.warning(
+            "that entry holds a secret face, typed on the command line (and kept in the shell's history); "
+            "it is stored, and shown as above. 'secret' at the play prompt types one out of sight"
+        )
     render.events(result.events)
     if result.outcome:
         render.wrapped(f"game over: {result.outcome.reason}")
@@ -360,7 +368,7 @@ def state(
     loaded = service.read_game(_store(db), game_id)
     view = service.state_view(loaded, reveal=reveal)
     if loaded.game is not None:
-        view = replace(view, board=render.board_text(loaded.ruleset, loaded.game.state, reveal=reveal, wide=wide))
+        view = replace(view, board=render.board_text(loaded.game, reveal=reveal, wide=wide))
     if json_out:
         render.print_json(view.to_json())
         return
@@ -380,11 +388,15 @@ def state(
 def legal(
     game_id: GameIdArg,
     all_moves: Annotated[bool, typer.Option("--all", help="Every legal move, one a line (where the game can list them).")] = False,
+    reveal: RevealOpt = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """What is legal now, grouped in a few lines (money 1|3 · cards 1|3 keep <card> · end)."""
+    """What is legal now, grouped in a few lines (money 1|3 · cards 1|3 keep <card> · end).
+    Worked out from what the table can see: a hidden hand offers no card by name unless
+    --reveal."""
     from assistant import service
+    from assistant.core.viewer import Viewer
     from assistant.service.views import LegalView
 
     loaded = service.read_game(_store(db), game_id)
@@ -396,8 +408,9 @@ def legal(
         summary: tuple[str, ...] = ()
         moves: tuple[str, ...] | None = () if all_moves else None
     else:
-        summary = tuple(loaded.ruleset.legal_summary(game.state))
-        moves = tuple(m.notation() for m in game.legal_moves()) if all_moves else None
+        viewer = Viewer.revealing(reveal)
+        summary = tuple(game.legal_summary(viewer=viewer))
+        moves = tuple(m.notation() for m in game.legal_moves(viewer=viewer)) if all_moves else None
     view = LegalView(loaded.id, loaded.row.ruleset, game.ply, summary, moves)
     if json_out:
         render.print_json(view.to_json())
@@ -677,7 +690,7 @@ def replay(
         render.print_json(view.to_json())
         return
     render.success(f"{view.ply} entries replayed; every one is legal")
-    render.plain(render.board_text(game.ruleset, game.state, reveal=reveal))
+    render.plain(render.board_text(game, reveal=reveal))
     if view.expecting is not None:
         render.prompt_line(view.expecting)
     render.score_sheet(
@@ -1029,11 +1042,9 @@ def catalogue_remove(
 @handle_errors
 def db_path(db: DbOpt = None) -> None:
     """Print where the history database is (nothing is opened or created)."""
-    from assistant.store.location import resolve_location, sqlite_path
+    from assistant.store.location import display_location, resolve_location
 
-    url = resolve_location(db or _state["db"])
-    path = sqlite_path(url)
-    print(path if path else url)
+    print(display_location(resolve_location(db or _state["db"])))  # a server's password as ***
 
 
 @db_app.command("backup", epilog=examples("assistant db backup", "assistant db backup ~/history-2026-11.sqlite3"))

@@ -28,6 +28,7 @@ from assistant.cli import render
 from assistant.cli.edit import prompt_edit
 from assistant.cli.rules import find_rules
 from assistant.core.errors import AmbiguousEntry, AssistantError, Conflict, InvalidEntry
+from assistant.core.viewer import Viewer
 
 TABLE_COMMANDS = (
     "secret",
@@ -76,13 +77,13 @@ is asked about: answer with the number of the one meant, Enter cancels), or:
                      Ctrl-C clears the line)"""
 
 # The flags each table command takes at the prompt (as on the command line).
-FLAGS = {"board": ("--reveal", "--wide"), "state": ("--reveal", "--wide"), "score": ("--reveal", "--working"), "log": ("--reveal",), "legal": ("--all",), "catalogue": ()}
+FLAGS = {"board": ("--reveal", "--wide"), "state": ("--reveal", "--wide"), "score": ("--reveal", "--working"), "log": ("--reveal",), "legal": ("--all", "--reveal"), "catalogue": ()}
 USAGE = {
     "board": "board [--wide] [--reveal]",
     "state": "state [--wide] [--reveal]",
     "score": "score [--working] [--reveal]",
     "log": "log [--reveal]",
-    "legal": "legal [--all]",
+    "legal": "legal [--all] [--reveal]",
     "catalogue": "catalogue",
     "undo": "undo [N] [--reveal]",
 }
@@ -110,45 +111,48 @@ def _undo_args(rest: str) -> tuple[int, bool] | None:
     return count, reveal
 
 
+#: Said after an entry that holds a secret face typed where the table could read it.
+OPEN_SECRET = (
+    "that entry holds a secret face and was typed in view of the table; it is kept, and shown "
+    "as above. Next time type 'secret' first: the entry is then typed out of sight"
+)
+
+#: What the hidden prompt shows while something is typed: the same mark for any length, so
+#: that neither a vote's thumb nor a Temple's colour is told by how long it is.
+MASK = "(hidden)"
+
+
 def _private_reader() -> Callable[[str], str]:
-    """A line reader that does not echo: prompt_toolkit's password prompt on a terminal (a
-    fresh session each time, so the line goes into no history), getpass when only standard
-    input is a terminal; input() when standard input is not a terminal (nothing echoes)."""
+    """A line reader that shows nothing of what is typed: on a terminal, a fresh
+    prompt_toolkit session (the line goes into no history) that shows :data:`MASK`, whatever
+    the length, with the cursor held after it; getpass when only standard input is a terminal
+    (it echoes nothing); input() when standard input is not a terminal (nothing echoes)."""
     if sys.stdin.isatty() and sys.stdout.isatty():
         try:
             from prompt_toolkit import PromptSession
+            from prompt_toolkit.layout.processors import Processor, Transformation
         except ImportError:  # pragma: no cover - prompt_toolkit is a dependency
             pass
         else:
-            return lambda prompt: PromptSession().prompt(prompt, is_password=True)
+
+            class FixedMask(Processor):
+                """Shows MASK for any non-empty line; every cursor position maps after it."""
+
+                def apply_transformation(self, transformation_input: Any) -> Transformation:
+                    shown = MASK if transformation_input.document.text else ""
+                    length = len(transformation_input.document.text)
+                    return Transformation(
+                        [("", shown)],
+                        source_to_display=lambda i: len(shown),
+                        display_to_source=lambda i: length,
+                    )
+
+            return lambda prompt: PromptSession(input_processors=[FixedMask()]).prompt(prompt)
     if sys.stdin.isatty():
         import getpass
 
         return getpass.getpass
     return input
-
-
-def _reason_is_safe(exc: AssistantError, typed: str, known: set[str]) -> bool:
-    """Whether a refusal of a private entry may be printed: it repeats no word of what was
-    typed other than the words the table knows anyway (player names, the verbs expected)."""
-    said = " ".join([exc.message, exc.hint or "", *getattr(exc, "problems", ())]).casefold()
-    for word in typed.replace(",", " ").split():
-        low = word.casefold()
-        if low not in known and low in said:
-            return False
-    return True
-
-
-def _private_refusal(exc: AssistantError, game: str) -> None:
-    """A refused private entry: its rule and title, not its reason (which may name the face)."""
-    title = next((r.title for r in find_rules(game, exc.rule) if r.id == exc.rule), "") if exc.rule else ""
-    withheld = InvalidEntry(
-        exc.rule,
-        "the private entry was refused" + (f": {title}" if title else ""),
-        hint="the reason is not shown, as it may name what you typed; type 'secret' to try again"
-        + (f", or read the rule: rules {exc.rule}" if exc.rule else ""),
-    )
-    render.error(withheld)
 
 
 def next_words(before: str, *, commands: Sequence[str], words: Sequence[str], legal: Sequence[str], players: Sequence[str]) -> list[str]:
@@ -245,7 +249,9 @@ def _reader(words: Callable[[str], list[str]], history: Path | None = None) -> C
     lines: Any = InMemoryHistory()
     if history is not None:
         try:
-            history.parent.mkdir(parents=True, exist_ok=True)
+            from assistant.store.private import private_file
+
+            private_file(history)  # 0600 (its folder 0700 if made): the lines typed are entries
             lines = QuietHistory(str(history))
         except OSError:
             pass
@@ -356,9 +362,12 @@ def _ask_ambiguous(exc: AmbiguousEntry, game: Any, line: str, *, reveal: bool) -
     return offered[chosen][0] + (f"  #{comment}" if hashed else "")
 
 
-def _entered(result: Any) -> None:
-    """What the prompt says after an accepted entry: the ✓ line, what it set off, the end."""
+def _entered(result: Any, *, reveal: bool = False, private: bool = False) -> None:
+    """What the prompt says after an accepted entry: the ✓ line, what it set off, the end;
+    and a warning when the entry holds a secret face and was typed in view of the table."""
     render.success(f"{result.entry.ply}. {result.shown}")
+    if result.secret and not private and not reveal:
+        render.warning(OPEN_SECRET)
     render.events(result.events)
     if result.outcome is not None:
         render.wrapped(f"game over: {result.outcome.reason}")
@@ -386,7 +395,7 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
         for item in table.undo(count, reveal=reveal or asked):
             render.success(f"took back {item.ply}. {item.text}")
     elif verb in ("board", "state"):
-        render.plain(render.board_text(ruleset, game.state, reveal=shown, wide="--wide" in (flags or ())))
+        render.plain(render.board_text(game, reveal=shown, wide="--wide" in (flags or ())))
     elif verb == "score":
         over = game.outcome() is not None
         working = "--working" in (flags or ())
@@ -399,10 +408,11 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
         if not game.entries:
             render.message("no entries yet")
     elif verb == "legal":
+        viewer = Viewer.revealing(shown)  # worked out from what the table sees, unless --reveal
         if "--all" in (flags or ()):
-            render.legal_lines((), [m.notation() for m in game.legal_moves()])
+            render.legal_lines((), [m.notation() for m in game.legal_moves(viewer=viewer)])
         else:
-            render.legal_lines(ruleset.legal_summary(game.state))
+            render.legal_lines(game.legal_summary(viewer=viewer))
     elif verb == "remember":
         key, _, value = rest.partition(" ")
         if not key or not value.strip():
@@ -459,8 +469,9 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
         if game is None:
             return []
         try:
-            state_words = list(ruleset.completions(game.state))
-            legal = [m.notation() for m in game.legal_moves()] if " " in before.strip() else []
+            viewer = Viewer.revealing(reveal)  # Tab offers no hidden face unless the session reveals
+            state_words = game.completions(viewer=viewer)
+            legal = [m.notation() for m in game.legal_moves(viewer=viewer)] if " " in before.strip() else []
         except Exception:  # completion must never break the prompt
             state_words, legal = [], []
         return next_words(before, commands=TABLE_COMMANDS, words=state_words, legal=legal, players=list(game.seats))
@@ -480,7 +491,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             else:
                 render.message(f"game {gid} is {loaded.row.status}")
         else:
-            render.prompt_line(game.expecting(), score=_running_score(game, reveal=reveal))
+            render.prompt_line(game.expecting(viewer=Viewer.revealing(reveal)), score=_running_score(game, reveal=reveal))
         try:
             line = read(f"{gid}:{game.ply + 1}> ")
         except KeyboardInterrupt:  # Ctrl-C clears the line; Ctrl-D (or quit) leaves
@@ -523,7 +534,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             elif _table_command(table, store, game, verb_l, rest, reveal=reveal):
                 continue
             try:
-                _entered(table.enter(line, reveal=reveal and not private))  # a private entry: always public
+                _entered(table.enter(line, reveal=reveal and not private, private=private), reveal=reveal, private=private)
             except AmbiguousEntry as exc:
                 # asked at a terminal (never for a private entry): the candidate chosen is
                 # entered as if typed; a cancelled question enters nothing
@@ -531,19 +542,12 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 if chosen is False:
                     raise
                 if chosen is not None:
-                    _entered(table.enter(chosen, reveal=reveal))
+                    _entered(table.enter(chosen, reveal=reveal), reveal=reveal)
         except Conflict as exc:
             render.error(exc, ruleset.name)
             render.message(f"the game was read again: {table.loaded.game.ply if table.loaded.game else 0} entries")
         except AssistantError as exc:
-            if private:
-                prompt = game.expecting()
-                known = {w.casefold() for w in (*game.seats, *prompt.kinds)}
-                if _reason_is_safe(exc, line, known):
-                    render.error(exc, ruleset.name)
-                else:
-                    _private_refusal(exc, ruleset.name)
-            else:
+            if not private:
                 if exc.rule == "core.over" and (game.outcome() is not None or table.loaded.row.status == "finished"):
                     exc.hint = "type 'undo' to take back the last entry (it reopens the game)"
-                render.error(exc, ruleset.name)
+            render.error(exc, ruleset.name)  # a private entry's refusal tells nothing typed (service.hidden)

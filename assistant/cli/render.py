@@ -53,7 +53,7 @@ def safe(text: object) -> str:
     return shown(value, limit=10 * len(value) + 10)
 
 
-_CODES = {"green": "32", "red": "31", "cyan": "36", "dim": "2", "bold red": "1;31", "": ""}
+_CODES = {"green": "32", "red": "31", "yellow": "33", "cyan": "36", "dim": "2", "bold red": "1;31", "": ""}
 
 
 def _colour(stream: Any) -> bool:
@@ -93,10 +93,15 @@ def success(text: str) -> None:
     _line("✓ " + text, "green")
 
 
+def warning(text: str) -> None:
+    """A warning (!) on stderr, in lines of at most 80 columns."""
+    _line("\n".join(fit("! " + text, indent="  ")), "yellow")
+
+
 def events(lines: Sequence[str]) -> None:
-    """What an entry set off by itself, one dim line each, under the ✓."""
+    """What an entry set off by itself, one dim line each (broken within 80 columns), under the ✓."""
     for line in lines:
-        _line("  · " + line, "dim")
+        _line("\n".join(fit("  · " + line, indent="    ")), "dim")
 
 
 def escape(text: object) -> str:
@@ -287,9 +292,12 @@ def plain(text: str, *, stream: Any = None) -> None:
     stream.flush()
 
 
-def board_text(ruleset: Any, state: Any, *, reveal: bool = False, wide: bool = False) -> str:
-    """The game's board at a glance (``Ruleset.board``), trailing spaces trimmed."""
-    text = ruleset.board(state, reveal=reveal, wide=wide)
+def board_text(game: Any, *, reveal: bool = False, wide: bool = False) -> str:
+    """The game's board at a glance as the table sees it (``Game.board``), or with every
+    hidden face with ``reveal``; trailing spaces trimmed."""
+    from assistant.core.viewer import Viewer
+
+    text = game.board(viewer=Viewer.revealing(reveal), wide=wide)
     return "\n".join(line.rstrip() for line in text.splitlines())
 
 

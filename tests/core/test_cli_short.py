@@ -179,7 +179,7 @@ def test_tab_completion_after_a_verb_offers_what_fits():
     assert next_words("take ", **kw) == ["1", "2", "3"]
     assert next_words("ann t", **kw) == ["take"]
     assert next_words("Ann take 2", **kw) == ["2"]
-    assert next_words("legal ", **kw) == ["--all"] and next_words("undo ", **kw) == []
+    assert next_words("legal ", **kw) == ["--all", "--reveal"] and next_words("undo ", **kw) == []
     first = next_words("", **kw)
     assert "board" in first and "Ann" in first and "take" in first
     assert next_words("ta", **kw) == ["take"]  # at the start: no commands named so
