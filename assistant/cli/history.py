@@ -184,7 +184,9 @@ def write_stream(pieces: Iterator[str], output: Path | None, *, newline: str | N
         return
     part = output.with_name(output.name + ".part")
     try:
-        with part.open("w", encoding="utf-8", newline=newline) as handle:
+        from assistant.store.private import private_opener
+
+        with open(part, "w", encoding="utf-8", newline=newline, opener=private_opener) as handle:  # 0600
             for piece in pieces:
                 handle.write(piece)
         os.replace(part, output)

@@ -414,8 +414,11 @@ def _write_checkpoint(path: Path, where: str, done_to: int, checked: int, proble
     data = {"where": where, "done_to": done_to, "checked": checked, "problems": problems}
     try:
         temporary = path.with_name(path.name + ".tmp")
-        temporary.parent.mkdir(parents=True, exist_ok=True)
-        temporary.write_text(json.dumps(data), encoding="utf-8")
+        from assistant.store.private import private_folder, private_opener
+
+        private_folder(temporary.parent)
+        with open(temporary, "w", encoding="utf-8", opener=private_opener) as handle:  # 0600
+            handle.write(json.dumps(data))
         os.replace(temporary, path)
     except OSError:
         pass  # a folder that cannot be written: the check runs, it just cannot be resumed
