@@ -106,7 +106,7 @@ def draft_text(state: SWState) -> str:
     leaders in front of them, the rest goes to the right (the opponent with 2 players)."""
     size = next((state.cities[i].offer_size for i in state.drafters), 0)
     to = "the opponent" if state.free_city else "the right neighbour"
-    return f"keep 1 of {size} and pass the rest to {to}: <player> keep <leader> or keep ?; 'draft' ends the pass for all"
+    return f"keep 1 of {size}, pass the rest to {to}: <player> keep <leader|?>; 'draft' ends the pass"
 
 
 def free_city_note(state: SWState) -> str:
@@ -227,7 +227,7 @@ def draft_events(before: SWState, after: SWState) -> list[str]:
     to = "the opponent" if before.free_city else "the right neighbour"
     if after.phase != "draft" and before.draft < 3:  # a Recruitment entry came first
         return ["the leader draft was played off the record: each player holds 4 leaders", "now: " + after.phase_label]
-    lines = [f"leader draft, pass {before.draft} resolved: every player kept a leader face down and passed the rest to {to}"]
+    lines = [f"leader draft, pass {before.draft} resolved: each kept a leader face down, passed the rest to {to}"]
     if after.phase == "draft":
         lines.append(f"now: {after.phase_label} (hands of {after.cities[0].offer_size})")
         return lines
