@@ -208,3 +208,28 @@ def test_core_hidden_7wonders_leader_draft_at_the_prompt_shows_no_leader():
     assert "Ada leaders ?, ?, ?, ?" in shown and "Ada keep ?" in shown, shown
     revealed = json.loads(invoke("log", gid, "--json", "--reveal").stdout)["entries"]
     assert [e["text"] for e in revealed][3:5] == ["Ada keep Nero", "Bob keep Plato"]
+
+
+def test_core_hidden_amend_7wonders_later_secret_keep_is_not_told():
+    """7 Wonders: Ada's hand amended to one without the leader she kept in secret: the keep no
+    longer replays; it is named as the table saw it ('Ada keep ?'), its reason withheld."""
+    gid = new_game("7wonders", "Ada leaders Caesar, Nero, Bilkis, Zenobia")
+    played(gid, "secret", "Ada keep Nero")
+    refused = invoke("amend", gid, "1", "Ada leaders Caesar, Plato, Bilkis, Zenobia", code=1)
+    assert "ply 2 'Ada keep ?'" in refused.output and "no longer accepted" in refused.output, refused.output
+    assert not mentions(refused.output, "nero"), refused.output
+    assert "Nero" in invoke("amend", gid, "1", "Ada leaders Caesar, Plato, Bilkis, Zenobia", "--reveal", code=1).output
+
+
+def test_core_hidden_open_secret_is_warned_about_sylla():
+    """Sylla: a vote typed with ``move`` (in view of everyone, and kept in the shell's history)."""
+    from assistant.core.record import write_record
+    from assistant.games.sylla.simulate import random_game
+
+    truth = random_game(0, 3)
+    vote = truth.entries[44]
+    assert vote.text == "Blue down 3"
+    gid = _imported(truth.prefix(vote.ply - 1), write_record)
+    moved = invoke("move", gid, vote.text)
+    assert "holds a secret face" in moved.output and f"✓ {vote.ply}. Blue votes ?" in moved.output, moved.output
+    assert "down 3" not in moved.output
