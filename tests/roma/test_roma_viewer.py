@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from assistant.core.errors import EntryError
 from assistant.core.game import Game
 from assistant.core.record import read_record
 from assistant.core.tablefile import load_table
@@ -23,6 +22,7 @@ from assistant.games.roma import RULESET as R
 from assistant.games.roma.moves import UNKNOWN, Give, Lay
 from assistant.games.roma.simulate import HIDDEN, check_invariants, random_game
 from position_support import picked_up
+from viewer_support import assert_same_public_views, known_texts, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "tests" / "records" / "roma").glob("*.txt")) + sorted((ROOT / "examples").glob("roma*.txt"))
@@ -30,61 +30,6 @@ EXAMPLE = ROOT / "examples" / "roma-position.toml"
 
 
 # -- the game as a viewer knows it ----------------------------------------------------------------
-def audience(state, move):
-    """Who may see the entry's faces: the ruleset's rule (core/protocol.py's default where the
-    game does not override it)."""
-    if hasattr(R, "audience"):
-        return R.audience(state, move)
-    if R.public_notation(state, move) == move.notation():
-        return None
-    player = getattr(move, "player", None)
-    return frozenset({player}) if isinstance(player, str) else frozenset()
-
-
-def known_texts(game: Game, seat: str | None) -> list[str]:
-    """The record as ``seat`` knows it (``None``: the shared screen): the entries whose faces
-    the viewer may see as typed, every other one in its public form."""
-    texts = []
-    for before, entry in zip(game.states, game.entries):
-        who = audience(before, entry.move)
-        seen = who is None or (seat is not None and seat in who)
-        texts.append(entry.text if seen else R.public_notation(before, entry.move))
-    return texts
-
-
-def replayed(game: Game, texts: list[str]) -> Game:
-    """A new game of the same table with ``texts`` entered one by one (each must be accepted)."""
-    copy = Game(R, list(game.seats), dict(game.options))
-    for ply, text in enumerate(texts, 1):
-        try:
-            copy.push(text)
-        except EntryError as exc:  # pragma: no cover - the message says which entry
-            raise AssertionError(f"entry {ply} '{text}' (typed '{game.entries[ply - 1].text}') refused: {exc}") from exc
-    return copy
-
-
-def public_views(state) -> dict[str, object]:
-    """Everything the shared screen shows of ``state``."""
-    return {
-        "describe": json.dumps(R.describe(state), sort_keys=True),
-        "board": R.board(state),
-        "score": json.dumps(R.score(state).to_json(), sort_keys=True),
-        "summary": R.legal_summary(state),
-        "completions": R.completions(state),
-        "expecting": R.expecting(state),
-    }
-
-
-def assert_same_public_views(game: Game, public: Game, plies=None) -> None:
-    """The shared screen of the game replayed from its public record is the shared screen of
-    the game itself, at every ply (or at ``plies``): a difference is a view that depends on a
-    secret face or on what was typed of it."""
-    for ply in plies if plies is not None else range(game.ply + 1):
-        mine, theirs = public_views(game.states[ply]), public_views(public.states[ply])
-        for key in mine:
-            assert mine[key] == theirs[key], (ply, key, game.entries[ply - 1].text if ply else "")
-
-
 def known(hand: list[str] | tuple[str, ...]) -> Counter[str]:
     """The faces of a hand that are named (``?`` left out)."""
     return Counter(card for card in hand if card != UNKNOWN)

@@ -29,6 +29,7 @@ from assistant.games.sevenwonders.simulate import SEATS, check_invariants, choos
 from assistant.games.sevenwonders.state import awaited
 from position_support import picked_up
 from sw_scenario import play, put, start
+from viewer_support import known_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = sorted((ROOT / "tests" / "records" / "7wonders").glob("*.txt")) + [ROOT / "examples" / "7wonders-game.txt"]
@@ -169,17 +170,6 @@ def test_7w_secrets_public_forms_replay_games_that_type_every_secret(seed: int, 
     assert_public_replay(game)
 
 
-def seat_texts(game: Game, seat: str | None) -> list[str]:
-    """The record as ``seat`` knows it (``None``: the shared screen): the entries whose faces
-    the seat may see (``Ruleset.audience``) as typed, every other one in its public form."""
-    texts = []
-    for before, entry in zip(game.states, game.entries):
-        who = RULESET.audience(before, entry.move)
-        seen = who is None or (seat is not None and seat in who)
-        texts.append(entry.text if seen else RULESET.public_notation(before, entry.move))
-    return texts
-
-
 @pytest.mark.parametrize(("seed", "players", "options"), TYPED)
 def test_7w_secrets_each_seat_replays_the_game_as_it_knows_it(seed: int, players: int, options: dict[str, str]) -> None:
     """Each seat's record (its own secrets typed, the others' in public form) is accepted entry
@@ -188,7 +178,7 @@ def test_7w_secrets_each_seat_replays_the_game_as_it_knows_it(seed: int, players
     game = typed_game(seed, players, options)
     for seat in (*game.state.players, None):
         view = Game(RULESET, list(game.seats), dict(game.options))
-        for k, text in enumerate(seat_texts(game, seat)):
+        for k, text in enumerate(known_texts(game, seat)):
             view.push(text)
             assert figures(view.state) == figures(game.states[k + 1]), (seat, k, text)
         assert RULESET.score(view.state).to_json() == RULESET.score(game.state).to_json()

@@ -47,27 +47,15 @@ def expecting(state: SWState) -> Prompt:
         return Prompt(players, state.phase_label, ("board",), message, components.BOARD_NAMES)
     # at the opening (the first Recruitment, Age I's first turn) the prompt says the options in play
     opening = f" · 7 Wonders {options_text(state)}" if state.age == 1 and state.turn <= 1 else ""
-    if state.phase == "draft":
+    if state.phase in ("draft", "recruit"):
         played = {name for c in state.cities for name in c.leaders}  # face up; the rest stays unsaid
         words = tuple(l.name for l in components.leaders() if l.name not in played)
-        return Prompt(
-            players,
-            state.phase_label,
-            ("keep", "leaders", "draft"),
-            f"{state.phase_label}, still to keep: {', '.join(players)} ({draft_text(state)})" + opening,
-            words,
-        )
-    if state.phase == "recruit":
-        played = {name for c in state.cities for name in c.leaders}  # face up; the rest stays unsaid
-        words = tuple(l.name for l in components.leaders() if l.name not in played)
-        return Prompt(
-            players,
-            state.phase_label,
-            ("recruit", "stage", "sell", "leaders"),
-            f"{state.phase_label}, still to choose: {', '.join(players)}"
-            " (recruit <leader>, stage <leader> or sell <leader>)" + opening,
-            words,
-        )
+        if state.phase == "draft":
+            kinds, asked = ("keep", "leaders", "draft"), f"still to keep: {', '.join(players)} ({draft_text(state)})"
+        else:
+            kinds = ("recruit", "stage", "sell", "leaders")
+            asked = f"still to choose: {', '.join(players)} (recruit <leader>, stage <leader> or sell <leader>)"
+        return Prompt(players, state.phase_label, kinds, f"{state.phase_label}, {asked}" + opening, words)
     if state.phase == "turn":
         words = tuple(deck.public_age_names(state, state.age))
         return Prompt(
