@@ -140,7 +140,8 @@ class Game:
             limit = min(view.ply, len(texts)) if view.cut is None else min(view.cut - 1, len(texts))
             while same < limit and view.entries[same].text == texts[same]:
                 same += 1
-            view = view.prefix(same)
+            if same < view.ply or view.cut is not None:
+                view = view.prefix(same)  # taken back to the last entry both agree on
         else:
             view = Game(self.ruleset, self.seats, self.options)
         for ply in range(same + 1, len(texts) + 1):
