@@ -28,7 +28,7 @@ register(toygame.RULESET)
 BOTH_ENGINES = frozenset({
     "test_store", "test_cli", "test_secrets_cli", "test_imports", "test_postgres", "test_concurrent_writers", "test_stats",
     "test_stats_facts", "test_reimport", "test_interop", "test_position", "test_edit_play", "test_scale", "test_export_fast",
-    "test_add", "test_db_check_ratings", "test_ratings_stored",
+    "test_add", "test_db_check_ratings", "test_ratings_stored", "test_serve",
 })
 
 

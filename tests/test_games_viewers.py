@@ -86,3 +86,28 @@ def test_games_viewers_see_nothing_they_may_not(game_name):
             assert game.seen_by(viewer) is game, f"{where}: {viewer}'s masked record is not its own view"
     if game_name != "7wonders" or hidden:
         assert hidden, f"{game_name}: no random game hid a face from anyone: nothing was tested"
+
+
+# -- the board page of ``serve`` (rule core.serve) --------------------------------------------------
+@pytest.mark.parametrize("game_name", GAMES)
+def test_games_viewers_served_board_page_is_the_same_whatever_secret_was_typed(game_name):
+    """Over random games with every secret typed: the board page (as sent: its HTML) of the
+    game is the page of the same game entered with every secret face in its unknown form, at
+    every third ply and at the end: so no face hidden at an entry can reach a page."""
+    from assistant.core.game import Game
+    from assistant.core.viewer import PUBLIC
+    from assistant.service.live import view_of
+    from assistant.web.pages import board_page
+
+    for seed in range(GAMES_PER_GAME):
+        truth = _random_game(game_name, seed)
+        public = Game(truth.ruleset, truth.seats, truth.options)
+        live = Game(truth.ruleset, truth.seats, truth.options)
+        for ply, entry in enumerate(truth.entries, 1):
+            live.push(entry.text)
+            public.push(truth.seen_text(ply, PUBLIC))
+            if ply % 3 and ply != truth.ply:
+                continue  # every third ply and the last: the page is the same work each time
+            mine = board_page(view_of(1, "t", "active", live))
+            theirs = board_page(view_of(1, "t", "active", public))
+            assert mine == theirs, (game_name, seed, ply, entry.text)

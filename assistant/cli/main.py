@@ -911,6 +911,31 @@ def play(
     run_table(_store(db), game_id, reveal=reveal)
 
 
+@app.command(
+    epilog=examples(
+        "assistant serve last                       # on this machine's LAN address, port 8765",
+        "assistant serve 12 --host 127.0.0.1 --port 9000",
+    )
+)
+@handle_errors
+def serve(
+    game_id: GameIdArg,
+    host: Annotated[
+        Optional[str],
+        typer.Option(help="The address to listen on (default: this machine's one LAN address, else 127.0.0.1).", show_default=False),
+    ] = None,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8765,
+    db: DbOpt = None,
+) -> None:
+    """Show the game's board in a browser, live: open the printed address on a laptop, a TV
+    or a phone on the table's network; the page follows every entry made at the play prompt
+    or with move, in public form (no secret face). Ctrl-C stops it.
+    """
+    from assistant.cli.serve import run_server
+
+    run_server(_store(db), game_id, host=host, port=port)
+
+
 # -- players ----------------------------------------------------------------------------------------
 PlayersGameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Statistics for this game only.")]
 

@@ -146,6 +146,13 @@ def entry_count(session: Session, game_id: int) -> int:
     return int(session.exec(select(GameRow.entry_count).where(GameRow.id == game_id)).one())
 
 
+def game_mark(session: Session, game_id: int) -> tuple[int, Any, str] | None:
+    """A game's number of entries, last write time and status (``None``: no such game): what
+    changes with every entry, undo, amend, finish or abandon."""
+    row = session.exec(select(GameRow.entry_count, GameRow.updated, GameRow.status).where(GameRow.id == game_id)).first()
+    return None if row is None else (int(row[0]), row[1], str(row[2]))
+
+
 def _count_entries(session: Session, game_id: int, count: int) -> None:
     """Keep ``games.entry_count`` equal to the number of the game's entries (plies run 1..n)."""
     row = session.get(GameRow, game_id)

@@ -1,0 +1,60 @@
+"""``assistant serve``: the game's board in a browser on the table's network, live.
+
+Checks everything it can before it listens (the game exists, the address is one, the port is
+free), so that a mistake is a one-line message and exit 1, then runs uvicorn until Ctrl-C.
+Starlette and uvicorn are imported here only: no other command pays for them.
+"""
+
+from __future__ import annotations
+
+import socket
+from typing import TYPE_CHECKING
+
+from assistant.cli import render
+from assistant.core.errors import InvalidEntry, StorageError
+
+if TYPE_CHECKING:
+    from assistant.store.db import Store
+
+
+def _check_port(address: str, port: int) -> None:
+    """Refuse a port another program listens on (or that this user may not open), before the
+    server starts, with what to do instead."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((address, port))
+        except OSError as exc:
+            raise StorageError(
+                "core.serve",
+                f"cannot listen on {address} port {port}: {exc.strerror or exc}",
+                hint="choose another port (--port 8766) or another address (--host)",
+            ) from None
+
+
+def run_server(store: Store, game_id: str, *, host: str | None, port: int) -> None:
+    """Serve game ``game_id`` of ``store`` until Ctrl-C (see :mod:`assistant.web`)."""
+    from assistant.service.games import read_game
+    from assistant.web.address import LOOPBACK, allowed_hosts, listen_address
+
+    loaded = read_game(store, game_id)  # refused here if there is no such game
+    try:
+        address = listen_address(host)
+    except ValueError as exc:
+        raise InvalidEntry("core.serve", str(exc), hint="--host 192.168.1.20, or leave it out") from None
+    _check_port(address, port)
+
+    import uvicorn
+
+    from assistant.web.app import make_app
+
+    app = make_app(store, loaded.id, allowed_hosts(address))
+    shown = f"[{address}]" if ":" in address else address
+    render.success(f"game {loaded.id} ({loaded.ruleset.title}) served at http://{shown}:{port}/")
+    if host is None and address == LOOPBACK:
+        render.message("no local network address found: only this machine can open it (--host names another)")
+    elif address in ("0.0.0.0", "::"):
+        render.warning("listening on every interface, as asked: any network this machine is on can read the board")
+    render.message("the page follows every entry, in public form (no secret face); Ctrl-C stops")
+    uvicorn.run(app, host=address, port=port, log_level="warning", access_log=False)
