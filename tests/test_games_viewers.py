@@ -111,3 +111,28 @@ def test_games_viewers_served_board_page_is_the_same_whatever_secret_was_typed(g
             mine = board_page(view_of(1, "t", "active", live))
             theirs = board_page(view_of(1, "t", "active", public))
             assert mine == theirs, (game_name, seed, ply, entry.text)
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_games_viewers_seat_phone_page_is_the_same_whatever_others_typed(game_name):
+    """The leak invariant for the phones (issue 21): over random games with every secret
+    typed, each seat's phone page (its HTML, buttons included) rendered from the full record
+    equals the page rendered from the record where every entry that seat may not see is in its
+    public form, every third ply and at the end: so no other seat's secret face can reach it."""
+    from assistant.service.live import seat_view_of
+    from assistant.web.pages import seat_page
+
+    for seed in range(max(GAMES_PER_GAME // 2, 2)):
+        truth = _random_game(game_name, seed)
+        live = Game(truth.ruleset, truth.seats, truth.options)
+        masked = {seat: Game(truth.ruleset, truth.seats, truth.options) for seat in truth.seats}
+        for ply, entry in enumerate(truth.entries, 1):
+            live.push(entry.text)
+            for seat, game in masked.items():
+                game.push(truth.seen_text(ply, Viewer.of(seat)))
+            if ply % 3 and ply != truth.ply:
+                continue
+            for seat, game in masked.items():
+                mine = seat_page(seat_view_of(1, "t", "active", live, seat))
+                theirs = seat_page(seat_view_of(1, "t", "active", game, seat))
+                assert mine == theirs, (game_name, seed, ply, entry.text, seat)

@@ -936,6 +936,43 @@ def serve(
     run_server(_store(db), game_id, host=host, port=port)
 
 
+@app.command(
+    epilog=examples(
+        "assistant phones last                # which seats a phone holds",
+        "assistant phones 12 --reset Ann      # Ann's seat taken by the wrong phone: a new code",
+        "assistant phones 12 --json",
+    )
+)
+@handle_errors
+def phones(
+    game_id: GameIdArg,
+    reset: Annotated[
+        Optional[str],
+        typer.Option("--reset", metavar="NAME", help="Free this seat: its phone's session ends and a new code is printed."),
+    ] = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The phones of a served game (see serve): which seat each holds; --reset NAME frees a seat."""
+    from assistant.service import phones as seats
+
+    store = _store(db)
+    if reset is not None:
+        gid, seat, code = seats.reset(store, game_id, reset)
+        if json_out:
+            render.print_json({"id": gid, "seat": seat, "code": code})
+            return
+        render.success(f"game {gid}: {seat}'s seat is free; its new code: {code}")
+        return
+    gid, views = seats.phones(store, game_id)
+    if json_out:
+        render.print_json({"id": gid, "seats": [view.to_json() for view in views]})
+        return
+    for view in views:
+        state = f"a phone since {view.since}" if view.joined else ("code open" if view.code_open else "no phone")
+        print(f"{view.seat}: {state}")
+
+
 # -- players ----------------------------------------------------------------------------------------
 PlayersGameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Statistics for this game only.")]
 

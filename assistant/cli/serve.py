@@ -1,4 +1,5 @@
-"""``assistant serve``: the game's board in a browser on the table's network, live.
+"""``assistant serve``: the game's board in a browser on the table's network, live, and a page
+for each player's phone (their own view, their own entries).
 
 Checks everything it can before it listens (the game exists, the address is one, the port is
 free), so that a mistake is a one-line message and exit 1, then runs uvicorn until Ctrl-C.
@@ -49,9 +50,19 @@ def run_server(store: Store, game_id: str, *, host: str | None, port: int) -> No
 
     from assistant.web.app import make_app
 
-    app = make_app(store, loaded.id, allowed_hosts(address))
+    from assistant.service.phones import open_codes
+
     shown = f"[{address}]" if ":" in address else address
-    render.success(f"game {loaded.id} ({loaded.ruleset.title}) served at http://{shown}:{port}/")
+    url = f"http://{shown}:{port}"
+    codes: dict[str, str] = {}
+    if loaded.game is not None and loaded.row.status == "active":
+        _, codes = open_codes(store, loaded.id)  # a seat a phone holds keeps it
+    local = frozenset({"127.0.0.1", "::1", address})
+    app = make_app(store, loaded.id, allowed_hosts(address), codes=codes, join_url=url, local=local)
+    render.success(f"game {loaded.id} ({loaded.ruleset.title}) served at {url}/")
+    if codes:
+        render.message(f"phones: open {url}/join and type the seat's code (QR codes: {url}/seats on this machine)")
+        render.message("  " + " · ".join(f"{seat} {code}" for seat, code in codes.items()))
     if host is None and address == LOOPBACK:
         render.message("no local network address found: only this machine can open it (--host names another)")
     elif address in ("0.0.0.0", "::"):

@@ -271,25 +271,35 @@ def conflict(game_id: int, ply: int, expected: int) -> Conflict:
 
 
 def push_entry(
-    session: Session, loaded: Loaded, text: str, comment: str, *, reveal: bool = False, private: bool = False
+    session: Session,
+    loaded: Loaded,
+    text: str,
+    comment: str,
+    *,
+    reveal: bool = False,
+    private: bool = False,
+    viewer: Viewer | None = None,
 ) -> Entered:
     """Check one entry against the game in memory and store it in ``session``'s transaction
     (with the results when it ends the game). On any refusal the game in memory is left as
     it was and the caller's transaction writes nothing; the refusal says only what the table
     may hear (:mod:`assistant.service.hidden`: ``private`` for an entry typed at the hidden
-    prompt). The answer carries the entry's public form; ``reveal`` makes it show what was
-    typed."""
+    prompt; ``viewer``: as that seat may hear it, for an entry from its phone). The answer
+    carries the entry's public form; ``reveal`` makes it show what was typed."""
     if "@" in text:
         text = expand_catalogue(session, loaded.row.ruleset, loaded.catalogue, text)
     game = check_open(loaded)
     try:
         entry = game.push(text, comment)
     except EntryError as exc:
-        if reveal and not private:
+        if reveal and not private and viewer is None:
             raise
         from assistant.service.hidden import private_refusal, public_refusal
 
-        told = private_refusal(game, text, exc) if private else public_refusal(game, text, exc)
+        if viewer is not None:
+            told = public_refusal(game, text, exc, viewer=viewer)
+        else:
+            told = private_refusal(game, text, exc) if private else public_refusal(game, text, exc)
         if told is exc:
             raise
         raise told from None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from assistant.core.errors import EntryError, IllegalMove
 from assistant.core.game import Game
-from assistant.core.viewer import PUBLIC
+from assistant.core.viewer import PUBLIC, Viewer
 
 #: A public entry that only a secret entered before it refuses.
 CONFLICT = "core.hidden.conflict"
@@ -34,9 +34,10 @@ CONFLICT = "core.hidden.conflict"
 WITHHELD = "core.hidden.withheld"
 
 
-def _judged_by_table(game: Game, text: str) -> EntryError | None:
-    """The refusal of ``text`` by the game as the table knows it, or None if it takes it."""
-    view = game.seen_by(PUBLIC)
+def _judged_by_table(game: Game, text: str, viewer: Viewer = PUBLIC) -> EntryError | None:
+    """The refusal of ``text`` by the game as the table (or ``viewer``) knows it, or None if
+    it takes it."""
+    view = game.seen_by(viewer)
     try:
         move = view.ruleset.parse(view.state, text)
         view.ruleset.check(view.state, move)
@@ -45,14 +46,15 @@ def _judged_by_table(game: Game, text: str) -> EntryError | None:
     return None
 
 
-def public_refusal(game: Game, text: str, exc: EntryError) -> EntryError:
+def public_refusal(game: Game, text: str, exc: EntryError, *, viewer: Viewer = PUBLIC) -> EntryError:
     """The refusal of ``text``, typed in the open at ``game``'s position, as the table may
     hear it: ``exc`` itself in a game where the table sees every face so far; else the table's
-    own refusal of the entry, or a :data:`CONFLICT` refusal that tells no face."""
-    view = game.seen_by(PUBLIC)
+    own refusal of the entry, or a :data:`CONFLICT` refusal that tells no face. With
+    ``viewer`` (a seat's phone), the same as that seat may hear it."""
+    view = game.seen_by(viewer)
     if view is game:
         return exc
-    told = _judged_by_table(game, text) if view.cut is None else None
+    told = _judged_by_table(game, text, viewer) if view.cut is None else None
     if told is not None:
         return told
     conflict = IllegalMove(

@@ -88,3 +88,125 @@ def mark(store: Store, game_id: int) -> str:
         return "gone"
     count, updated, status = row
     return f"{count}/{updated.isoformat() if updated else ''}/{status}"
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A game as one seat's phone shows it: what the game waits for and whether from this
+    seat, this seat's own part of the state (its faces too), the public board, this seat's
+    record of the game (its own secrets in full, the others' in public form) and the entries
+    it may make now. Nothing in it depends on a face this seat may not see."""
+
+    id: int
+    title: str
+    seat: str
+    status: str
+    ply: int
+    waiting: str
+    yours: bool
+    mine: tuple[tuple[str, str], ...]
+    board: str
+    score: str
+    recent: tuple[tuple[int, str], ...]
+    moves: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as JSON-able data (pairs as lists)."""
+        data = asdict(self)
+        data["mine"] = [list(pair) for pair in self.mine]
+        data["recent"] = [list(pair) for pair in self.recent]
+        data["moves"] = list(self.moves)
+        return data
+
+
+#: The most entries a phone offers as buttons; with more (a hand of any 4 cards) all are typed.
+BUTTONS = 40
+
+
+def _shown(value: Any) -> str:
+    """A value of ``describe`` as one line of text."""
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_shown(v) for v in value) if value else "—"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_shown(v)}" for k, v in value.items()) if value else "—"
+    return str(value)
+
+
+def _offered(known: Game, move: Any, held: str) -> bool:
+    """Whether a legal move is worth a button on its seat's phone: it names no hidden face, or
+    only faces its seat is shown holding (a leader of the hand, a card to lay), not an example
+    of what might be dealt."""
+    public = known.ruleset.public_notation(known.state, move).split()
+    hidden = list(move.notation().split())
+    for word in public:
+        if word in hidden:
+            hidden.remove(word)
+    return all(word in held for word in hidden)
+
+
+def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str) -> SeatView:
+    """``seat``'s phone view of ``game``: every part read from the game as the seat knows it
+    (``Viewer.of(seat)``), the board from the table's (``PUBLIC``)."""
+    from assistant.core.viewer import Viewer
+
+    viewer = Viewer.of(seat)
+    public = view_of(game_id, title, status, game)
+    known = game.seen_by(viewer)
+    prompt = None if game.outcome() is not None or status != "active" else known.expecting()
+    waiting = public.waiting if prompt is None else prompt.message
+    yours = prompt is not None and seat in prompt.players
+    players = known.ruleset.describe(known.state, reveal=True).get("players", [])
+    own = next((p for p in players if isinstance(p, dict) and p.get("name") == seat), {})
+    mine = tuple((str(key), _shown(value)) for key, value in own.items() if key != "name")
+    first = max(1, game.ply - RECENT + 1)
+    recent = tuple((ply, game.seen_text(ply, viewer)) for ply in range(first, game.ply + 1))
+    moves: tuple[str, ...] = ()
+    if prompt is not None and yours:
+        held = " ".join(value for _, value in mine)
+        own_moves = [
+            m.notation()
+            for m in known.ruleset.legal_moves(known.state)
+            if getattr(m, "player", None) == seat and _offered(known, m, held)
+        ]
+        moves = tuple(own_moves) if len(own_moves) <= BUTTONS else ()  # too many to tap: typed
+    return SeatView(game_id, title, seat, status, game.ply, waiting, yours, mine, public.board, public.score, recent, moves)
+
+
+def seat_view(store: Store, game_id: int, seat: str) -> SeatView:
+    """Game ``game_id`` as ``seat``'s phone shows it now (one read transaction, one replay)."""
+    from assistant.service.games import read_game
+
+    loaded = read_game(store, game_id)
+    title = f"Game {loaded.id} · {loaded.ruleset.title} · {seat}"
+    if loaded.game is None:
+        return SeatView(loaded.id, title, seat, loaded.row.status, 0, "scored from a final table", False, (), "", "", (), ())
+    return seat_view_of(loaded.id, title, loaded.row.status, loaded.game, seat)
+
+
+def enter_from_seat(store: Store, game_id: int, seat: str, text: str) -> Any:
+    """Check and store an entry made on ``seat``'s phone (one transaction, checked against
+    the game as it stands when the transaction runs): it must be one of this seat's own
+    moves; a refusal says only what this seat may hear (``service.hidden``: judged again on
+    the game as the seat knows it)."""
+    from assistant.core.errors import EntryError, IllegalMove
+    from assistant.core.viewer import Viewer
+    from assistant.service.games import check_open, load, push_entry, split_entry
+    from assistant.service.hidden import public_refusal
+
+    text, comment = split_entry(text)
+    viewer = Viewer.of(seat)
+    with store.write(needs_history=True) as session:
+        loaded = load(session, game_id)
+        game = check_open(loaded)
+        try:
+            move = game.ruleset.parse(game.state, text)
+        except EntryError as exc:
+            raise public_refusal(game, text, exc, viewer=viewer) from None
+        player = getattr(move, "player", None)
+        if player != seat:
+            raise IllegalMove(
+                "core.serve",
+                f"this phone enters {seat}'s own moves only" + (f"; that entry is {player}'s" if player else ""),
+                hint="each player enters their own moves on their phone; the rest is entered at the table (play)",
+            )
+        return push_entry(session, loaded, text, comment, viewer=viewer)

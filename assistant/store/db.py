@@ -577,6 +577,7 @@ def _tables() -> list:  # type: ignore[type-arg]
         models.CatalogueItem.__table__,
         models.SeatFact.__table__,
         models.Rating.__table__,
+        models.PhoneSeat.__table__,
     ]
 
 
@@ -671,6 +672,11 @@ def _add_results_ruleset(conn) -> None:  # type: ignore[no-untyped-def]
         index.create(conn, checkfirst=True)
 
 
+def _create_phone_seats(conn) -> None:  # type: ignore[no-untyped-def]
+    """Schema 6: the phone_seats table of ``serve`` (empty: no game was served before)."""
+    models.PhoneSeat.__table__.create(conn, checkfirst=True)
+
+
 #: MIGRATIONS[v] turns schema v into v + 1: SQL statements, or functions of a connection for
 #: what needs the dialect's own DDL. Keep every step: an old file may skip versions.
 MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
@@ -693,4 +699,5 @@ MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
     ),
     3: (_create_ratings,),
     4: (_add_results_ruleset,),
+    5: (_create_phone_seats,),
 }

@@ -42,8 +42,9 @@ from sqlmodel import Field, SQLModel
 #: 3 = entries.payload dropped (never read), games.time/duration/note/entry_count, seats.start,
 #: the seat_facts table, the indexes of statistics and listings; 4 = the ratings table (each
 #: ranked seat's openskill rating after its game, kept current by every write); 5 = results.ruleset
-#: (its game's, copied when the results are written) and the covering indexes of results.
-SCHEMA_VERSION = 5
+#: (its game's, copied when the results are written) and the covering indexes of results;
+#: 6 = the phone_seats table (``serve``: a seat's join code and phone session, hashed).
+SCHEMA_VERSION = 6
 
 
 def utcnow() -> datetime:
@@ -204,3 +205,21 @@ class CatalogueItem(SQLModel, table=True):
     key: str
     value: str
     created: datetime = Field(default_factory=utcnow)
+
+
+class PhoneSeat(SQLModel, table=True):
+    """One seat of a served game and the phone that holds it (``serve``): the hash of its
+    open join code (none once a phone claimed it), the hash of that phone's session (none
+    until then), when it was claimed. Neither the code nor the session is ever stored."""
+
+    __tablename__ = "phone_seats"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(sa_column=_fk("games.id", index=True))
+    seat: str
+    code_hash: str | None = Field(default=None, index=True)
+    token_hash: str | None = Field(default=None, index=True)
+    claimed: datetime | None = None
+    created: datetime = Field(default_factory=utcnow)
+

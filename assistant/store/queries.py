@@ -386,11 +386,47 @@ def entry_span(session: Session, game_id: int) -> tuple[Any, Any]:
 def delete_game(session: Session, row: GameRow) -> None:
     """Remove a game; its seats, entries, results and seat facts go with it (the foreign
     keys cascade, and are deleted here too for a connection that does not enforce them)."""
-    from assistant.store.models import Rating, SeatFact
+    from assistant.store.models import PhoneSeat, Rating, SeatFact
 
     _rerate(session, row)
-    for table in (Rating, Result, EntryRow, SeatFact, Seat):
+    for table in (Rating, Result, EntryRow, SeatFact, PhoneSeat, Seat):
         session.exec(delete(table).where(col(table.game_id) == row.id))  # type: ignore[call-overload,attr-defined]
     session.flush()
     session.delete(row)
     session.flush()
+
+
+# -- phones at the table (serve) ------------------------------------------------------------------
+def phone_seats(session: Session, game_id: int) -> list[Any]:
+    """The phone seats of a game (``PhoneSeat`` rows), in the order they were made."""
+    from assistant.store.models import PhoneSeat
+
+    return list(session.exec(select(PhoneSeat).where(PhoneSeat.game_id == game_id).order_by(col(PhoneSeat.id))).all())
+
+
+def phone_seat_by(session: Session, game_id: int, *, code_hash: str | None = None, token_hash: str | None = None) -> Any:
+    """The phone seat of a game whose open code or session has this hash, or ``None``."""
+    from assistant.store.models import PhoneSeat
+
+    query = select(PhoneSeat).where(PhoneSeat.game_id == game_id)
+    if code_hash is not None:
+        query = query.where(PhoneSeat.code_hash == code_hash)
+    if token_hash is not None:
+        query = query.where(PhoneSeat.token_hash == token_hash)
+    return session.exec(query).first()
+
+
+def save_phone_seat(session: Session, game_id: int, seat: str, **fields: Any) -> Any:
+    """Create or change the phone seat ``seat`` of a game (``fields``: code_hash, token_hash,
+    claimed)."""
+    from assistant.store.models import PhoneSeat
+
+    row = session.exec(select(PhoneSeat).where(PhoneSeat.game_id == game_id, PhoneSeat.seat == seat)).first()
+    if row is None:
+        row = PhoneSeat(game_id=game_id, seat=seat)
+    for name, value in fields.items():
+        setattr(row, name, value)
+    session.add(row)
+    session.flush()
+    return row
+

@@ -3,7 +3,7 @@ history or a game is escaped (:func:`html.escape`); no page holds a script of it
 Content-Security-Policy allows only the files under ``/static``), and none holds a hidden face:
 a page shows what :func:`assistant.service.live.board_view` gives, the shared screen's view.
 
->>> from assistant.service.live import BoardView
+>>> from assistant.service.live import BoardView, SeatView
 >>> view = BoardView(1, "Game 1 · Roma · Ann, Ben", "active", 1, "set-up <give>", "Ann 10", "Ann 10 · Ben 10", ((1, "hand Ann ? ? ? ?"),))
 >>> "set-up &lt;give&gt;" in board_fragment(view)
 True
@@ -45,3 +45,82 @@ def board_page(view: BoardView) -> str:
         '<p id="live" class="live">live: updates as entries are made</p>'
         "</body></html>\n"
     )
+
+
+def _page(title: str, body: str, *, script: bool = True) -> str:
+    """A whole page: ``body`` (HTML already escaped) under ``title``."""
+    return (
+        "<!doctype html>\n"
+        '<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        '<link rel="stylesheet" href="/static/board.css">'
+        + ('<script src="/static/board.js" defer></script>' if script else "")
+        + f"</head><body>{body}</body></html>\n"
+    )
+
+
+def join_page(code: str = "", refusal: str = "") -> str:
+    """Where a phone types (or the QR code fills in) its seat's join code."""
+    told = f'<p class="refusal">✗ {escape(refusal)}</p>' if refusal else ""
+    form = (
+        '<form method="post" action="/join" class="join">'
+        '<label for="code">Your seat\'s code (on the laptop)</label>'
+        f'<input id="code" name="code" value="{escape(code)}" autocomplete="off" autocapitalize="characters" '
+        'inputmode="text" maxlength="12" required>'
+        '<button type="submit">Join</button></form>'
+    )
+    return _page("Join the game", f"<h1>Join the game</h1>{told}{form}", script=False)
+
+
+def seat_fragment(view: SeatView, refusal: str = "") -> str:
+    """A phone's live part: what the game waits for (and whether from you), your part of the
+    game, the buttons of your legal entries and a line to type one, the board and your record."""
+    told = f'<p class="refusal">✗ {escape(refusal)}</p>' if refusal else ""
+    mine = "".join(f"<dt>{escape(key)}</dt><dd>{escape(value)}</dd>" for key, value in view.mine)
+    buttons = "".join(
+        f'<button type="submit" name="entry" value="{escape(move)}">{escape(move)}</button>' for move in view.moves
+    )
+    entry = ""
+    if view.yours:
+        entry = (
+            '<form method="post" action="/me/entry" class="entry">'
+            + (f'<div class="moves">{buttons}</div>' if buttons else "")
+            + '<label for="entry">or type your entry</label>'
+            '<input id="entry" name="entry" autocomplete="off" autocapitalize="none" spellcheck="false">'
+            '<button type="submit">Enter</button></form>'
+        )
+    recent = "".join(f'<li value="{ply}">{escape(text)}</li>' for ply, text in view.recent)
+    parts = [
+        told,
+        f'<p class="waiting{" yours" if view.yours else ""}">→ {escape(view.waiting)}</p>',
+        entry,
+        f'<h2>{escape(view.seat)} (only you see this)</h2><dl class="mine">{mine}</dl>' if mine else "",
+        f'<p class="score">{escape(view.score)}</p>' if view.score else "",
+        f'<pre class="board">{escape(view.board)}</pre>' if view.board else "",
+        f'<h2>Your record</h2><ol class="log">{recent}</ol>' if recent else "",
+    ]
+    return f'<section id="board" data-ply="{view.ply}" data-part="/me/part">' + "".join(parts) + "</section>"
+
+
+def seat_page(view: SeatView, refusal: str = "") -> str:
+    """A seat's phone page: the fragment, kept up to date like the board page."""
+    body = f"<h1>{escape(view.title)}</h1>{seat_fragment(view, refusal)}"
+    body += '<p id="live" class="live">live: updates as entries are made</p>'
+    return _page(view.title, body)
+
+
+def seats_page(game: str, codes: dict[str, str], qr: dict[str, str], address: str) -> str:
+    """The laptop's page of join codes: per seat still open, its code and a QR code of the
+    join address with the code filled in (``qr``: inline SVG made by segno)."""
+    rows = "".join(
+        f'<li><span class="seat">{escape(seat)}</span> <code>{escape(code)}</code>{qr.get(seat, "")}</li>'
+        for seat, code in codes.items()
+    )
+    body = (
+        f"<h1>{escape(game)}: phones</h1>"
+        f"<p>On each phone open <code>{escape(address)}/join</code> and type the seat's code, or scan its QR code. "
+        "Each code works for one phone.</p>"
+        + (f'<ol class="codes">{rows}</ol>' if rows else "<p>Every seat has its phone.</p>")
+    )
+    return _page(f"{game}: phones", body, script=False)

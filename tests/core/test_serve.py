@@ -196,3 +196,139 @@ def test_core_serve_command_refusals(db_url):
         busy = run_cli("serve", "1", "--host", "127.0.0.1", "--port", str(port), db=db_url)
     assert busy.returncode == 1 and f"port {port}" in busy.stderr and "--port" in busy.stderr, busy.stderr
 
+
+
+# -- phones: joining, a seat's page, its entries --------------------------------------------------
+ORIGIN = {"Origin": "http://testserver"}
+
+
+@pytest.fixture
+def phones_table(db_url):
+    """Game 1: Roma, nothing entered; each seat's code open, and a client with the codes."""
+    from assistant.service import phones
+
+    store = Store.open(db_url)
+    gid = service.new_game(store, "roma", ["Ann", "Ben"], {})
+    _, codes = phones.open_codes(store, gid)
+    app = make_app(store, gid, ["testserver"], interval=0.05, codes=codes, join_url="http://testserver",
+                   local=frozenset({"testclient"}))
+    yield store, gid, codes, app
+    store.close()
+
+
+def _phone(app, code=None):
+    """A phone's browser (its own cookie jar), joined with ``code`` when given."""
+    phone = starlette_testclient.TestClient(app)
+    if code is not None:
+        joined = phone.post("/join", data={"code": code}, headers=ORIGIN, follow_redirects=False)
+        assert joined.status_code == 303 and joined.headers["location"] == "/me", joined.text
+        cookie = joined.headers["set-cookie"]
+        assert "HttpOnly" in cookie and "SameSite=strict" in cookie and "Path=/" in cookie, cookie
+    return phone
+
+
+def test_core_serve_phone_joins_with_its_code_once(phones_table):
+    store, gid, codes, app = phones_table
+    ann = _phone(app, codes["Ann"].lower())  # typed in any case
+    page = ann.get("/me")
+    assert page.status_code == 200 and "Game 1 · Roma · Ann" in page.text and str(page.url).endswith("/me")
+    assert codes["Ann"] not in page.text and "code" not in str(page.url)
+    other = _phone(app)
+    again = other.post("/join", data={"code": codes["Ann"]}, headers=ORIGIN, follow_redirects=False)
+    assert again.status_code == 403 and "each code works for one phone only" in again.text
+    assert other.get("/me", follow_redirects=False).headers["location"] == "/join"
+    from assistant.service import phones
+
+    _, views = phones.phones(store, gid)
+    assert [(v.seat, v.joined) for v in views] == [("Ann", True), ("Ben", False)]
+
+
+def test_core_serve_phone_session_survives_a_restart_and_ends_on_reset(phones_table):
+    from assistant.service import phones
+
+    store, gid, codes, app = phones_table
+    ann = _phone(app, codes["Ann"])
+    token = ann.cookies.get("seat")
+    again = starlette_testclient.TestClient(make_app(store, gid, ["testserver"]))  # the server restarted
+    again.cookies.set("seat", token)
+    assert again.get("/me").status_code == 200 and "Ann" in again.get("/me").text
+    _, seat, code = phones.reset(store, gid, "ann")
+    assert seat == "Ann" and again.get("/me", follow_redirects=False).status_code == 303
+    assert again.get("/me/part").status_code == 401
+    _phone(app, code)  # the new code takes the seat
+
+
+def test_core_serve_phone_writes_need_this_server_s_origin(phones_table):
+    store, gid, codes, app = phones_table
+    phone = _phone(app)
+    assert phone.post("/join", data={"code": codes["Ann"]}, follow_redirects=False).status_code == 403  # no Origin
+    foreign = {"Origin": "http://evil.example"}
+    assert phone.post("/join", data={"code": codes["Ann"]}, headers=foreign, follow_redirects=False).status_code == 403
+    ann = _phone(app, codes["Ann"])
+    refused = ann.post("/me/entry", data={"entry": "hand Ann ? ? ? ?"}, headers=foreign, follow_redirects=False)
+    assert refused.status_code == 403 and service.read_game(store, gid).game.ply == 0
+
+
+def test_core_serve_phone_wrong_codes_are_limited(phones_table):
+    store, gid, codes, app = phones_table
+    phone = _phone(app)
+    answers = [phone.post("/join", data={"code": "ZZZZZZ"}, headers=ORIGIN).status_code for _ in range(11)]
+    assert answers[:10] == [403] * 10 and answers[10] == 429
+    assert phone.post("/join", data={"code": codes["Ann"]}, headers=ORIGIN).status_code == 429  # even a right one, for a while
+
+
+def test_core_serve_phone_enters_its_own_secret_and_only_its_owner_sees_it(phones_table):
+    """Ann's hand typed on Ann's phone: stored as typed, checked, shown in full to Ann only;
+    the board, Ben's phone and log show its public form."""
+    store, gid, codes, app = phones_table
+    ann, ben = _phone(app, codes["Ann"]), _phone(app, codes["Ben"])
+    board = starlette_testclient.TestClient(app)
+    done = ann.post("/me/entry", data={"entry": HAND}, headers=ORIGIN, follow_redirects=False)
+    assert done.status_code == 303 and done.headers["location"] == "/me"
+    mine = ann.get("/me").text
+    assert "Legat, Forum, Forum, Turris" in mine and HAND in mine
+    for page in (ben.get("/me").text, ben.get("/me/part").text, board.get("/").text, board.get("/board.json").text):
+        assert not any(card in page for card in CARDS), page
+        assert "hand Ann ? ? ? ?" in page
+    assert service.read_game(store, gid).game.entries[0].text == HAND  # stored as typed: the truth
+    assert [line.text for line in service.read_entries(store, gid).entries] == ["hand Ann ? ? ? ?"]  # log
+    assert [line.text for line in service.read_entries(store, gid, reveal=True).entries] == [HAND]
+
+
+def test_core_serve_phone_may_enter_only_its_own_seat_s_moves(phones_table):
+    store, gid, codes, app = phones_table
+    ann = _phone(app, codes["Ann"])
+    refused = ann.post("/me/entry", data={"entry": "hand Ben ? ? ? ?"}, headers=ORIGIN)
+    assert refused.status_code == 422 and "this phone enters Ann&#x27;s own moves only" in refused.text
+    assert "[core.serve]" in refused.text and service.read_game(store, gid).game.ply == 0
+    illegal = ann.post("/me/entry", data={"entry": "hand Ann Legat Legat Legat Legat Legat"}, headers=ORIGIN)
+    assert illegal.status_code == 422 and "✗" in illegal.text and service.read_game(store, gid).game.ply == 0
+    empty = ann.post("/me/entry", data={"entry": "  "}, headers=ORIGIN)
+    assert empty.status_code == 422 and "[core.entry]" in empty.text
+
+
+def test_core_serve_phone_refusal_tells_nothing_its_seat_may_not_see(phones_table):
+    """Ann's phone gives two cards she was not dealt: refused with the engine's reason (it is
+    about Ann's own hand, which Ann sees), and nothing of Ben's hand in it."""
+    store, gid, codes, app = phones_table
+    ann, ben = _phone(app, codes["Ann"]), _phone(app, codes["Ben"])
+    assert ann.post("/me/entry", data={"entry": HAND}, headers=ORIGIN, follow_redirects=False).status_code == 303
+    assert ben.post("/me/entry", data={"entry": "hand Ben Templum Essedum Velites Architectus"}, headers=ORIGIN,
+                    follow_redirects=False).status_code == 303
+    own = ann.post("/me/entry", data={"entry": "give Ann Templum Essedum"}, headers=ORIGIN)  # not in Ann's hand: Ann knows
+    assert own.status_code == 422 and "core.hidden.conflict" not in own.text and "Templum" in own.text
+    assert "Velites" not in own.text and "Architectus" not in own.text.replace("give Ann Templum Essedum", "")
+
+
+def test_core_serve_seats_page_is_for_the_laptop_only(phones_table):
+    store, gid, codes, app = phones_table
+    laptop = starlette_testclient.TestClient(app)  # the test client's address is the 'local' one here
+    page = laptop.get("/seats")
+    assert page.status_code == 200 and codes["Ann"] in page.text and "<svg" in page.text
+    away = starlette_testclient.TestClient(make_app(store, gid, ["testserver"], codes=codes))
+    assert away.get("/seats").status_code == 403
+    join = laptop.get(f"/join?code={codes['Ann']}")
+    assert join.status_code == 200 and f'value="{codes["Ann"]}"' in join.text  # filled in; nothing taken by a GET
+    from assistant.service import phones
+
+    assert not any(v.joined for v in phones.phones(store, gid)[1])

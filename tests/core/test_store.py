@@ -533,7 +533,7 @@ def _v2_schema():
     return meta
 
 
-def test_store_schema_2_is_migrated_to_5_keeping_everything(db_url, tmp_path, monkeypatch):
+def test_store_schema_2_is_migrated_to_the_current_one_keeping_everything(db_url, tmp_path, monkeypatch):
     from datetime import datetime
 
     from sqlalchemy import create_engine, inspect, text
@@ -594,7 +594,7 @@ def test_store_schema_2_is_migrated_to_5_keeping_everything(db_url, tmp_path, mo
     engine.dispose()
 
     store = Store.open(db_url)
-    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 5
+    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 6
     assert store.backup_path is not None and store.backup_path.exists()
     store.close()
 
@@ -696,7 +696,7 @@ def _v4_schema():
     return meta
 
 
-def test_store_schema_4_is_migrated_to_5_results_carry_their_games_ruleset(db_url, tmp_path, monkeypatch):
+def test_store_schema_4_is_migrated_results_carry_their_games_ruleset(db_url, tmp_path, monkeypatch):
     from datetime import datetime
 
     from sqlalchemy import create_engine, inspect, text
@@ -767,7 +767,7 @@ def test_store_schema_4_is_migrated_to_5_results_carry_their_games_ruleset(db_ur
     engine.dispose()
 
     store = Store.open(db_url)
-    assert store.migrated_from == 4 and store.schema_version() == SCHEMA_VERSION == 5
+    assert store.migrated_from == 4 and store.schema_version() == SCHEMA_VERSION == 6
     assert store.backup_path is not None and store.backup_path.exists()
     store.close()
 
@@ -778,6 +778,7 @@ def test_store_schema_4_is_migrated_to_5_results_carry_their_games_ruleset(db_ur
         assert [tuple(r[:5]) for r in rows] == [tuple(r) for r in results_before]
         assert {(r[1], r[5]) for r in rows} == {(1, "pebbles"), (3, "7wonders")}
         found = inspect(engine)
+        assert "phone_seats" in found.get_table_names()  # schema 6, made by the same migration
         column = next(c for c in found.get_columns("results") if c["name"] == "ruleset")
         assert column["nullable"] is False
         indexes = {i["name"]: i["column_names"] for i in found.get_indexes("results")}
