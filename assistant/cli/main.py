@@ -925,15 +925,23 @@ def serve(
         typer.Option(help="The address to listen on (default: this machine's one LAN address, else 127.0.0.1).", show_default=False),
     ] = None,
     port: Annotated[int, typer.Option(min=1, max=65535, help="The port to listen on.")] = 8765,
+    tls: Annotated[
+        Optional[tuple[Path, Path]],
+        typer.Option(metavar="CERT KEY", help="Serve over HTTPS with this certificate and key (PEM files), for a club.", show_default=False),
+    ] = None,
     db: DbOpt = None,
 ) -> None:
-    """Show the game's board in a browser, live: open the printed address on a laptop, a TV
-    or a phone on the table's network; the page follows every entry made at the play prompt
-    or with move, in public form (no secret face). Ctrl-C stops it.
+    """Serve the game to the table's network: the board, live, for a laptop or a TV, and a
+    page for each player's phone (its own hand and secrets, its own entries).
+
+    Each seat joins once with the code printed here (QR codes: the /seats page, on this
+    machine); 'assistant phones ID' lists who joined. Every page follows every entry, from a
+    phone, the play prompt or move; the board and the other phones show secrets in public
+    form only. Ctrl-C stops it; phones come back by themselves when it starts again.
     """
     from assistant.cli.serve import run_server
 
-    run_server(_store(db), game_id, host=host, port=port)
+    run_server(_store(db), game_id, host=host, port=port, tls=tls)
 
 
 @app.command(

@@ -9,6 +9,7 @@ Starlette and uvicorn are imported here only: no other command pays for them.
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.cli import render
@@ -34,7 +35,26 @@ def _check_port(address: str, port: int) -> None:
             ) from None
 
 
-def run_server(store: Store, game_id: str, *, host: str | None, port: int) -> None:
+def _check_tls(tls: tuple[Path, Path] | None) -> dict[str, str]:
+    """uvicorn's TLS settings for ``--tls CERT KEY``: both files readable, and a certificate
+    and key that go together (checked by loading them), else a one-line refusal."""
+    if tls is None:
+        return {}
+    import ssl
+
+    cert, key = tls
+    try:
+        ssl.create_default_context(ssl.Purpose.CLIENT_AUTH).load_cert_chain(str(cert), str(key))
+    except (OSError, ssl.SSLError) as exc:
+        raise InvalidEntry(
+            "core.serve",
+            f"cannot use {cert} and {key} for HTTPS: {getattr(exc, 'strerror', None) or exc}",
+            hint="give a PEM certificate and its private key: --tls cert.pem key.pem",
+        ) from None
+    return {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}
+
+
+def run_server(store: Store, game_id: str, *, host: str | None, port: int, tls: tuple[Path, Path] | None = None) -> None:
     """Serve game ``game_id`` of ``store`` until Ctrl-C (see :mod:`assistant.web`)."""
     from assistant.service.games import read_game
     from assistant.web.address import LOOPBACK, allowed_hosts, listen_address
@@ -45,6 +65,7 @@ def run_server(store: Store, game_id: str, *, host: str | None, port: int) -> No
     except ValueError as exc:
         raise InvalidEntry("core.serve", str(exc), hint="--host 192.168.1.20, or leave it out") from None
     _check_port(address, port)
+    secure = _check_tls(tls)
 
     import uvicorn
 
@@ -53,7 +74,7 @@ def run_server(store: Store, game_id: str, *, host: str | None, port: int) -> No
     from assistant.service.phones import open_codes
 
     shown = f"[{address}]" if ":" in address else address
-    url = f"http://{shown}:{port}"
+    url = f"{'https' if secure else 'http'}://{shown}:{port}"
     codes: dict[str, str] = {}
     if loaded.game is not None and loaded.row.status == "active":
         _, codes = open_codes(store, loaded.id)  # a seat a phone holds keeps it
@@ -67,5 +88,5 @@ def run_server(store: Store, game_id: str, *, host: str | None, port: int) -> No
         render.message("no local network address found: only this machine can open it (--host names another)")
     elif address in ("0.0.0.0", "::"):
         render.warning("listening on every interface, as asked: any network this machine is on can read the board")
-    render.message("the page follows every entry, in public form (no secret face); Ctrl-C stops")
-    uvicorn.run(app, host=address, port=port, log_level="warning", access_log=False)
+    render.message("pages follow every entry: the board shows secrets in public form, each phone its own too; Ctrl-C stops")
+    uvicorn.run(app, host=address, port=port, log_level="warning", access_log=False, **secure)  # type: ignore[arg-type]

@@ -109,6 +109,7 @@ class SeatView:
     score: str
     recent: tuple[tuple[int, str], ...]
     moves: tuple[str, ...]
+    asked: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The fields as JSON-able data (pairs as lists)."""
@@ -169,7 +170,29 @@ def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str) -
             if getattr(m, "player", None) == seat and _offered(known, m, held)
         ]
         moves = tuple(own_moves) if len(own_moves) <= BUTTONS else ()  # too many to tap: typed
-    return SeatView(game_id, title, seat, status, game.ply, waiting, yours, mine, public.board, public.score, recent, moves)
+    asked = seat_mark(known, seat, status)
+    return SeatView(game_id, title, seat, status, game.ply, waiting, yours, mine, public.board, public.score, recent, moves, asked)
+
+
+def seat_mark(known: Game, seat: str, status: str = "active") -> str:
+    """What one seat is asked, as a short text that changes only when that seat's part does:
+    how many entries it made, the phase, whether it is awaited. A phone sends it back with an
+    entry, so that an entry made from a page drawn before the game moved on is refused, while
+    other seats' entries meanwhile (a simultaneous turn: all choose at once) are not in its way.
+
+    >>> from assistant.core.game import Game
+    >>> from assistant.games import get_ruleset
+    >>> game = Game(get_ruleset("roma"), ["Ann", "Ben"], {})
+    >>> before = seat_mark(game, "Ann")
+    >>> _ = game.push("hand Ben ? ? ? ?")
+    >>> seat_mark(game, "Ann") == before
+    True
+    """
+    made = sum(1 for entry in known.entries if getattr(entry.move, "player", None) == seat)
+    if known.outcome() is not None or status != "active":
+        return f"{made}|over"
+    prompt = known.expecting()
+    return f"{made}|{prompt.phase}|{'yours' if seat in prompt.players else 'waiting'}"
 
 
 def seat_view(store: Store, game_id: int, seat: str) -> SeatView:
@@ -183,12 +206,13 @@ def seat_view(store: Store, game_id: int, seat: str) -> SeatView:
     return seat_view_of(loaded.id, title, loaded.row.status, loaded.game, seat)
 
 
-def enter_from_seat(store: Store, game_id: int, seat: str, text: str) -> Any:
+def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str | None = None) -> Any:
     """Check and store an entry made on ``seat``'s phone (one transaction, checked against
     the game as it stands when the transaction runs): it must be one of this seat's own
-    moves; a refusal says only what this seat may hear (``service.hidden``: judged again on
-    the game as the seat knows it)."""
-    from assistant.core.errors import EntryError, IllegalMove
+    moves, made on a page drawn for what the seat is asked now (``asked``: the page's
+    :func:`seat_mark`); a refusal says only what this seat may hear (``service.hidden``:
+    judged again on the game as the seat knows it)."""
+    from assistant.core.errors import Conflict, EntryError, IllegalMove
     from assistant.core.viewer import Viewer
     from assistant.service.games import check_open, load, push_entry, split_entry
     from assistant.service.hidden import public_refusal
@@ -198,6 +222,12 @@ def enter_from_seat(store: Store, game_id: int, seat: str, text: str) -> Any:
     with store.write(needs_history=True) as session:
         loaded = load(session, game_id)
         game = check_open(loaded)
+        if asked is not None and asked != seat_mark(game.seen_by(viewer), seat):
+            raise Conflict(
+                "core.conflict",
+                f"the game moved on since this page was drawn ({seat}'s turn or phase changed); nothing was entered",
+                hint="look at the page again and enter what is asked now",
+            )
         try:
             move = game.ruleset.parse(game.state, text)
         except EntryError as exc:

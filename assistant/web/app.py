@@ -241,11 +241,12 @@ def make_app(
         seat = await seat_for(request)
         if seat is None:
             return RedirectResponse("/join", status_code=303)
-        entry = (await form_fields(request)).get("entry", "").strip()
+        fields = await form_fields(request)
+        entry = fields.get("entry", "").strip()
         try:
             if not entry:
                 raise_empty()
-            await run_in_threadpool(live.enter_from_seat, store, game_id, seat, entry)
+            await run_in_threadpool(live.enter_from_seat, store, game_id, seat, entry, fields.get("asked"))
         except AssistantError as exc:
             view = await run_in_threadpool(live.seat_view, store, game_id, seat)
             told = f"{exc.message} [{exc.rule}]" if exc.rule else exc.message

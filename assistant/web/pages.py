@@ -85,6 +85,7 @@ def seat_fragment(view: SeatView, refusal: str = "") -> str:
     if view.yours:
         entry = (
             '<form method="post" action="/me/entry" class="entry">'
+            f'<input type="hidden" name="asked" value="{escape(view.asked)}">'
             + (f'<div class="moves">{buttons}</div>' if buttons else "")
             + '<label for="entry">or type your entry</label>'
             '<input id="entry" name="entry" autocomplete="off" autocapitalize="none" spellcheck="false">'

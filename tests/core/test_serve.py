@@ -183,6 +183,57 @@ def test_core_serve_command_serves_and_streams_changes(db_url, tmp_path):
     assert "Traceback" not in err, err
 
 
+def _serving(args, db_url):
+    """``assistant serve ARGS`` started in its own process, and the port it listens on."""
+    port = _free_port()
+    env = {**os.environ, "ASSISTANT_DB": str(db_url), "NO_COLOR": "1"}
+    server = subprocess.Popen(cli_command("serve", *args, "--host", "127.0.0.1", "--port", str(port)), env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return server, port
+
+
+def _wait_answer(server, connect):
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            return connect()
+        except OSError:
+            assert server.poll() is None, server.communicate()
+            assert time.monotonic() < deadline, "the server did not answer within 30 s"
+            time.sleep(0.2)
+
+
+def test_core_serve_command_over_tls(db_url, tmp_path):
+    import shutil
+    import ssl
+
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is not installed: no certificate to serve with")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    made = subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                           "-days", "2", "-subj", "/CN=127.0.0.1"], capture_output=True)
+    assert made.returncode == 0, made.stderr
+    assert run_cli("new", "roma", "-p", "Ann", "-p", "Ben", db=db_url).returncode == 0
+    server, port = _serving(["1", "--tls", str(cert), str(key)], db_url)
+    try:
+        context = ssl.create_default_context(cafile=str(cert))
+        context.check_hostname = False
+
+        def fetch():
+            connection = http.client.HTTPSConnection("127.0.0.1", port, timeout=5, context=context)
+            connection.request("GET", "/board.json")
+            return connection.getresponse()
+
+        answer = _wait_answer(server, fetch)
+        assert answer.status == 200 and json.loads(answer.read())["ply"] == 0
+    finally:
+        server.terminate()
+        out, err = server.communicate(timeout=20)
+    assert f"served at https://127.0.0.1:{port}/" in err, err
+    wrong = run_cli("serve", "1", "--host", "127.0.0.1", "--tls", str(key), str(cert), db=db_url)
+    assert wrong.returncode == 1 and "cannot use" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
 def test_core_serve_command_refusals(db_url):
     missing = run_cli("serve", "7", "--host", "127.0.0.1", db=db_url)
     assert missing.returncode == 1 and "Traceback" not in missing.stderr
@@ -332,3 +383,26 @@ def test_core_serve_seats_page_is_for_the_laptop_only(phones_table):
     from assistant.service import phones
 
     assert not any(v.joined for v in phones.phones(store, gid)[1])
+
+
+def test_core_serve_phone_page_drawn_before_the_game_moved_on_is_refused(phones_table):
+    """An entry sent from a page drawn for an earlier turn of its seat is refused (the seat's
+    own expectation changed); another seat's entry meanwhile is not in its way."""
+    import re
+
+    store, gid, codes, app = phones_table
+    ann, ben = _phone(app, codes["Ann"]), _phone(app, codes["Ben"])
+
+    def asked(phone) -> str:
+        return re.search(r'name="asked" value="([^"]*)"', phone.get("/me").text).group(1)
+
+    ann_asked = asked(ann)
+    assert ben.post("/me/entry", data={"entry": "hand Ben ? ? ? ?", "asked": asked(ben)}, headers=ORIGIN,
+                    follow_redirects=False).status_code == 303
+    done = ann.post("/me/entry", data={"entry": HAND, "asked": ann_asked}, headers=ORIGIN, follow_redirects=False)
+    assert done.status_code == 303  # Ben's entry meanwhile did not change what Ann is asked
+    stale = ann.post("/me/entry", data={"entry": "give Ann Legat Forum", "asked": ann_asked}, headers=ORIGIN)
+    assert stale.status_code == 422 and "[core.conflict]" in stale.text and service.read_game(store, gid).game.ply == 2
+    fresh = ann.post("/me/entry", data={"entry": "give Ann Legat Forum", "asked": asked(ann)}, headers=ORIGIN,
+                     follow_redirects=False)
+    assert fresh.status_code == 303 and service.read_game(store, gid).game.ply == 3
