@@ -89,4 +89,4 @@ def run_server(store: Store, game_id: str, *, host: str | None, port: int, tls: 
     elif address in ("0.0.0.0", "::"):
         render.warning("listening on every interface, as asked: any network this machine is on can read the board")
     render.message("pages follow every entry: the board shows secrets in public form, each phone its own too; Ctrl-C stops")
-    uvicorn.run(app, host=address, port=port, log_level="warning", access_log=False, **secure)  # type: ignore[arg-type]
+    uvicorn.run(app, host=address, port=port, log_level="warning", access_log=False, timeout_graceful_shutdown=1, **secure)  # type: ignore[arg-type]

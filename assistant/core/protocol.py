@@ -178,6 +178,11 @@ class Ruleset:
         """The moves legal now, where they can be listed (hints, completion, random play)."""
         return ()
 
+    def legal_moves_of(self, state: Any, player: str) -> Iterable[Move]:
+        """The listed legal moves of one player (a phone's buttons); a game that lists every
+        player's moves at once (simultaneous turns) may list one player's more cheaply."""
+        return (move for move in self.legal_moves(state) if getattr(move, "player", None) == player)
+
     def score(self, state: Any, *, reveal: bool = False) -> ScoreSheet:
         """The score sheet of ``state``: provisional while the game runs, final at its end. A
         value the rules keep hidden (money behind a screen) stays out of a provisional score

@@ -12,6 +12,8 @@ finish or abandon, and tells the open pages to fetch the board again.
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +21,7 @@ from assistant.core.viewer import PUBLIC
 
 if TYPE_CHECKING:
     from assistant.core.game import Game
+    from assistant.service.games import Loaded
     from assistant.store.db import Store
 
 #: How many of the last entries a board page lists.
@@ -46,15 +49,91 @@ class BoardView:
         return data
 
 
-def board_view(store: Store, game_id: int | str) -> BoardView:
-    """Game ``game_id`` as the table sees it now (one read transaction, one replay)."""
+class Follower:
+    """The game a server keeps in memory for its pages: read again only when its :func:`mark`
+    moved, and then by pushing the entries stored since (a full replay only after an undo or
+    an amend), so that the pages that ask after one entry share one game and each viewer's
+    replay in it (``Game.seen_by``) is extended, not redone. Safe to use from several threads.
+    """
+
+    #: How long a check of the game's mark stands (seconds): the pages that ask right after a
+    #: change share one check.
+    FRESH = 0.2
+
+    def __init__(self, store: Store, game_id: int) -> None:
+        self.store, self.game_id = store, game_id
+        self.lock = threading.Lock()
+        self.seen: str | None = None
+        self.checked = 0.0
+        self.loaded: Loaded | None = None
+        self.board: BoardView | None = None  # the board view of ``loaded``, made once
+
+    def touch(self) -> None:
+        """The game changed (an entry was made here, or the mark was seen to move): the next
+        :meth:`current` checks it again."""
+        self.checked = 0.0
+
+    def current(self) -> Loaded:
+        """The game as stored now (as checked within the last :attr:`FRESH` seconds)."""
+        with self.lock:
+            if self.loaded is not None and time.monotonic() - self.checked < self.FRESH:
+                return self.loaded
+            now = mark(self.store, self.game_id)
+            self.checked = time.monotonic()
+            if self.loaded is None or now != self.seen:
+                self.loaded = self._read()
+                self.seen, self.board = now, None
+            return self.loaded
+
+    def board_of(self, loaded: Loaded, title: str) -> BoardView:
+        """The board view of ``loaded`` (the game :meth:`current` gave), made once per change:
+        the board page and every phone show the same."""
+        with self.lock:
+            if self.board is None or self.loaded is not loaded or self.board.ply != (loaded.game.ply if loaded.game else 0):
+                assert loaded.game is not None
+                self.board = view_of(loaded.id, title, loaded.row.status, loaded.game)
+            return self.board
+
+    def _read(self) -> Loaded:
+        from assistant.core.errors import EntryError
+        from assistant.service.games import load
+        from assistant.store import queries
+
+        with self.store.read() as session:
+            old = self.loaded
+            if old is None or old.game is None:
+                return load(session, self.game_id)
+            row = queries.game_row(session, self.game_id)
+            stored = queries.entries(session, self.game_id)
+            game = old.game
+            if len(stored) < game.ply or any(stored[i].text != game.entries[i].text for i in range(game.ply)):
+                return load(session, self.game_id)  # taken back or amended: replayed whole
+            try:
+                for entry in stored[game.ply :]:
+                    game.push(entry.text, entry.comment)
+            except EntryError:
+                return load(session, self.game_id)
+            old.row = row
+            return old
+
+
+def board_view(store: Store, game_id: int | str, follower: Follower | None = None) -> BoardView:
+    """Game ``game_id`` as the table sees it now (one read transaction, one replay; with a
+    ``follower``, the game it keeps)."""
     from assistant.service.games import read_game
 
-    loaded = read_game(store, game_id)
-    title = f"Game {loaded.id} · {loaded.ruleset.title} · {', '.join(loaded.names)}"
+    loaded = follower.current() if follower is not None else read_game(store, game_id)
+    title = board_title(loaded)
     if loaded.game is None:  # scored from a final table: nothing to follow
         return BoardView(loaded.id, title, loaded.row.status, 0, "scored from a final table", "", "", ())
+    if follower is not None:
+        return follower.board_of(loaded, title)
     return view_of(loaded.id, title, loaded.row.status, loaded.game)
+
+
+def board_title(loaded: Loaded) -> str:
+    """The board page's title: ``Game 12 · Roma · Ann, Ben``."""
+    return f"Game {loaded.id} · {loaded.ruleset.title} · {', '.join(loaded.names)}"
 
 
 def view_of(game_id: int, title: str, status: str, game: Game) -> BoardView:
@@ -145,13 +224,14 @@ def _offered(known: Game, move: Any, held: str) -> bool:
     return all(word in held for word in hidden)
 
 
-def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str) -> SeatView:
+def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str, public: BoardView | None = None) -> SeatView:
     """``seat``'s phone view of ``game``: every part read from the game as the seat knows it
-    (``Viewer.of(seat)``), the board from the table's (``PUBLIC``)."""
+    (``Viewer.of(seat)``), the board from the table's (``PUBLIC``: ``public`` when it was made
+    already)."""
     from assistant.core.viewer import Viewer
 
     viewer = Viewer.of(seat)
-    public = view_of(game_id, title, status, game)
+    public = public if public is not None else view_of(game_id, title, status, game)
     known = game.seen_by(viewer)
     prompt = None if game.outcome() is not None or status != "active" else known.expecting()
     waiting = public.waiting if prompt is None else prompt.message
@@ -166,7 +246,7 @@ def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str) -
         held = " ".join(value for _, value in mine)
         own_moves = [
             m.notation()
-            for m in known.ruleset.legal_moves(known.state)
+            for m in known.ruleset.legal_moves_of(known.state, seat)
             if getattr(m, "player", None) == seat and _offered(known, m, held)
         ]
         moves = tuple(own_moves) if len(own_moves) <= BUTTONS else ()  # too many to tap: typed
@@ -195,15 +275,17 @@ def seat_mark(known: Game, seat: str, status: str = "active") -> str:
     return f"{made}|{prompt.phase}|{'yours' if seat in prompt.players else 'waiting'}"
 
 
-def seat_view(store: Store, game_id: int, seat: str) -> SeatView:
-    """Game ``game_id`` as ``seat``'s phone shows it now (one read transaction, one replay)."""
+def seat_view(store: Store, game_id: int, seat: str, follower: Follower | None = None) -> SeatView:
+    """Game ``game_id`` as ``seat``'s phone shows it now (one read transaction, one replay;
+    with a ``follower``, the game it keeps)."""
     from assistant.service.games import read_game
 
-    loaded = read_game(store, game_id)
+    loaded = follower.current() if follower is not None else read_game(store, game_id)
     title = f"Game {loaded.id} · {loaded.ruleset.title} · {seat}"
     if loaded.game is None:
         return SeatView(loaded.id, title, seat, loaded.row.status, 0, "scored from a final table", False, (), "", "", (), ())
-    return seat_view_of(loaded.id, title, loaded.row.status, loaded.game, seat)
+    public = follower.board_of(loaded, board_title(loaded)) if follower is not None else None
+    return seat_view_of(loaded.id, title, loaded.row.status, loaded.game, seat, public)
 
 
 def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str | None = None) -> Any:

@@ -84,30 +84,62 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-async def changes(
-    read_mark: Callable[[], str],
-    disconnected: Callable[[], Awaitable[bool]],
-    *,
-    interval: float = 0.4,
-    keepalive: float = 15.0,
-) -> AsyncIterator[str]:
-    """The event stream of one page: ``retry``, then a ``changed`` event each time
-    ``read_mark()`` (read in a worker thread: it is a database read) differs from the last
-    one, and a comment every ``keepalive`` seconds; until the page goes away."""
-    yield "retry: 1000\n\n"
-    last = await run_in_threadpool(read_mark)
-    quiet = 0.0
-    while not await disconnected():
-        await asyncio.sleep(interval)
-        now = await run_in_threadpool(read_mark)
-        if now != last:
-            last, quiet = now, 0.0
-            yield f"event: changed\ndata: {now}\n\n"
-        else:
-            quiet += interval
-            if quiet >= keepalive:
-                quiet = 0.0
-                yield ": still here\n\n"
+class Watcher:
+    """One reader of the game's mark for every open page: it reads ``read_mark()`` (a database
+    read, in a worker thread) every ``interval`` seconds while a page listens, and wakes every
+    listening page when it moves. Eight phones cost one read per interval, not eight."""
+
+    def __init__(self, read_mark: Callable[[], str], interval: float = 0.4, moved: Callable[[], None] | None = None) -> None:
+        self.read_mark, self.interval, self.on_move = read_mark, interval, moved
+        self.mark: str | None = None
+        self.moved = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.listeners = 0
+
+    async def start(self) -> str:
+        """The mark now, the reading started if it was not."""
+        if self.mark is None:
+            self.mark = await run_in_threadpool(self.read_mark)
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run())
+        return self.mark
+
+    async def _run(self) -> None:
+        while self.listeners > 0:
+            await asyncio.sleep(self.interval)
+            now = await run_in_threadpool(self.read_mark)
+            if now != self.mark:
+                self.mark = now
+                if self.on_move is not None:
+                    self.on_move()
+                self.moved.set()
+                self.moved = asyncio.Event()
+
+
+async def changes(watcher: Watcher, disconnected: Callable[[], Awaitable[bool]], *, keepalive: float = 15.0) -> AsyncIterator[str]:
+    """The event stream of one page: ``retry``, then a ``changed`` event each time the
+    watcher's mark moves, and a comment every ``keepalive`` seconds; until the page goes away
+    (checked every second)."""
+    watcher.listeners += 1
+    try:
+        yield "retry: 1000\n\n"
+        last = await watcher.start()
+        quiet = 0.0
+        while not await disconnected():
+            moved = watcher.moved
+            try:
+                await asyncio.wait_for(moved.wait(), timeout=1.0)
+            except asyncio.TimeoutError:
+                quiet += 1.0
+                if quiet >= keepalive:
+                    quiet = 0.0
+                    yield ": still here\n\n"
+                continue
+            if watcher.mark != last:
+                last, quiet = watcher.mark, 0.0
+                yield f"event: changed\ndata: {last}\n\n"
+    finally:
+        watcher.listeners -= 1
 
 
 #: The cookie that holds a phone's session (HttpOnly, SameSite=Strict: no script and no other
@@ -170,21 +202,23 @@ def make_app(
 
     attempts = Attempts()
     open_codes = dict(codes or {})
+    follower = live.Follower(store, game_id)  # one game in memory for every page
+    watcher = Watcher(lambda: live.mark(store, game_id), interval, follower.touch)  # one reader of its mark
 
     async def board_page(request: Request) -> HTMLResponse:
-        view = await run_in_threadpool(live.board_view, store, game_id)
+        view = await run_in_threadpool(live.board_view, store, game_id, follower)
         return HTMLResponse(pages.board_page(view))
 
     async def board_fragment(request: Request) -> HTMLResponse:
-        view = await run_in_threadpool(live.board_view, store, game_id)
+        view = await run_in_threadpool(live.board_view, store, game_id, follower)
         return HTMLResponse(pages.board_fragment(view))
 
     async def board_json(request: Request) -> JSONResponse:
-        view = await run_in_threadpool(live.board_view, store, game_id)
+        view = await run_in_threadpool(live.board_view, store, game_id, follower)
         return JSONResponse(view.to_json())
 
     async def events(request: Request) -> StreamingResponse:
-        stream = changes(lambda: live.mark(store, game_id), request.is_disconnected, interval=interval)
+        stream = changes(watcher, request.is_disconnected)
         return StreamingResponse(stream, media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     async def seats(request: Request) -> Response:
@@ -225,14 +259,14 @@ def make_app(
         seat = await seat_for(request)
         if seat is None:
             return RedirectResponse("/join", status_code=303)
-        view = await run_in_threadpool(live.seat_view, store, game_id, seat)
+        view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
         return HTMLResponse(pages.seat_page(view))
 
     async def me_part(request: Request) -> Response:
         seat = await seat_for(request)
         if seat is None:
             return PlainTextResponse("this phone holds no seat: join again", status_code=401)
-        view = await run_in_threadpool(live.seat_view, store, game_id, seat)
+        view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
         return HTMLResponse(pages.seat_fragment(view))
 
     async def me_entry(request: Request) -> Response:
@@ -247,8 +281,9 @@ def make_app(
             if not entry:
                 raise_empty()
             await run_in_threadpool(live.enter_from_seat, store, game_id, seat, entry, fields.get("asked"))
+            follower.touch()
         except AssistantError as exc:
-            view = await run_in_threadpool(live.seat_view, store, game_id, seat)
+            view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
             told = f"{exc.message} [{exc.rule}]" if exc.rule else exc.message
             if exc.hint:
                 told += f" → {exc.hint}"

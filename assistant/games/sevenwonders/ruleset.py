@@ -112,6 +112,10 @@ class SevenWonders(Ruleset):
         """Every legal entry of every awaited player."""
         return legal.legal_moves(state)
 
+    def legal_moves_of(self, state: SWState, player: str) -> Iterator[Any]:
+        """The legal entries of one player: none unless it is awaited."""
+        return legal.legal_moves_for(state, player) if player in legal.awaited(state) else iter(())
+
     def score(self, state: SWState, *, reveal: bool = False) -> ScoreSheet:
         """The score sheet (provisional before the end)."""
         return scoring.score(state)
