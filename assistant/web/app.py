@@ -58,7 +58,7 @@ SECURITY_HEADERS = {
     ),
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",  # not no-referrer: a browser then sends "Origin: null" with a form
     "X-Frame-Options": "DENY",
 }
 

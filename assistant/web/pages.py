@@ -77,7 +77,7 @@ def seat_fragment(view: SeatView, refusal: str = "") -> str:
     """A phone's live part: what the game waits for (and whether from you), your part of the
     game, the buttons of your legal entries and a line to type one, the board and your record."""
     told = f'<p class="refusal">✗ {escape(refusal)}</p>' if refusal else ""
-    mine = "".join(f"<dt>{escape(key)}</dt><dd>{escape(value)}</dd>" for key, value in view.mine)
+    mine = "".join(f"<dt>{escape(key.replace('_', ' '))}</dt><dd>{escape(value)}</dd>" for key, value in view.mine)
     buttons = "".join(
         f'<button type="submit" name="entry" value="{escape(move)}">{escape(move)}</button>' for move in view.moves
     )
