@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from functools import partial
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -255,19 +256,16 @@ def make_app(
     async def seat_for(request: Request) -> str | None:
         return await run_in_threadpool(phones.seat_of, store, game_id, request.cookies.get(COOKIE))
 
-    async def me(request: Request) -> Response:
+    async def me(request: Request, part: bool = False) -> Response:
+        """The seat's page, or (``part``) its live part: a phone that holds no seat is sent to
+        join (the live part answers 401, and the page's script goes there)."""
         seat = await seat_for(request)
         if seat is None:
+            if part:
+                return PlainTextResponse("this phone holds no seat: join again", status_code=401)
             return RedirectResponse("/join", status_code=303)
         view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
-        return HTMLResponse(pages.seat_page(view))
-
-    async def me_part(request: Request) -> Response:
-        seat = await seat_for(request)
-        if seat is None:
-            return PlainTextResponse("this phone holds no seat: join again", status_code=401)
-        view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
-        return HTMLResponse(pages.seat_fragment(view))
+        return HTMLResponse(pages.seat_fragment(view) if part else pages.seat_page(view))
 
     async def me_entry(request: Request) -> Response:
         if not same_origin(request):
@@ -298,7 +296,7 @@ def make_app(
         Route("/seats", seats),
         Route("/join", join, methods=["GET", "POST"]),
         Route("/me", me),
-        Route("/me/part", me_part),
+        Route("/me/part", partial(me, part=True)),
         Route("/me/entry", me_entry, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
