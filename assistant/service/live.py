@@ -62,7 +62,7 @@ class Follower:
 
     def __init__(self, store: Store, game_id: int) -> None:
         self.store, self.game_id = store, game_id
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()  # held by current() and by whoever reads the game it gives
         self.seen: str | None = None
         self.checked = 0.0
         self.loaded: Loaded | None = None
@@ -119,10 +119,16 @@ class Follower:
 
 def board_view(store: Store, game_id: int | str, follower: Follower | None = None) -> BoardView:
     """Game ``game_id`` as the table sees it now (one read transaction, one replay; with a
-    ``follower``, the game it keeps)."""
+    ``follower``, the game it keeps, read under its lock: one page at a time)."""
     from assistant.service.games import read_game
 
-    loaded = follower.current() if follower is not None else read_game(store, game_id)
+    if follower is not None:
+        with follower.lock:
+            return _board_view(follower.current(), follower)
+    return _board_view(read_game(store, game_id), None)
+
+
+def _board_view(loaded: Loaded, follower: Follower | None) -> BoardView:
     title = board_title(loaded)
     if loaded.game is None:  # scored from a final table: nothing to follow
         return BoardView(loaded.id, title, loaded.row.status, 0, "scored from a final table", "", "", ())
@@ -277,10 +283,17 @@ def seat_mark(known: Game, seat: str, status: str = "active") -> str:
 
 def seat_view(store: Store, game_id: int, seat: str, follower: Follower | None = None) -> SeatView:
     """Game ``game_id`` as ``seat``'s phone shows it now (one read transaction, one replay;
-    with a ``follower``, the game it keeps)."""
+    with a ``follower``, the game it keeps, read under its lock: the game and the viewers'
+    replays in it are shared by the server's threads)."""
     from assistant.service.games import read_game
 
-    loaded = follower.current() if follower is not None else read_game(store, game_id)
+    if follower is not None:
+        with follower.lock:
+            return _seat_view(follower.current(), seat, follower)
+    return _seat_view(read_game(store, game_id), seat, None)
+
+
+def _seat_view(loaded: Loaded, seat: str, follower: Follower | None) -> SeatView:
     title = f"Game {loaded.id} · {loaded.ruleset.title} · {seat}"
     if loaded.game is None:
         return SeatView(loaded.id, title, seat, loaded.row.status, 0, "scored from a final table", False, (), "", "", (), ())
