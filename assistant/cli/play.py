@@ -218,9 +218,51 @@ def history_file(store: Any) -> Path:
     return user_data_path("table-companion", appauthor=False) / f"play-history-{digest}.txt"
 
 
-def _reader(words: Callable[[str], list[str]], history: Path | None = None) -> Callable[[str], str]:
+#: What the reader returns when the game changed elsewhere while the prompt waited (a phone,
+#: another window) and nothing was being typed: the prompt shows the new entries, then asks again.
+CHANGED = "\x00changed"
+#: How often the waiting prompt looks whether the game changed elsewhere (seconds).
+WATCH_EVERY = 0.5
+
+
+def _watching(session: Any, prompt: str, changed: Callable[[], bool]) -> str:
+    """``session.prompt(prompt)``, given up with :data:`CHANGED` when ``changed()`` (asked every
+    :data:`WATCH_EVERY` seconds by a thread of its own) says the game changed elsewhere while
+    the line is still empty: what is being typed is never cut short."""
+    import threading
+
+    done = threading.Event()
+
+    def watch() -> None:
+        while not done.wait(WATCH_EVERY):
+            try:
+                moved = changed()
+            except Exception:  # a database hiccup must not break the prompt
+                continue
+            app = session.app
+            if moved and app.is_running:
+
+                def leave() -> None:
+                    if app.is_running and not app.current_buffer.text:
+                        app.exit(result=CHANGED)
+
+                app.loop.call_soon_threadsafe(leave)
+                return
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        return session.prompt(prompt)
+    finally:
+        done.set()
+
+
+def _reader(
+    words: Callable[[str], list[str]], history: Path | None = None, changed: Callable[[], bool] | None = None
+) -> Callable[[str], str]:
     """A line reader: prompt_toolkit with completion (``words(text_before_cursor)``) and the
-    line history in ``history`` on a terminal, input() otherwise."""
+    line history in ``history`` on a terminal, input() otherwise. On a terminal, ``changed``
+    (when given) is asked while the prompt waits: see :func:`_watching`."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return input
     try:
@@ -256,6 +298,8 @@ def _reader(words: Callable[[str], list[str]], history: Path | None = None) -> C
         except OSError:
             pass
     session: Any = PromptSession(completer=Names(), history=lines, complete_while_typing=False)
+    if changed is not None:
+        return lambda prompt: _watching(session, prompt, changed)
     return lambda prompt: session.prompt(prompt)
 
 
@@ -449,6 +493,25 @@ def _running_score(game: Any, *, reveal: bool = False) -> str:
         return ""
 
 
+def _show_elsewhere(table: Any, *, reveal: bool) -> None:
+    """The game changed elsewhere while the prompt waited (a phone, another window): read it
+    again and show what was entered since, as the table may see it."""
+    from assistant.service.games import entry_lines
+
+    old = [entry.text for entry in table.loaded.game.entries] if table.loaded.game is not None else []
+    loaded = table.reload()
+    game = loaded.game
+    if game is None:
+        return
+    if [entry.text for entry in game.entries[: len(old)]] != old:
+        render.message(f"entries were taken back or changed elsewhere: the game now has {game.ply} (log shows them)")
+        return
+    for line in entry_lines(game, reveal=reveal, first=len(old) + 1):
+        render.message(f"✓ {line.ply}. {line.text}   (entered elsewhere)", "green")
+    if loaded.row.status != "active" and game.outcome() is None:
+        render.message(f"game {loaded.id} is {loaded.row.status} (elsewhere)")
+
+
 def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
     """The interactive loop. The game is read and replayed once, then kept in memory by a
     :class:`~assistant.service.play.PlaySession`: each entry is checked against it and written
@@ -476,9 +539,17 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             state_words, legal = [], []
         return next_words(before, commands=TABLE_COMMANDS, words=state_words, legal=legal, players=list(game.seats))
 
-    read = _reader(words, history=history_file(store))
+    from assistant.service.live import mark
+
+    seen = {"mark": ""}  # the game's mark when the prompt last asked
+
+    def changed() -> bool:
+        return mark(store, gid) != seen["mark"]
+
+    read = _reader(words, history=history_file(store), changed=changed)
     cleared = False
     while True:
+        seen["mark"] = mark(store, gid)
         loaded = table.loaded
         game = loaded.game
         if game is None:
@@ -502,6 +573,9 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
         except EOFError:
             render.message("\nbye; everything entered is saved")
             return
+        if line == CHANGED:
+            _show_elsewhere(table, reveal=reveal)
+            continue
         line = line.strip()
         if not line:
             continue

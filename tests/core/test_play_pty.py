@@ -130,3 +130,28 @@ def test_play_pty_7wonders_leader_draft_shows_no_leader_on_80_columns(db_path, t
             assert name not in screen, (name, screen)
     wide = [line for line in screen.splitlines() if len(line) > 80 and "private (not shown)>" not in line and "1:" not in line[:6]]
     assert not wide, wide
+
+
+def test_play_pty_shows_entries_made_elsewhere_while_it_waits(db_path, tmp_path):
+    """A phone (or another window) enters while the prompt waits with nothing typed: the
+    prompt shows the entry in public form and asks for the next one, without a key pressed;
+    a line being typed is not cut short (it waits until Enter, then the usual conflict)."""
+    assert run_cli("new", "roma", "-p", "Ann", "-p", "Ben", db=db_path).returncode == 0
+    child = _spawn(["play", "1"], db_path, tmp_path)
+    try:
+        child.expect_exact("1:1>")
+        assert run_cli("move", "1", "hand Ann Legat Forum Forum Turris", db=db_path).returncode == 0  # elsewhere
+        child.expect_exact("1:2>", timeout=10)
+        shown = _screen(child.before)
+        assert "✓ 1. hand Ann ? ? ? ?   (entered elsewhere)" in shown and "Legat" not in shown, shown
+        child.send("hand Ben ? ? ")  # typing, not yet entered
+        assert run_cli("move", "1", "hand Ben ? ? ? ?", db=db_path).returncode == 0
+        with pytest.raises(pexpect.TIMEOUT):
+            child.expect_exact("entered elsewhere", timeout=2)  # the line being typed is left alone
+        child.sendline("?")
+        child.expect_exact("changed meanwhile")
+        child.expect_exact("1:3>")
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
