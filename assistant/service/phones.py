@@ -4,8 +4,9 @@ A seat gets a short join code (shown on the laptop only). The first phone to sen
 the seat: it is given a session (a long random token, kept in an HttpOnly cookie), and the
 code is spent, so a second phone with the same code is refused. The table can free a seat
 taken by mistake (``phones ID --reset NAME``): a new code, and the old phone's session ends.
-Only hashes are stored (SHA-256): neither a code nor a session can be read back from the
-history, and sessions outlive a restart of the server.
+A phone passed around the table may hold several seats: each then opens with its own PIN,
+chosen when the seat was joined. Only hashes are stored (SHA-256): neither a code, a session
+nor a PIN can be read back from the history, and sessions outlive a restart of the server.
 
 >>> normal_code(" abc-2de ")
 'ABC2DE'
@@ -99,18 +100,28 @@ def reset(store: Store, game_id: int | str, seat: str) -> tuple[int, str, str]:
         if found is None:
             raise InvalidEntry("core.serve", f"game {gid} has no seat '{seat}'", hint="the seats are: " + ", ".join(seats))
         code = new_code()
-        queries.save_phone_seat(session, gid, found, code_hash=_hash("code", gid, code), token_hash=None, claimed=None)
+        queries.save_phone_seat(session, gid, found, code_hash=_hash("code", gid, code), token_hash=None, pin_hash=None, claimed=None)
     return gid, found, code
 
 
-def claim(store: Store, game_id: int, code: str) -> tuple[str, str]:
-    """The seat whose open code is ``code``, taken for a new phone session: ``(seat, token)``.
+def check_pin_form(pin: str) -> str:
+    """A PIN as typed, checked: 4 to 8 digits."""
+    pin = pin.strip()
+    if not (pin.isdigit() and 4 <= len(pin) <= 8):
+        raise InvalidEntry("core.serve", "a PIN is 4 to 8 digits", hint="choose digits only you will type on this phone")
+    return pin
+
+
+def claim(store: Store, game_id: int, code: str, pin: str | None = None) -> tuple[str, str]:
+    """The seat whose open code is ``code``, taken for a new phone session: ``(seat, token)``;
+    with ``pin`` (a phone passed around the table), the seat opens on it only with that PIN.
     The code is spent. An unknown or spent code is refused, without saying which seat (if
     any) it was for."""
     from assistant.store import queries
     from assistant.store.models import utcnow
 
     typed = normal_code(code)
+    pin = check_pin_form(pin) if pin else None
     with store.write() as session:
         row = queries.phone_seat_by(session, game_id, code_hash=_hash("code", game_id, typed)) if typed else None
         if row is None:
@@ -121,9 +132,41 @@ def claim(store: Store, game_id: int, code: str) -> tuple[str, str]:
             )
         token = secrets.token_urlsafe(32)
         queries.save_phone_seat(
-            session, game_id, row.seat, code_hash=None, token_hash=_hash("session", game_id, token), claimed=utcnow()
+            session,
+            game_id,
+            row.seat,
+            code_hash=None,
+            token_hash=_hash("session", game_id, token),
+            pin_hash=_hash(f"pin:{row.seat}", game_id, pin) if pin else None,
+            claimed=utcnow(),
         )
         return row.seat, token
+
+
+def seats_held(store: Store, game_id: int, tokens: list[str]) -> list[tuple[str, str, bool]]:
+    """The seats the sessions ``tokens`` (one device's) hold: ``(seat, token, has_pin)`` each,
+    in the order given; a session that ended (reset) is left out."""
+    from assistant.store import queries
+
+    held = []
+    with store.read() as session:
+        for token in tokens:
+            row = queries.phone_seat_by(session, game_id, token_hash=_hash("session", game_id, token)) if token else None
+            if row is not None:
+                held.append((str(row.seat), token, row.pin_hash is not None))
+    return held
+
+
+def pin_opens(store: Store, game_id: int, token: str, pin: str) -> bool:
+    """Whether ``pin`` is the PIN of the seat the session ``token`` holds (a seat without a
+    PIN opens with any, as its player chose)."""
+    from assistant.store import queries
+
+    with store.read() as session:
+        row = queries.phone_seat_by(session, game_id, token_hash=_hash("session", game_id, token))
+    if row is None:
+        return False
+    return row.pin_hash is None or secrets.compare_digest(row.pin_hash, _hash(f"pin:{row.seat}", game_id, pin.strip()))
 
 
 def seat_of(store: Store, game_id: int, token: str | None) -> str | None:

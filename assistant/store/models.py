@@ -210,7 +210,8 @@ class CatalogueItem(SQLModel, table=True):
 class PhoneSeat(SQLModel, table=True):
     """One seat of a served game and the phone that holds it (``serve``): the hash of its
     open join code (none once a phone claimed it), the hash of that phone's session (none
-    until then), when it was claimed. Neither the code nor the session is ever stored."""
+    until then), the hash of the seat's PIN on a phone passed around the table, when it was
+    claimed. Neither the code, the session nor the PIN is ever stored."""
 
     __tablename__ = "phone_seats"
     __table_args__ = (UniqueConstraint("game_id", "seat"),)
@@ -220,6 +221,7 @@ class PhoneSeat(SQLModel, table=True):
     seat: str
     code_hash: str | None = Field(default=None, index=True)
     token_hash: str | None = Field(default=None, index=True)
+    pin_hash: str | None = None  # set when the phone is passed around the table (one device, several seats)
     claimed: datetime | None = None
     created: datetime = Field(default_factory=utcnow)
 

@@ -27,6 +27,7 @@ Origin header) is refused (403).
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from functools import partial
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -146,6 +147,14 @@ async def changes(watcher: Watcher, disconnected: Callable[[], Awaitable[bool]],
 #: The cookie that holds a phone's session (HttpOnly, SameSite=Strict: no script and no other
 #: site can use it).
 COOKIE = "seat"
+#: Between the sessions of one device's seats in its cookie (a phone passed around the table).
+SEP = "~"
+#: The most seats one device holds.
+MAX_SEATS = 8
+#: The cookie naming the seat open on a phone passed around (a random key the server maps to
+#: that seat's session, for :data:`OPEN_FOR` seconds or until hidden or an entry is made).
+UNLOCK = "open"
+OPEN_FOR = 900.0
 #: Failed join codes a client may send in :data:`WINDOW` seconds before it is refused (429).
 ATTEMPTS, WINDOW = 10, 600.0
 #: The largest form a page sends (an entry line, a code).
@@ -203,6 +212,7 @@ def make_app(
 
     attempts = Attempts()
     open_codes = dict(codes or {})
+    opened: dict[str, tuple[str, float]] = {}  # a phone passed around: its open seat's session, until when
     follower = live.Follower(store, game_id)  # one game in memory for every page
     watcher = Watcher(lambda: live.mark(store, game_id), interval, follower.touch)  # one reader of its mark
 
@@ -232,49 +242,109 @@ def make_app(
         title = f"Game {game_id}"
         return HTMLResponse(pages.seats_page(title, still, qr, join_url))
 
+    def refused_form() -> Response:
+        return PlainTextResponse("refused: this form was not sent by a page of this server", status_code=403)
+
+    def device_tokens(request: Request) -> list[str]:
+        """The sessions this device holds (one per seat joined on it), from its cookie."""
+        return [token for token in request.cookies.get(COOKIE, "").split(SEP) if token][:MAX_SEATS]
+
+    async def device(request: Request) -> tuple[str | None, list[tuple[str, str, bool]]]:
+        """The seat open on this device (``None``: none, or a phone passed around between two
+        players) and every seat it holds ``(seat, token, has_pin)``."""
+        held = await run_in_threadpool(phones.seats_held, store, game_id, device_tokens(request))
+        if len(held) == 1:
+            return held[0][0], held
+        token, until = opened.get(request.cookies.get(UNLOCK, ""), ("", 0.0))
+        if until > time.monotonic():
+            return next((seat for seat, t, _ in held if t == token), None), held
+        return None, held
+
+    def picker(held: list[tuple[str, str, bool]], refusal: str = "", *, part: bool = False, status: int = 200) -> Response:
+        seats = tuple((seat, has_pin) for seat, _, has_pin in held)
+        html = pages.picker_fragment(seats, refusal) if part else pages.picker_page(seats, refusal)
+        return HTMLResponse(html, status_code=status)
+
     async def join(request: Request) -> Response:
+        held = await run_in_threadpool(phones.seats_held, store, game_id, device_tokens(request))
+        holds = tuple(seat for seat, _, _ in held)
         if request.method == "GET":
-            return HTMLResponse(pages.join_page(request.query_params.get("code", "")))
+            return HTMLResponse(pages.join_page(request.query_params.get("code", ""), holds=holds))
         if not same_origin(request):
-            return PlainTextResponse("refused: this form was not sent by a page of this server", status_code=403)
+            return refused_form()
         client = request.client.host if request.client else "?"
         if attempts.blocked(client):
-            return HTMLResponse(pages.join_page(refusal="too many wrong codes: wait a few minutes"), status_code=429)
-        code = (await form_fields(request)).get("code", "")
+            return HTMLResponse(pages.join_page(refusal="too many wrong codes: wait a few minutes", holds=holds), status_code=429)
+        fields = await form_fields(request)
         try:
-            seat, token = await run_in_threadpool(phones.claim, store, game_id, code)
+            if holds and not fields.get("pin"):
+                phones.check_pin_form("")  # a second seat on one phone opens with its PIN only
+            seat, token = await run_in_threadpool(phones.claim, store, game_id, fields.get("code", ""), fields.get("pin") or None)
         except AssistantError as exc:
             attempts.failure(client)
-            return HTMLResponse(pages.join_page(refusal=f"{exc.message} [{exc.rule}]"), status_code=403)
+            return HTMLResponse(pages.join_page(refusal=f"{exc.message} [{exc.rule}]", holds=holds), status_code=403)
         open_codes.pop(seat, None)
         answer = RedirectResponse("/me", status_code=303)
+        tokens = [t for _, t, _ in held] + [token]
         answer.set_cookie(
-            COOKIE, token, httponly=True, samesite="strict", secure=request.url.scheme == "https", path="/", max_age=7 * 86400
+            COOKIE, SEP.join(tokens), httponly=True, samesite="strict", secure=request.url.scheme == "https", path="/",
+            max_age=7 * 86400,
         )
+        answer.delete_cookie(UNLOCK, path="/")  # a phone passed around starts hidden
         return answer
-
-    async def seat_for(request: Request) -> str | None:
-        return await run_in_threadpool(phones.seat_of, store, game_id, request.cookies.get(COOKIE))
 
     async def me(request: Request, part: bool = False) -> Response:
         """The seat's page, or (``part``) its live part: a phone that holds no seat is sent to
-        join (the live part answers 401, and the page's script goes there)."""
-        seat = await seat_for(request)
+        join (the live part answers 401, and the page's script goes there); a phone passed
+        around between two players shows who may open their seat, and nothing else."""
+        seat, held = await device(request)
         if seat is None:
+            if held:
+                return picker(held, part=part)
             if part:
                 return PlainTextResponse("this phone holds no seat: join again", status_code=401)
             return RedirectResponse("/join", status_code=303)
         view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
-        return HTMLResponse(pages.seat_fragment(view) if part else pages.seat_page(view))
+        shared = len(held) > 1
+        return HTMLResponse(pages.seat_fragment(view, shared=shared) if part else pages.seat_page(view, shared=shared))
+
+    async def pick(request: Request) -> Response:
+        """A phone passed around: the player holding it opens their seat with its PIN."""
+        if not same_origin(request):
+            return refused_form()
+        _, held = await device(request)
+        client = request.client.host if request.client else "?"
+        if attempts.blocked(client):
+            return picker(held, "too many wrong PINs: wait a few minutes", status=429)
+        fields = await form_fields(request)
+        found = next(((seat, token) for seat, token, _ in held if seat == fields.get("seat")), None)
+        if found is None or not await run_in_threadpool(phones.pin_opens, store, game_id, found[1], fields.get("pin", "")):
+            attempts.failure(client)
+            return picker(held, "that is not the PIN of that seat [core.serve]", status=403)
+        nonce = secrets.token_urlsafe(24)
+        opened[nonce] = (found[1], time.monotonic() + OPEN_FOR)
+        answer = RedirectResponse("/me", status_code=303)
+        answer.set_cookie(UNLOCK, nonce, httponly=True, samesite="strict", secure=request.url.scheme == "https", path="/")
+        return answer
+
+    async def lock(request: Request) -> Response:
+        """Hide the seat open on a phone passed around, before passing it on."""
+        if not same_origin(request):
+            return refused_form()
+        opened.pop(request.cookies.get(UNLOCK, ""), None)
+        answer = RedirectResponse("/me", status_code=303)
+        answer.delete_cookie(UNLOCK, path="/")
+        return answer
 
     async def me_entry(request: Request) -> Response:
         if not same_origin(request):
-            return PlainTextResponse("refused: this form was not sent by a page of this server", status_code=403)
-        seat = await seat_for(request)
+            return refused_form()
+        seat, held = await device(request)
         if seat is None:
-            return RedirectResponse("/join", status_code=303)
+            return RedirectResponse("/me" if held else "/join", status_code=303)
         fields = await form_fields(request)
         entry = fields.get("entry", "").strip()
+        shared = len(held) > 1
         try:
             if not entry:
                 raise_empty()
@@ -285,7 +355,9 @@ def make_app(
             told = f"{exc.message} [{exc.rule}]" if exc.rule else exc.message
             if exc.hint:
                 told += f" → {exc.hint}"
-            return HTMLResponse(pages.seat_page(view, told), status_code=422)
+            return HTMLResponse(pages.seat_page(view, told, shared=shared), status_code=422)
+        if shared:  # entered: hidden again before the phone goes to the next player
+            opened.pop(request.cookies.get(UNLOCK, ""), None)
         return RedirectResponse("/me", status_code=303)
 
     routes = [
@@ -298,6 +370,8 @@ def make_app(
         Route("/me", me),
         Route("/me/part", partial(me, part=True)),
         Route("/me/entry", me_entry, methods=["POST"]),
+        Route("/pick", pick, methods=["POST"]),
+        Route("/lock", lock, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(SecurityHeaders), Middleware(TrustedHostMiddleware, allowed_hosts=hosts)]

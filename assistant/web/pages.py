@@ -60,23 +60,64 @@ def _page(title: str, body: str, *, script: bool = True) -> str:
     )
 
 
-def join_page(code: str = "", refusal: str = "") -> str:
-    """Where a phone types (or the QR code fills in) its seat's join code."""
+def join_page(code: str = "", refusal: str = "", *, holds: tuple[str, ...] = ()) -> str:
+    """Where a phone types (or the QR code fills in) its seat's join code, and a PIN when the
+    phone is passed around the table (needed when it holds a seat already: ``holds``)."""
     told = f'<p class="refusal">✗ {escape(refusal)}</p>' if refusal else ""
+    shared = (
+        f"<p>This phone holds {escape(', '.join(holds))} already: give the new seat a PIN, "
+        "so that only its player opens it here.</p>"
+        if holds
+        else ""
+    )
     form = (
         '<form method="post" action="/join" class="join">'
         '<label for="code">Your seat\'s code (on the laptop)</label>'
         f'<input id="code" name="code" value="{escape(code)}" autocomplete="off" autocapitalize="characters" '
         'inputmode="text" maxlength="12" required>'
+        f'<label for="pin">PIN (4–8 digits){"" if holds else ", only if this phone is passed around the table"}</label>'
+        f'<input id="pin" name="pin" type="password" inputmode="numeric" autocomplete="off" maxlength="8"{" required" if holds else ""}>'
         '<button type="submit">Join</button></form>'
     )
-    return _page("Join the game", f"<h1>Join the game</h1>{told}{form}", script=False)
+    return _page("Join the game", f"<h1>Join the game</h1>{told}{shared}{form}", script=False)
 
 
-def seat_fragment(view: SeatView, refusal: str = "") -> str:
-    """A phone's live part: what the game waits for (and whether from you), your part of the
-    game, the buttons of your legal entries and a line to type one, the board and your record."""
+def picker_fragment(seats: tuple[tuple[str, bool], ...], refusal: str = "") -> str:
+    """A phone passed around the table, between two players: nothing of any seat on it, only
+    who may open theirs (with its PIN)."""
     told = f'<p class="refusal">✗ {escape(refusal)}</p>' if refusal else ""
+    forms = "".join(
+        '<form method="post" action="/pick" class="join">'
+        f'<input type="hidden" name="seat" value="{escape(seat)}">'
+        + (
+            f'<label for="pin-{escape(seat)}">{escape(seat)}\'s PIN</label>'
+            f'<input id="pin-{escape(seat)}" name="pin" type="password" inputmode="numeric" autocomplete="off" maxlength="8" required>'
+            if has_pin
+            else ""
+        )
+        + f'<button type="submit">Open {escape(seat)}</button></form>'
+        for seat, has_pin in seats
+    )
+    return (
+        '<section id="board" data-part="/me/part">'
+        f"{told}<p class=\"waiting\">Pass the phone: who holds it now?</p>{forms}"
+        '<p><a href="/join">Join another seat on this phone</a></p></section>'
+    )
+
+
+def picker_page(seats: tuple[tuple[str, bool], ...], refusal: str = "") -> str:
+    """The whole page of :func:`picker_fragment`."""
+    body = f"<h1>Pass the phone</h1>{picker_fragment(seats, refusal)}"
+    return _page("Pass the phone", body + '<p id="live" class="live"></p>')
+
+
+def seat_fragment(view: SeatView, refusal: str = "", *, shared: bool = False) -> str:
+    """A phone's live part: what the game waits for (and whether from you), your part of the
+    game, the buttons of your legal entries and a line to type one, the board and your record;
+    on a phone passed around (``shared``), a button that hides it all before passing it on."""
+    told = f'<p class="refusal">✗ {escape(refusal)}</p>' if refusal else ""
+    if shared:
+        told += '<form method="post" action="/lock" class="lock"><button type="submit">Done: hide and pass the phone</button></form>'
     mine = "".join(f"<dt>{escape(key.replace('_', ' '))}</dt><dd>{escape(value)}</dd>" for key, value in view.mine)
     buttons = "".join(
         f'<button type="submit" name="entry" value="{escape(move)}">{escape(move)}</button>' for move in view.moves
@@ -104,9 +145,9 @@ def seat_fragment(view: SeatView, refusal: str = "") -> str:
     return f'<section id="board" data-ply="{view.ply}" data-part="/me/part">' + "".join(parts) + "</section>"
 
 
-def seat_page(view: SeatView, refusal: str = "") -> str:
+def seat_page(view: SeatView, refusal: str = "", *, shared: bool = False) -> str:
     """A seat's phone page: the fragment, kept up to date like the board page."""
-    body = f"<h1>{escape(view.title)}</h1>{seat_fragment(view, refusal)}"
+    body = f"<h1>{escape(view.title)}</h1>{seat_fragment(view, refusal, shared=shared)}"
     body += '<p id="live" class="live">live: updates as entries are made</p>'
     return _page(view.title, body)
 

@@ -422,3 +422,37 @@ def test_core_serve_phone_page_drawn_before_the_game_moved_on_is_refused(phones_
     fresh = ann.post("/me/entry", data={"entry": "give Ann Legat Forum", "asked": asked(ann)}, headers=ORIGIN,
                      follow_redirects=False)
     assert fresh.status_code == 303 and service.read_game(store, gid).game.ply == 3
+
+
+def test_core_serve_one_phone_passed_around_opens_each_seat_with_its_pin(phones_table):
+    """One phone for the table: Ann joins (a PIN, as the phone will be passed), Ben joins on
+    the same phone (a PIN is required now). Between players the phone shows only who may open
+    their seat; each seat opens with its own PIN; an entry hides it again; Done hides it."""
+    store, gid, codes, app = phones_table
+    phone = _phone(app)
+    assert phone.post("/join", data={"code": codes["Ann"], "pin": "1234"}, headers=ORIGIN, follow_redirects=False).status_code == 303
+    assert "Ann (only you see this)" in phone.get("/me").text  # one seat: open
+    asked = phone.get("/join").text
+    assert "holds Ann already" in asked and 'name="pin" type="password"' in asked and "required" in asked
+    no_pin = phone.post("/join", data={"code": codes["Ben"]}, headers=ORIGIN)
+    assert no_pin.status_code == 403 and "a PIN is 4 to 8 digits" in no_pin.text
+    from assistant.service import phones
+
+    _, ben_code = phones.reset(store, gid, "Ben")[1:]
+    assert phone.post("/join", data={"code": ben_code, "pin": "98765"}, headers=ORIGIN, follow_redirects=False).status_code == 303
+    between = phone.get("/me").text
+    assert "Pass the phone" in between and "Open Ann" in between and "Open Ben" in between
+    assert "only you see this" not in between and "hand" not in between.lower().replace("hands", "")
+    wrong = phone.post("/pick", data={"seat": "Ann", "pin": "98765"}, headers=ORIGIN)  # Ben's PIN for Ann's seat
+    assert wrong.status_code == 403 and "not the PIN" in wrong.text
+    assert phone.post("/pick", data={"seat": "Ann", "pin": "1234"}, headers=ORIGIN, follow_redirects=False).status_code == 303
+    ann = phone.get("/me").text
+    assert "Ann (only you see this)" in ann and "Done: hide and pass the phone" in ann
+    assert phone.post("/me/entry", data={"entry": HAND}, headers=ORIGIN, follow_redirects=False).status_code == 303
+    assert "Pass the phone" in phone.get("/me").text  # hidden again after the entry
+    assert phone.post("/pick", data={"seat": "Ben", "pin": "98765"}, headers=ORIGIN, follow_redirects=False).status_code == 303
+    ben = phone.get("/me").text
+    assert "Ben (only you see this)" in ben and not any(card in ben for card in CARDS)
+    assert phone.post("/lock", headers=ORIGIN, follow_redirects=False).status_code == 303
+    assert "Pass the phone" in phone.get("/me").text and "Pass the phone" in phone.get("/me/part").text
+    assert phone.post("/pick", data={"seat": "Ben", "pin": "1"}, headers={"Origin": "http://evil.example"}).status_code == 403
