@@ -123,12 +123,12 @@ def seat_fragment(view: SeatView, refusal: str = "", *, shared: bool = False) ->
         f'<button type="submit" name="entry" value="{escape(move)}">{escape(move)}</button>' for move in view.moves
     )
     entry = ""
-    if view.yours:
+    if view.status == "active" and not view.waiting.startswith("game over"):  # your entries: tapped or typed
         entry = (
             '<form method="post" action="/me/entry" class="entry">'
             f'<input type="hidden" name="asked" value="{escape(view.asked)}">'
             + (f'<div class="moves">{buttons}</div>' if buttons else "")
-            + '<label for="entry">or type your entry</label>'
+            + f'<label for="entry">{"or type your entry" if buttons else "your entry"}</label>'
             '<input id="entry" name="entry" autocomplete="off" autocapitalize="none" spellcheck="false">'
             '<button type="submit">Enter</button></form>'
         )
