@@ -915,6 +915,7 @@ def play(
     epilog=examples(
         "assistant serve last                       # on this machine's LAN address, port 8765",
         "assistant serve 12 --host 127.0.0.1 --port 9000",
+        "assistant serve last --qr                  # the seats' QR codes in the terminal too",
     )
 )
 @handle_errors
@@ -929,6 +930,7 @@ def serve(
         Optional[tuple[Path, Path]],
         typer.Option(metavar="CERT KEY", help="Serve over HTTPS with this certificate and key (PEM files), for a club.", show_default=False),
     ] = None,
+    qr: Annotated[bool, typer.Option("--qr", help="Also draw each seat's QR code here, in the terminal (no browser on this machine).")] = False,
     db: DbOpt = None,
 ) -> None:
     """Serve the game to the table's network: the board, live, for a laptop or a TV, and a
@@ -941,7 +943,7 @@ def serve(
     """
     from assistant.cli.serve import run_server
 
-    run_server(_store(db), game_id, host=host, port=port, tls=tls)
+    run_server(_store(db), game_id, host=host, port=port, tls=tls, qr=qr)
 
 
 @app.command(

@@ -9,6 +9,7 @@ Starlette and uvicorn are imported here only: no other command pays for them.
 from __future__ import annotations
 
 import socket
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -54,7 +55,20 @@ def _check_tls(tls: tuple[Path, Path] | None) -> dict[str, str]:
     return {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}
 
 
-def run_server(store: Store, game_id: str, *, host: str | None, port: int, tls: tuple[Path, Path] | None = None) -> None:
+def terminal_qr(url: str) -> str:
+    """A QR code of ``url`` drawn with block characters (two rows a line), for a terminal."""
+    import io
+
+    import segno
+
+    drawn = io.StringIO()
+    segno.make(url, error="l").terminal(out=drawn, compact=True, border=1)
+    return drawn.getvalue().rstrip("\n")
+
+
+def run_server(
+    store: Store, game_id: str, *, host: str | None, port: int, tls: tuple[Path, Path] | None = None, qr: bool = False
+) -> None:
     """Serve game ``game_id`` of ``store`` until Ctrl-C (see :mod:`assistant.web`)."""
     from assistant.service.games import read_game
     from assistant.web.address import LOOPBACK, allowed_hosts, listen_address
@@ -84,6 +98,10 @@ def run_server(store: Store, game_id: str, *, host: str | None, port: int, tls: 
     if codes:
         render.message(f"phones: open {url}/join and type the seat's code (QR codes: {url}/seats on this machine)")
         render.message("  " + " · ".join(f"{seat} {code}" for seat, code in codes.items()))
+        if qr:
+            for seat, code in codes.items():
+                print(terminal_qr(f"{url}/join?code={code}"), file=sys.stderr)
+                render.message(f"  ↑ {seat}: scan it, or type {code}")
     if host is None and address == LOOPBACK:
         render.message("no local network address found: only this machine can open it (--host names another)")
     elif address in ("0.0.0.0", "::"):

@@ -10,6 +10,7 @@ line from another process; and its refusals (no such game, not an address, a por
 from __future__ import annotations
 
 import asyncio
+import re
 import http.client
 import json
 import os
@@ -248,6 +249,24 @@ def test_core_serve_command_over_tls(db_url, tmp_path):
     assert f"served at https://127.0.0.1:{port}/" in err, err
     wrong = run_cli("serve", "1", "--host", "127.0.0.1", "--tls", str(key), str(cert), db=db_url)
     assert wrong.returncode == 1 and "cannot use" in wrong.stderr and "Traceback" not in wrong.stderr
+
+
+def test_core_serve_command_draws_the_seats_qr_codes_in_the_terminal(db_url):
+    assert run_cli("new", "roma", "-p", "Ann", "-p", "Ben", db=db_url).returncode == 0
+    server, port = _serving(["1", "--qr"], db_url)
+    try:
+        told = []
+        for line in server.stderr:  # type: ignore[union-attr]
+            told.append(line)
+            if "↑ Ben:" in line:
+                break
+    finally:
+        server.terminate()
+        server.communicate(timeout=20)
+    text = "".join(told)
+    codes = dict(re.findall(r"↑ (\w+): scan it, or type ([A-Z0-9]{6})", text))
+    assert set(codes) == {"Ann", "Ben"} and f"Ann {codes['Ann']} · Ben {codes['Ben']}" in text, text
+    assert text.count("█") > 200  # two QR codes drawn with blocks
 
 
 def test_core_serve_command_refusals(db_url):
