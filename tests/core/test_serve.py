@@ -423,7 +423,6 @@ def test_core_serve_seats_page_is_for_the_laptop_only(phones_table):
 def test_core_serve_phone_page_drawn_before_the_game_moved_on_is_refused(phones_table):
     """An entry sent from a page drawn for an earlier turn of its seat is refused (the seat's
     own expectation changed); another seat's entry meanwhile is not in its way."""
-    import re
 
     store, gid, codes, app = phones_table
     ann, ben = _phone(app, codes["Ann"]), _phone(app, codes["Ben"])
@@ -483,7 +482,6 @@ def test_core_serve_a_whole_random_game_entered_on_the_phones(db_url, game_name)
     seat's phone (its page read first, as a person looks before tapping: its ``asked`` mark
     sent back), every other entry (the table's: dice, events, draws) made as ``move`` makes it:
     the game stored is the random game, entry for entry, and ends the same."""
-    import re
 
     from test_games_common import _random_game, _setting
 
