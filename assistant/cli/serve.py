@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assistant.cli import render
-from assistant.core.errors import InvalidEntry, StorageError
+from assistant.core.errors import InvalidEntry
 
 if TYPE_CHECKING:
     from assistant.store.db import Store
@@ -29,7 +29,7 @@ def _check_port(address: str, port: int) -> None:
         try:
             probe.bind((address, port))
         except OSError as exc:
-            raise StorageError(
+            raise InvalidEntry(
                 "core.serve",
                 f"cannot listen on {address} port {port}: {exc.strerror or exc}",
                 hint="choose another port (--port 8766) or another address (--host)",

@@ -109,7 +109,10 @@ class Watcher:
     async def _run(self) -> None:
         while self.listeners > 0:
             await asyncio.sleep(self.interval)
-            now = await run_in_threadpool(self.read_mark)
+            try:
+                now = await run_in_threadpool(self.read_mark)
+            except Exception:  # a locked or busy database: read again at the next interval
+                continue
             if now != self.mark:
                 self.mark = now
                 if self.on_move is not None:
