@@ -262,9 +262,10 @@ def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str, p
 
 def seat_mark(known: Game, seat: str, status: str = "active") -> str:
     """What one seat is asked, as a short text that changes only when that seat's part does:
-    how many entries it made, the phase, whether it is awaited. A phone sends it back with an
-    entry, so that an entry made from a page drawn before the game moved on is refused, while
-    other seats' entries meanwhile (a simultaneous turn: all choose at once) are not in its way.
+    how many entries it made, and the phase. A phone sends it back with an entry, so that an
+    entry made from a page drawn for an earlier turn of that seat is refused, while other
+    seats' entries meanwhile (a simultaneous turn: all choose at once; the entry before one's
+    own turn, while one types) are not in its way.
 
     >>> from assistant.core.game import Game
     >>> from assistant.games import get_ruleset
@@ -277,8 +278,7 @@ def seat_mark(known: Game, seat: str, status: str = "active") -> str:
     made = sum(1 for entry in known.entries if getattr(entry.move, "player", None) == seat)
     if known.outcome() is not None or status != "active":
         return f"{made}|over"
-    prompt = known.expecting()
-    return f"{made}|{prompt.phase}|{'yours' if seat in prompt.players else 'waiting'}"
+    return f"{made}|{known.expecting().phase}"
 
 
 def seat_view(store: Store, game_id: int, seat: str, follower: Follower | None = None) -> SeatView:
