@@ -25,7 +25,7 @@ from assistant.core.inputs import clean
 from assistant.core.protocol import Outcome, Prompt, Ruleset
 from assistant.core.record import Record, RecordLine
 from assistant.core.scoresheet import ScoreSheet
-from assistant.core.viewer import Viewer
+from assistant.core.viewer import PUBLIC, Viewer
 from assistant.games import get_ruleset
 from assistant.service.catalogue import DEFAULT_CATALOGUE, catalogue_name, expand_catalogue
 from assistant.service.fields import check_date
@@ -294,12 +294,9 @@ def push_entry(
     except EntryError as exc:
         if reveal and not private and viewer is None:
             raise
-        from assistant.service.hidden import private_refusal, public_refusal
+        from assistant.service.hidden import refusal
 
-        if viewer is not None:
-            told = public_refusal(game, text, exc, viewer=viewer)
-        else:
-            told = private_refusal(game, text, exc) if private else public_refusal(game, text, exc)
+        told = refusal(game, text, exc, private=private, viewer=viewer or PUBLIC)
         if told is exc:
             raise
         raise told from None
@@ -509,12 +506,11 @@ def _later_refusal(
     (the game rebuilt up to the entry before it); one holding a secret face is told only the
     table's refusal of its public form, or its rule; one typed in the open, the table's own
     refusal, or that it contradicts a secret."""
-    from assistant.service.hidden import private_refusal, public_refusal
+    from assistant.service.hidden import refusal
 
     before = rebuilt(old.prefix(later - 1), ply, lines, drop=drop)
     text = old.entries[later - 1].text
-    secret = public_text(old, later) != text
-    told = private_refusal(before, text, cause) if secret else public_refusal(before, text, cause)
+    told = refusal(before, text, cause, private=public_text(old, later) != text)  # a secret entry: as if typed unseen
     return RecordError(f"no longer accepted after this change: {told.message}", ply=later, cause=told)
 
 

@@ -87,3 +87,12 @@ def private_refusal(game: Game, text: str, exc: EntryError) -> EntryError:
         hint="check what was typed and type 'secret' to try again",
     )
     return withheld
+
+
+def refusal(game: Game, text: str, exc: EntryError, *, private: bool = False, viewer: Viewer = PUBLIC) -> EntryError:
+    """The refusal of ``text`` at ``game``'s position as ``viewer`` may hear it: typed at the
+    hidden prompt (``private``), :func:`private_refusal`; else :func:`public_refusal`."""
+    if private:
+        return private_refusal(game, text, exc)
+    return public_refusal(game, text, exc, viewer=viewer)
+
