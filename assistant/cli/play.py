@@ -225,19 +225,24 @@ CHANGED = "\x00changed"
 WATCH_EVERY = 0.5
 
 
-def _watching(session: Any, prompt: str, changed: Callable[[], bool]) -> str:
-    """``session.prompt(prompt)``, given up with :data:`CHANGED` when ``changed()`` (asked every
-    :data:`WATCH_EVERY` seconds by a thread of its own) says the game changed elsewhere while
-    the line is still empty: what is being typed is never cut short."""
+def _watching(session: Any, prompt: str, read_mark: Callable[[], str]) -> str:
+    """``session.prompt(prompt)``, given up with :data:`CHANGED` when the game's mark
+    (``read_mark()``, read when the prompt opens and every :data:`WATCH_EVERY` seconds by a
+    thread of its own) moves while the line is still empty: what is being typed is never cut
+    short."""
     import threading
 
     done = threading.Event()
 
     def watch() -> None:
+        try:
+            first = read_mark()
+        except Exception:  # a database hiccup must not break the prompt: no watching this time
+            return
         while not done.wait(WATCH_EVERY):
             try:
-                moved = changed()
-            except Exception:  # a database hiccup must not break the prompt
+                moved = read_mark() != first
+            except Exception:
                 continue
             app = session.app
             if moved and app.is_running:
@@ -258,11 +263,11 @@ def _watching(session: Any, prompt: str, changed: Callable[[], bool]) -> str:
 
 
 def _reader(
-    words: Callable[[str], list[str]], history: Path | None = None, changed: Callable[[], bool] | None = None
+    words: Callable[[str], list[str]], history: Path | None = None, read_mark: Callable[[], str] | None = None
 ) -> Callable[[str], str]:
     """A line reader: prompt_toolkit with completion (``words(text_before_cursor)``) and the
-    line history in ``history`` on a terminal, input() otherwise. On a terminal, ``changed``
-    (when given) is asked while the prompt waits: see :func:`_watching`."""
+    line history in ``history`` on a terminal, input() otherwise. On a terminal, the game's
+    mark (``read_mark``, when given) is watched while the prompt waits: see :func:`_watching`."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return input
     try:
@@ -298,8 +303,8 @@ def _reader(
         except OSError:
             pass
     session: Any = PromptSession(completer=Names(), history=lines, complete_while_typing=False)
-    if changed is not None:
-        return lambda prompt: _watching(session, prompt, changed)
+    if read_mark is not None:
+        return lambda prompt: _watching(session, prompt, read_mark)
     return lambda prompt: session.prompt(prompt)
 
 
@@ -541,15 +546,9 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
 
     from assistant.service.live import mark
 
-    seen = {"mark": ""}  # the game's mark when the prompt last asked
-
-    def changed() -> bool:
-        return mark(store, gid) != seen["mark"]
-
-    read = _reader(words, history=history_file(store), changed=changed)
+    read = _reader(words, history=history_file(store), read_mark=lambda: mark(store, gid))
     cleared = False
     while True:
-        seen["mark"] = mark(store, gid)
         loaded = table.loaded
         game = loaded.game
         if game is None:

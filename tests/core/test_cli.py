@@ -211,7 +211,7 @@ def test_cli_play_notices_another_window(monkeypatch, db_path):
             line = next(lines)
         return line
 
-    monkeypatch.setattr(play, "_reader", lambda words, history=None, changed=None: read)
+    monkeypatch.setattr(play, "_reader", lambda words, history=None, read_mark=None: read)
     result = runner.invoke(app, ["play", str(gid)])
     assert result.exit_code == 0, result.output
     assert "changed meanwhile" in result.output and "read again: 2 entries" in result.output
