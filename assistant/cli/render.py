@@ -158,15 +158,9 @@ def error(exc: "AssistantError", game: str | None = None) -> None:
 
 
 def _cell(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {_cell(v)}" for k, v in value.items()) or "—"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_cell(v) for v in value) or "—"
-    return str(value)
+    from assistant.core.protocol import described_text  # imported when a table is drawn, not at start-up
+
+    return described_text(value)
 
 
 def text_width(default: int = 100) -> int:

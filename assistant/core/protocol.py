@@ -130,6 +130,24 @@ class RuleText:
         return {"id": self.id, "title": self.title, "text": self.text, "see_also": list(self.see_also)}
 
 
+def described_text(value: Any) -> str:
+    """A value of ``Ruleset.describe`` as one line of text, as every screen shows it (a
+    player's row, a phone's own part): ``—`` for nothing, yes/no, lists and mappings joined.
+
+    >>> described_text(["Legat", "Forum"]), described_text(None), described_text({"wood": 2}), described_text(True)
+    ('Legat, Forum', '—', 'wood 2', 'yes')
+    """
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Mapping):
+        return ", ".join(f"{k} {described_text(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(described_text(v) for v in value) or "—"
+    return str(value)
+
+
 class Ruleset:
     """Base class of every game's rules. Subclasses set the class attributes and implement
     the verbs; the defaults here are what a game without that feature does."""

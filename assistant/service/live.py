@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from assistant.core.protocol import described_text
 from assistant.core.viewer import PUBLIC
+from assistant.service.views import BoardView, SeatView
 
 if TYPE_CHECKING:
     from assistant.core.game import Game
@@ -26,27 +27,6 @@ if TYPE_CHECKING:
 
 #: How many of the last entries a board page lists.
 RECENT = 12
-
-
-@dataclass(frozen=True)
-class BoardView:
-    """A game as the board page shows it: what it waits for, the board, the running score
-    and the last entries, each in its public form."""
-
-    id: int
-    title: str
-    status: str
-    ply: int
-    waiting: str
-    board: str
-    score: str
-    recent: tuple[tuple[int, str], ...]
-
-    def to_json(self) -> dict[str, Any]:
-        """The fields as JSON-able data (``recent`` as ``[ply, text]`` pairs)."""
-        data = asdict(self)
-        data["recent"] = [list(pair) for pair in self.recent]
-        return data
 
 
 class Follower:
@@ -175,47 +155,8 @@ def mark(store: Store, game_id: int) -> str:
     return f"{count}/{updated.isoformat() if updated else ''}/{status}"
 
 
-@dataclass(frozen=True)
-class SeatView:
-    """A game as one seat's phone shows it: what the game waits for and whether from this
-    seat, this seat's own part of the state (its faces too), the public board, this seat's
-    record of the game (its own secrets in full, the others' in public form) and the entries
-    it may make now. Nothing in it depends on a face this seat may not see."""
-
-    id: int
-    title: str
-    seat: str
-    status: str
-    ply: int
-    waiting: str
-    yours: bool
-    mine: tuple[tuple[str, str], ...]
-    board: str
-    score: str
-    recent: tuple[tuple[int, str], ...]
-    moves: tuple[str, ...]
-    asked: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """The fields as JSON-able data (pairs as lists)."""
-        data = asdict(self)
-        data["mine"] = [list(pair) for pair in self.mine]
-        data["recent"] = [list(pair) for pair in self.recent]
-        data["moves"] = list(self.moves)
-        return data
-
-
 #: The most entries a phone offers as buttons; with more (a hand of any 4 cards) all are typed.
 BUTTONS = 40
-
-
-def _shown(value: Any) -> str:
-    """A value of ``describe`` as one line of text."""
-    if isinstance(value, (list, tuple)):
-        return ", ".join(_shown(v) for v in value) if value else "—"
-    if isinstance(value, dict):
-        return "; ".join(f"{k} {_shown(v)}" for k, v in value.items()) if value else "—"
-    return str(value)
 
 
 def _offered(known: Game, move: Any, held: str) -> bool:
@@ -244,7 +185,7 @@ def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str, p
     yours = prompt is not None and seat in prompt.players
     players = known.ruleset.describe(known.state, reveal=True).get("players", [])
     own = next((p for p in players if isinstance(p, dict) and p.get("name") == seat), {})
-    mine = tuple((str(key), _shown(value)) for key, value in own.items() if key != "name")
+    mine = tuple((str(key), described_text(value)) for key, value in own.items() if key != "name")
     first = max(1, game.ply - RECENT + 1)
     recent = tuple((ply, game.seen_text(ply, viewer)) for ply in range(first, game.ply + 1))
     moves: tuple[str, ...] = ()

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import IllegalMove, InvalidEntry
+from assistant.service.views import PhoneSeatView
 
 if TYPE_CHECKING:
     from assistant.store.db import Store
@@ -44,21 +44,6 @@ def normal_code(text: str) -> str:
 def _hash(kind: str, game_id: int, value: str) -> str:
     """The stored form of a code or a session token of game ``game_id``."""
     return hashlib.sha256(f"{kind}:{game_id}:{value}".encode()).hexdigest()
-
-
-@dataclass(frozen=True)
-class PhoneSeatView:
-    """One seat as ``phones ID`` lists it: whether a phone holds it, since when; whether a
-    code is open for it."""
-
-    seat: str
-    joined: bool
-    since: str | None
-    code_open: bool
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"seat", "joined", "since", "code_open"}``."""
-        return {"seat": self.seat, "joined": self.joined, "since": self.since, "code_open": self.code_open}
 
 
 def _seats_of(session: Any, game_id: int | str) -> tuple[int, list[str]]:

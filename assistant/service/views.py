@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from assistant.core.protocol import Entry, Outcome, Prompt
@@ -815,3 +815,70 @@ class ImportReport:
             "unfinished": self.unfinished,
             "refused": [r.to_json() for r in self.refused],
         }
+
+
+# -- serve: the board page, a seat's phone, the phones of a game (issue 21) ------------------
+@dataclass(frozen=True)
+class BoardView:
+    """A game as the board page shows it: what it waits for, the board, the running score
+    and the last entries, each in its public form."""
+
+    id: int
+    title: str
+    status: str
+    ply: int
+    waiting: str
+    board: str
+    score: str
+    recent: tuple[tuple[int, str], ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as JSON-able data (``recent`` as ``[ply, text]`` pairs)."""
+        data = asdict(self)
+        data["recent"] = [list(pair) for pair in self.recent]
+        return data
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A game as one seat's phone shows it: what the game waits for and whether from this
+    seat, this seat's own part of the state (its faces too), the public board, this seat's
+    record of the game (its own secrets in full, the others' in public form) and the entries
+    it may make now. Nothing in it depends on a face this seat may not see."""
+
+    id: int
+    title: str
+    seat: str
+    status: str
+    ply: int
+    waiting: str
+    yours: bool
+    mine: tuple[tuple[str, str], ...]
+    board: str
+    score: str
+    recent: tuple[tuple[int, str], ...]
+    moves: tuple[str, ...]
+    asked: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields as JSON-able data (pairs as lists)."""
+        data = asdict(self)
+        data["mine"] = [list(pair) for pair in self.mine]
+        data["recent"] = [list(pair) for pair in self.recent]
+        data["moves"] = list(self.moves)
+        return data
+
+
+@dataclass(frozen=True)
+class PhoneSeatView:
+    """One seat as ``phones ID`` lists it: whether a phone holds it, since when; whether a
+    code is open for it."""
+
+    seat: str
+    joined: bool
+    since: str | None
+    code_open: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"seat", "joined", "since", "code_open"}``."""
+        return {"seat": self.seat, "joined": self.joined, "since": self.since, "code_open": self.code_open}

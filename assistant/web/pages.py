@@ -3,7 +3,7 @@ history or a game is escaped (:func:`html.escape`); no page holds a script of it
 Content-Security-Policy allows only the files under ``/static``), and none holds a hidden face:
 a page shows what :func:`assistant.service.live.board_view` gives, the shared screen's view.
 
->>> from assistant.service.live import BoardView, SeatView
+>>> from assistant.service.views import BoardView
 >>> view = BoardView(1, "Game 1 · Roma · Ann, Ben", "active", 1, "set-up <give>", "Ann 10", "Ann 10 · Ben 10", ((1, "hand Ann ? ? ? ?"),))
 >>> "set-up &lt;give&gt;" in board_fragment(view)
 True
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from assistant.service.live import BoardView
+from assistant.service.views import BoardView, SeatView
 
 
 def board_fragment(view: BoardView) -> str:
@@ -32,19 +32,8 @@ def board_fragment(view: BoardView) -> str:
 def board_page(view: BoardView) -> str:
     """The whole board page: the fragment inside a page that keeps itself up to date
     (``/static/board.js`` listens to ``/events``)."""
-    return (
-        "<!doctype html>\n"
-        '<html lang="en"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(view.title)}</title>"
-        '<link rel="stylesheet" href="/static/board.css">'
-        '<script src="/static/board.js" defer></script>'
-        "</head><body>"
-        f"<h1>{escape(view.title)}</h1>"
-        f"{board_fragment(view)}"
-        '<p id="live" class="live">live: updates as entries are made</p>'
-        "</body></html>\n"
-    )
+    body = f"<h1>{escape(view.title)}</h1>{board_fragment(view)}"
+    return _page(view.title, body + '<p id="live" class="live">live: updates as entries are made</p>')
 
 
 def _page(title: str, body: str, *, script: bool = True) -> str:
