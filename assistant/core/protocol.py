@@ -231,6 +231,25 @@ class Ruleset:
         player = getattr(move, "player", None)
         return frozenset({player}) if isinstance(player, str) else frozenset()
 
+    def hides(self, state: Any, move: Move) -> bool:
+        """Whether ``move`` holds a face its public form hides (typed in view of the table, it
+        is then warned about). By default: its public form is not the move itself; a game whose
+        public form of an entry also shows other entries (7 Wonders' ``reveal``) says so."""
+        return self.public_notation(state, move) != move.notation()
+
+    def sealed(self, state: Any, move: Move) -> Move:
+        """``move`` as entered out of the table's sight (on its player's phone, or at the
+        prompt's ``secret``). A game whose players choose at once and turn their choices over
+        together (7 Wonders) returns a sealed form, shown as "chose" until the last choice is
+        in; the others return ``move`` itself."""
+        return move
+
+    def entered_by(self, state: Any, move: Move) -> str | None:
+        """The seat whose phone may enter ``move``: its player, unless the game lets a seat
+        choose for a side that is no seat of its own (7 Wonders' Free City, by its holder)."""
+        player = getattr(move, "player", None)
+        return player if isinstance(player, str) else None
+
     # -- what the command line needs ----------------------------------------------------
     def describe(self, state: Any, *, reveal: bool = False) -> dict[str, Any]:
         """The state as JSON-able data. Convention: ``phase`` (str), ``players`` (a list of

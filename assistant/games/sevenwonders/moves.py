@@ -11,6 +11,7 @@ part of it (it is fixed by the card).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -397,4 +398,58 @@ class SetPosition:
         return " ".join(parts)
 
 
-Move = SetBoard | LeaderHand | Keep | DraftPass | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild | Correct | SetPosition
+@dataclass(frozen=True)
+class Sealed:
+    """``sealed ada build Baths``: a choice of an Age turn or a Recruitment phase entered out
+    of the table's sight (on the player's phone, or at ``secret``), before every choice is in
+    (``7w.secrets.sealed``). The game takes it as the choice itself; the table sees only
+    ``ada chose`` until the last choice of the turn shows them all (``reveal …``), as the cards
+    are turned over together at a real table."""
+
+    choice: Any
+
+    @property
+    def player(self) -> str:
+        """The player of the choice."""
+        return str(self.choice.player)
+
+    def notation(self) -> str:
+        """The entry as written."""
+        return f"sealed {self.choice.notation()}"
+
+
+@dataclass(frozen=True)
+class Chose:
+    """``ada chose``: a sealed choice as the table sees it before the last choice of its turn
+    or phase is in (``7w.secrets.sealed``): the player has chosen; what is not shown."""
+
+    player: str
+
+    def notation(self) -> str:
+        """The entry as written."""
+        return f"{self.player} chose"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """``reveal ada build Baths; bob sell; cleo stage pay left 2``: the last choice of a turn
+    or a Recruitment phase as the table sees it when sealed choices are pending
+    (``7w.secrets.sealed``): every sealed choice shown in its public form, then the last one.
+    The cards are turned over together, so each seat replays this form."""
+
+    choices: tuple[Any, ...]
+
+    @property
+    def player(self) -> str:
+        """The player of the last choice (the one whose entry this is)."""
+        return str(self.choices[-1].player)
+
+    def notation(self) -> str:
+        """The entry as written."""
+        return "reveal " + "; ".join(choice.notation() for choice in self.choices)
+
+
+Move = (
+    SetBoard | LeaderHand | Keep | DraftPass | Build | Stage | Sell | Recruit | Pick | Courtesan | CopyGuild | Correct | SetPosition
+    | Sealed | Chose | Reveal
+)

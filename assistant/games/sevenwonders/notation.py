@@ -24,7 +24,11 @@ from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import NAME_WORDS, number, signed
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import components, costs
+from assistant.games.sevenwonders.secrets import public_choice
 from assistant.games.sevenwonders.moves import (
+    Chose,
+    Reveal,
+    Sealed,
     AGE_TWO,
     DISCARD,
     UNKNOWN,
@@ -133,10 +137,41 @@ def parse(state: SWState, text: str) -> Any:
         seat_index(state).exact(first[0]) and len(first) > 1 and normalize(first[1]) in VERBS
     ):
         return read_position(state, text.split("#", 1)[0])
+    if first and normalize(first[0]) == SEALED_WORD and not seat_index(state).exact(first[0]):
+        return Sealed(parse(state, text.strip()[len(first[0]):]))
+    if first and normalize(first[0]) == REVEAL_WORD and not seat_index(state).exact(first[0]):
+        return read_reveal(state, text.split("#", 1)[0])
+    words = words_of(text.split("#", 1)[0])
+    if len(words) >= 2 and normalize(words[-1]) == CHOSE_WORD:
+        taken = free_city_words(state, words[:-1])
+        if taken and taken == len(words) - 1:
+            return Chose(FREE_CITY)
+        if len(words) == 2:
+            return Chose(seat_index(state).resolve(words[0]))
     move, said = read(state, text, awaited(state))
     if isinstance(move, (Build, Stage)):
         return costs.settle(state, move, said or Said())
     return move
+
+
+#: ``sealed ada build Baths``: a choice entered out of sight; ``ada chose``: as the table sees
+#: it; ``reveal …``: the sealed choices of a turn shown with its last one (``7w.secrets.sealed``).
+SEALED_WORD, CHOSE_WORD, REVEAL_WORD = "sealed", "chose", "reveal"
+
+
+def read_reveal(state: SWState, text: str) -> Reveal:
+    """``reveal ada build Baths; bob sell``: each part read as its player's choice (every
+    pending slot set aside, so that each reads as an awaited player's entry)."""
+    from dataclasses import replace
+
+    from assistant.games.sevenwonders.state import SKIP
+
+    body = text.strip()[len(REVEAL_WORD):].strip()
+    parts = [part.strip() for part in body.split(";") if part.strip()]
+    if not parts:
+        raise InvalidEntry("7w.secrets.sealed", "a reveal names every sealed choice of the turn, then the last one", hint="reveal ada build Baths; bob sell")
+    open_slots = replace(state, choices=tuple(c if c == SKIP else None for c in state.choices))
+    return Reveal(tuple(parse(open_slots, part) for part in parts))
 
 
 def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said | None]:
@@ -455,23 +490,40 @@ def public_notation(state: SWState, move: Any) -> str:
     leader (``ada leaders ?, ?, ?, ?``), a keep of the draft as ``ada keep ?``, a card sold or
     tucked face down without its name (``ada sell``, ``ada stage pay left 2``: the payment is
     public), Age card and leader alike. A recruited leader, a built card and a card taken from
-    the discard pile (built in the open) stay named. ``state`` is the state before the entry:
-    the text parses back there to a move with the same public effect.
+    the discard pile (built in the open) stay named. A sealed choice (``7w.secrets.sealed``)
+    is only ``ada chose`` until the last choice of its turn or phase, which shows every sealed
+    one with it: ``reveal ada build Baths; bob sell; cleo recruit Nero``, each in its public
+    form. ``state`` is the state before the entry: the text parses back there to a move with
+    the same public effect.
 
     >>> public_notation(None, Sell("ada", "Baths")), public_notation(None, Keep("ada", "Nero"))
     ('ada sell', 'ada keep ?')
     >>> public_notation(None, LeaderHand("ada", ("Caesar", "Nero")))
     'ada leaders ?, ?'
     """
+    if state is not None and isinstance(move, Sealed) and state.phase == "draft":
+        from assistant.games.sevenwonders.rules.resolution import draft_untouched, skip_draft
+
+        state = skip_draft(state) if draft_untouched(state) else state  # the first Recruitment choice
+    last = state is not None and state.phase in ("turn", "recruit") and sum(1 for c in state.choices if c is None) == 1
+    if isinstance(move, Sealed):
+        if not last:
+            return Chose(move.player).notation()
+        move = move.choice
+    if isinstance(move, Reveal):
+        return Reveal(tuple(face_down(c) for c in move.choices)).notation()
+    if last and state.sealed and not isinstance(move, Chose):
+        shown = [face_down(state.choices[state.index(player)]) for player in state.sealed]
+        return Reveal((*shown, face_down(move))).notation()
+    return face_down(move).notation()
+
+
+def face_down(move: Any) -> Any:
+    """A move as the table sees it once shown: a leader hand as ``?`` for each leader, and a
+    sale, a marker or a keep without its card (:func:`secrets.public_choice`)."""
     if isinstance(move, LeaderHand):
-        return LeaderHand(move.player, (UNKNOWN,) * len(move.leaders)).notation()
-    if isinstance(move, Keep):
-        return Keep(move.player, None).notation()
-    if isinstance(move, Sell) and move.card is not None:
-        return Sell(move.player, None).notation()
-    if isinstance(move, Stage) and move.card is not None:
-        return Stage(move.player, None, move.pay).notation()
-    return move.notation()
+        return LeaderHand(move.player, (UNKNOWN,) * len(move.leaders))
+    return public_choice(move)
 
 
 def neighbour_side(state: SWState, player: str, name: str) -> str:

@@ -22,6 +22,8 @@ from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleT
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.sheets import PlaySheet
 from assistant.games.sevenwonders import components, legal, notation, position, rules, scoring, sheet, table, texts, view
+from assistant.games.sevenwonders.moves import Sealed
+from assistant.games.sevenwonders.rules.legality import CHOICES
 from assistant.games.sevenwonders.state import FREE_CITY, SWState
 
 
@@ -91,9 +93,14 @@ class SevenWonders(Ruleset):
     def audience(self, state: SWState, move: Any) -> frozenset[str] | None:
         """Who may see the faces of an entry: the whole table when its public form is the entry
         itself, else its player; a secret of the Free City (a card it sold face down) is seen
-        by the player holding the Free City card, who typed it (``7w.2p.turn``)."""
-        if self.public_notation(state, move) == move.notation():
+        by the player holding the Free City card, who typed it (``7w.2p.turn``); the last choice
+        of a turn or phase, shown to all as ``reveal …`` with every choice, is seen as typed by
+        nobody (each seat replays that form, which holds its own choice too)."""
+        public = self.public_notation(state, move)
+        if public == move.notation():
             return None
+        if public.startswith("reveal "):  # the last choice shows them all: every seat sees that form
+            return frozenset()
         player = getattr(move, "player", None)
         if player == FREE_CITY and state.free_city:
             holder = state.holder()
@@ -113,8 +120,36 @@ class SevenWonders(Ruleset):
         return legal.legal_moves(state)
 
     def legal_moves_of(self, state: SWState, player: str) -> Iterator[Any]:
-        """The legal entries of one player: none unless it is awaited."""
-        return legal.legal_moves_for(state, player) if player in legal.awaited(state) else iter(())
+        """The legal entries of one player: none unless it is awaited; the holder of the Free
+        City card is offered the Free City's choices too once theirs is in (``7w.2p.turn``)."""
+        waiting = legal.awaited(state)
+        if player in waiting:
+            yield from legal.legal_moves_for(state, player)
+        holder = state.holder() if state.free_city and state.phase in ("turn", "recruit") else None
+        if holder is not None and state.seats[holder] == player and FREE_CITY in waiting:
+            yield from legal.legal_moves_for(state, FREE_CITY)
+
+    def hides(self, state: SWState, move: Any) -> bool:
+        """The last choice of a turn shown with the sealed ones (``reveal …``) hides only what
+        it would hide alone (the name of a card sold or tucked)."""
+        if isinstance(move, CHOICES):
+            return notation.face_down(move) != move
+        return super().hides(state, move)
+
+    def sealed(self, state: SWState, move: Any) -> Any:
+        """A choice of an Age turn or a Recruitment phase entered out of sight is sealed: the
+        table sees ``ada chose`` until the last choice shows them all (``7w.secrets.sealed``)."""
+        if isinstance(move, CHOICES) and (state.phase in ("turn", "recruit") or rules.resolution.draft_untouched(state)):
+            return Sealed(move)
+        return move
+
+    def entered_by(self, state: SWState, move: Any) -> str | None:
+        """The Free City's entries are made by the player holding its card (``7w.2p.turn``)."""
+        player = getattr(move, "player", None)
+        if player == FREE_CITY and state.free_city:
+            holder = state.holder()
+            return state.seats[holder] if holder is not None else None
+        return super().entered_by(state, move)
 
     def score(self, state: SWState, *, reveal: bool = False) -> ScoreSheet:
         """The score sheet (provisional before the end)."""

@@ -6,7 +6,8 @@ was replayed in its public form.
 Secret faces: leader hands and the draft's hands and keeps (``hand``, ``offer``, ``kept``),
 leaders tucked or sold face down (``named_leaders`` beyond the recruited ones, ``boxed``), Age
 cards sold or tucked with their name (:attr:`SWState.secret_named`, the named discard-pile
-cards among them), and the names of sales and markers chosen this turn and not yet revealed.
+cards among them), the names of sales and markers chosen this turn and not yet revealed, and
+the sealed choices (``7w.secrets.sealed``), of which the table knows only that they are made.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from assistant.games.sevenwonders import deck
-from assistant.games.sevenwonders.moves import Keep, Sell, Stage
+from assistant.games.sevenwonders.moves import Chose, Keep, Sell, Stage
 from assistant.games.sevenwonders.state import City, SWState
 
 
@@ -47,7 +48,7 @@ def public_state(state: SWState) -> SWState:
     return replace(
         state,
         cities=tuple(public_city(c) for c in state.cities),
-        choices=tuple(public_choice(c) for c in state.choices),
+        choices=tuple(Chose(p) if p in state.sealed else public_choice(c) for p, c in zip(state.seats, state.choices)),
         named=(named[0], named[1], named[2]),
         pile=tuple(pile),
         pile_unknown=(unknown[0], unknown[1], unknown[2]),

@@ -171,6 +171,9 @@ class SWState:
     #: name)``: the table saw them face down (``7w.secrets``); the named discard-pile cards
     #: among them are secret too
     secret_named: tuple[tuple[int, str], ...] = ()
+    #: the players whose pending choice was entered sealed (``7w.secrets.sealed``): the table
+    #: sees only that they chose, until the last choice of the turn or phase shows them all
+    sealed: tuple[str, ...] = ()
 
     # -- seats -----------------------------------------------------------------------------
     @property

@@ -10,7 +10,7 @@ from typing import Any
 from assistant.core.protocol import Prompt
 from assistant.games.sevenwonders import components, deck, powers, scoring
 from assistant.games.sevenwonders.legal import legal_moves_for
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, Keep, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, Chose, CopyGuild, Courtesan, Keep, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.rules.legality import courtesan_targets
 from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
 from assistant.games.sevenwonders.science import ScienceResult
@@ -142,7 +142,7 @@ def describe(state: SWState, *, reveal: bool = False) -> dict[str, Any]:
         if state.phase in ("turn", "recruit", "draft") and state.choices:
             choice = state.choices[i]
             info["chosen"] = choice is not None
-            if reveal and choice is not None and choice != SKIP:
+            if reveal and choice is not None and choice != SKIP and not isinstance(choice, Chose):
                 info["choice"] = choice.notation()
         if reveal and c.hand is not None:
             info["hand"] = list(c.hand)
@@ -389,7 +389,7 @@ def board(state: SWState, *, reveal: bool = False, wide: bool = False) -> str:
             details.append(f"hand {city.hand_size}")
         if reveal and state.phase in ("turn", "recruit", "draft") and state.choices:
             choice = state.choices[i]
-            if choice is not None and choice != SKIP:
+            if choice is not None and choice != SKIP and not isinstance(choice, Chose):
                 details.append("chose: " + choice.notation().removeprefix(name).strip())
         if wide:
             if city.tokens:

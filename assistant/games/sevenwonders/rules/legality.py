@@ -7,11 +7,13 @@ turn (``7w.turn.resolution``): the coins held then, the production and rebates i
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sevenwonders import costs, components, deck, powers
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, DraftPass, Keep, LeaderHand, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, Chose, CopyGuild, Courtesan, DraftPass, Keep, LeaderHand, Pick, Recruit, Reveal, Sealed, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.secrets import public_choice
 from assistant.games.sevenwonders.state import City, SWState
 from assistant.games.sevenwonders.rules.resolution import draft_untouched, neighbour_guilds, skip_draft
 from assistant.games.sevenwonders.state import FREE_CITY, SKIP, next_extra
@@ -31,6 +33,8 @@ def check(state: SWState, move: Any) -> None:
         )
     if isinstance(move, DraftPass):
         return check_draft_pass(state)
+    if isinstance(move, Sealed):
+        return check_sealed(state, move)
     if move.player not in state.seats:
         raise IllegalMove("core.players", f"{move.player} does not play in this game")
     if isinstance(move, SetBoard):
@@ -63,11 +67,94 @@ def check(state: SWState, move: Any) -> None:
             "the leader draft is over (or was played off the record): nothing is kept now",
             hint=f"now: {state.phase_label}",
         )
+    if isinstance(move, Chose):
+        return check_chose(state, move)
+    if isinstance(move, Reveal):
+        return check_reveal(state, move)
+    unseen = [p for p, c in zip(state.seats, state.choices) if isinstance(c, Chose)]
+    if unseen and isinstance(move, CHOICES) and [c for c in state.choices if c is None] == [None]:
+        if state.choices[state.index(move.player)] is None:
+            raise IllegalMove(
+                "7w.secrets.sealed",
+                f"{' and '.join(unseen)} chose unseen: the last choice of the turn comes with every choice shown",
+                hint="reveal " + "; ".join(f"{p} <the choice>" for p in unseen) + f"; {move.notation()}",
+            )
     if state.phase == "extra":
         return check_extra(state, move)
     if state.phase == "recruit":
         return check_recruitment(state, move)
     return check_turn(state, move)
+
+
+# -- sealed choices (7w.secrets.sealed) ------------------------------------------------------
+#: The moves that are a player's choice of an Age turn or a Recruitment phase.
+CHOICES = (Build, Stage, Sell, Recruit)
+
+
+def check_sealed(state: SWState, move: Sealed) -> None:
+    """``sealed ada build Baths``: a choice of an Age turn or a Recruitment phase, checked as
+    the choice itself (the first Recruitment choice of a draft played off the record too)."""
+    if state.phase == "draft" and draft_untouched(state):
+        state = skip_draft(state)
+    if state.phase not in ("turn", "recruit") or not isinstance(move.choice, CHOICES):
+        raise IllegalMove(
+            "7w.secrets.sealed",
+            "only a choice of an Age turn or a Recruitment phase is sealed",
+            hint=f"now: {state.phase_label}",
+        )
+    check(state, move.choice)
+
+
+def check_chose(state: SWState, move: Chose) -> None:
+    """``ada chose``: a choice of a turn or a Recruitment phase made unseen; never the last one
+    (the turn resolves then, and every choice is shown: ``reveal``)."""
+    if state.phase not in ("turn", "recruit"):
+        raise IllegalMove(
+            "7w.secrets.sealed",
+            "only a choice of an Age turn or a Recruitment phase is made unseen ('chose')",
+            hint=f"now: {state.phase_label}",
+        )
+    i = check_chooser(state, move)
+    holder = state.holder()
+    if holder is not None and state.is_free_city(i) and state.choices[holder] is None:
+        raise IllegalMove("7w.2p.turn", f"{state.seats[holder]} holds the Free City card this turn and chooses for their own city first")
+    if sum(1 for c in state.choices if c is None) <= 1:
+        raise IllegalMove(
+            "7w.secrets.sealed",
+            f"{move.player}'s is the last choice: the {'phase' if state.phase == 'recruit' else 'turn'} resolves now, so it is shown",
+            hint=f"{move.player} <the choice>" + (" (reveal the sealed ones first: 'reveal …')" if state.sealed else ""),
+        )
+
+
+def check_reveal(state: SWState, move: Reveal) -> None:
+    """``reveal ada build Baths; bob sell``: the last choice of a turn or phase, after every
+    sealed one shown. Each shown choice must be a sealed player's: the choice entered (as the
+    table sees it) or, entered as ``chose``, a choice legal for its player; none may be left
+    out; the last one must be awaited and legal."""
+    if state.phase not in ("turn", "recruit") or not state.sealed:
+        raise IllegalMove("7w.secrets.sealed", "no sealed choice waits to be shown now", hint=f"now: {state.phase_label}")
+    *earlier, last = move.choices
+    named = [c.player for c in move.choices]
+    if len(set(named)) != len(named) or not all(isinstance(c, CHOICES) for c in move.choices):
+        raise IllegalMove("7w.secrets.sealed", "a reveal shows each player's choice once, then the last one", hint="reveal ada build Baths; bob sell")
+    slots = list(state.choices)
+    for choice in earlier:
+        if choice.player not in state.sealed:
+            raise IllegalMove("7w.secrets.sealed", f"{choice.player} has no sealed choice to show", hint="reveal " + "; ".join(f"{p} …" for p in state.sealed))
+        i = state.index(choice.player)
+        pending = state.choices[i]
+        if isinstance(pending, Chose):
+            check(replace(state, choices=tuple(None if k == i else c for k, c in enumerate(state.choices))), choice)
+            slots[i] = choice
+        elif public_choice(pending) != public_choice(choice):
+            raise IllegalMove("7w.secrets.sealed", f"{choice.player}'s choice shown is not the one entered", hint="undo to change it")
+    missing = [p for p in state.sealed if p not in named]
+    if missing:
+        raise IllegalMove("7w.secrets.sealed", f"a reveal shows every sealed choice: {', '.join(missing)}'s is missing")
+    filled = replace(state, choices=tuple(slots))
+    if sum(1 for c in filled.choices if c is None) != 1:
+        raise IllegalMove("7w.secrets.sealed", "a reveal comes with the last choice of the turn: others are still to choose")
+    check(filled, last)
 
 
 # -- the leader draft (7w.leaders.draft) ---------------------------------------------------

@@ -27,6 +27,7 @@ from assistant.core.inputs import number
 from assistant.games.sevenwonders import components, costs, deck, powers
 from assistant.games.sevenwonders.moves import (
     Build,
+    Chose,
     CopyGuild,
     Courtesan,
     DraftPass,
@@ -35,7 +36,9 @@ from assistant.games.sevenwonders.moves import (
     Pay,
     Pick,
     Recruit,
+    Reveal,
     Said,
+    Sealed,
     SetBoard,
     Sell,
     Stage,
@@ -672,7 +675,27 @@ def conflicts(state: SWState) -> SWState:
 # -- the verb ---------------------------------------------------------------------------------
 def apply(state: SWState, move: Any) -> SWState:
     """The state after a checked entry: a board or a leader hand is noted, a choice is stored
-    (the turn or phase resolves when the last one arrives), an extra step is taken."""
+    (the turn or phase resolves when the last one arrives), an extra step is taken. A sealed
+    choice (or, in the table's replay, ``ada chose``) is stored and its player noted in
+    :attr:`SWState.sealed` until the turn or phase resolves (``7w.secrets.sealed``)."""
+    if isinstance(move, Sealed):
+        return still_sealed(apply_entry(state, move.choice), (*state.sealed, move.player))
+    if isinstance(move, Chose):
+        i = state.index(move.player)
+        chosen = replace(state, choices=tuple(move if k == i else c for k, c in enumerate(state.choices)))
+        return replace(chosen, sealed=(*state.sealed, move.player))
+    return still_sealed(apply_entry(state, move), state.sealed)
+
+
+def still_sealed(state: SWState, sealed: tuple[str, ...]) -> SWState:
+    """``state`` with the sealed players whose choice is still pending (none once the turn or
+    phase has resolved and its choices are cleared)."""
+    pending = tuple(p for p in sealed if state.choices and state.choices[state.index(p)] not in (None, SKIP))
+    return state if pending == state.sealed else replace(state, sealed=pending)
+
+
+def apply_entry(state: SWState, move: Any) -> SWState:
+    """:func:`apply` for an entry as itself (neither sealed nor its public ``chose``)."""
     if isinstance(move, SetBoard):
         i = state.index(move.player)
         state = state.with_city(i, replace(state.cities[i], wonder=move.wonder, side=move.side))
@@ -691,6 +714,13 @@ def apply(state: SWState, move: Any) -> SWState:
         # the names said, in their order, then the known ones the entry's '?' stood for
         known = (*move.known, *(name for name in city.hand or () if name not in move.known))
         return state.with_city(i, replace(city, hand=known or city.hand))
+    if isinstance(move, Reveal):  # the choices entered unseen are filled in, then the last one
+        slots = list(state.choices)
+        for choice in move.choices[:-1]:
+            i = state.index(choice.player)
+            if isinstance(slots[i], Chose):
+                slots[i] = costs.settled(state, choice) if isinstance(choice, (Build, Stage)) and isinstance(choice.pay, Said) else choice
+        return apply_entry(replace(state, choices=tuple(slots)), move.choices[-1])
     if isinstance(move, (Build, Stage)) and isinstance(move.pay, Said):
         move = costs.settled(state, move)
     if state.phase == "extra":
