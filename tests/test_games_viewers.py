@@ -63,33 +63,66 @@ def test_games_viewers_see_nothing_they_may_not(game_name):
     hidden = 0
     for seed in range(GAMES_PER_GAME):
         truth = _random_game(game_name, seed)
-        where = f"{game_name} seed {seed} {_setting(game_name, seed)}"
-        viewers = [PUBLIC, *(Viewer.of(seat) for seat in truth.seats)]
-        live = Game(truth.ruleset, truth.seats, truth.options)
-        masked = {viewer: Game(truth.ruleset, truth.seats, truth.options) for viewer in viewers}
-        for ply, entry in enumerate(truth.entries, 1):
-            live.push(entry.text)
-            for viewer in viewers:
-                text = truth.seen_text(ply, viewer)
-                hidden += text != entry.text
-                try:
-                    masked[viewer].push(text)
-                except EntryError as exc:  # pragma: no cover - the message is the point
-                    pytest.fail(f"{where}, ply {ply}: {viewer}'s form {text!r} of {entry.text!r} is refused: {exc}")
-                shown, expected = _through(live, viewer), _direct(masked[viewer], viewer)
-                for view, value in shown.items():
-                    assert value == expected[view], (
-                        f"{where}, ply {ply} ({entry.text!r}), {viewer}: the {view} differs from the "
-                        f"game with the faces {viewer} may not see replaced"
-                    )
-        for viewer, game in masked.items():
-            assert game.seen_by(viewer) is game, f"{where}: {viewer}'s masked record is not its own view"
+        hidden += _views_match(truth, f"{game_name} seed {seed} {_setting(game_name, seed)}")
     if game_name != "7wonders" or hidden:
         assert hidden, f"{game_name}: no random game hid a face from anyone: nothing was tested"
 
 
+def test_games_viewers_see_no_sealed_choice_before_the_last_one():
+    """7 Wonders' random games with every choice of a turn or phase entered out of sight, as
+    the phones enter them (``7w.secrets.sealed``): the invariant holds, and choices were sealed."""
+    for seed in range(GAMES_PER_GAME):
+        truth = _sealed(_random_game("7wonders", seed))
+        assert any(entry.text.startswith("sealed ") for entry in truth.entries)
+        assert _views_match(truth, f"7wonders sealed seed {seed} {_setting('7wonders', seed)}")
+
+
+#: 7 Wonders with every choice entered as the phones enter them (sealed)
+SEALED = "7wonders sealed"
+
+
+def _truth(game_name: str, seed: int) -> Game:
+    """A random game of ``game_name`` (``SEALED``: 7 Wonders, its choices sealed)."""
+    return _sealed(_random_game("7wonders", seed)) if game_name == SEALED else _random_game(game_name, seed)
+
+
+def _sealed(truth: Game) -> Game:
+    """The same game with every entry entered as a phone enters it (``Ruleset.sealed``)."""
+    game = Game(truth.ruleset, truth.seats, truth.options)
+    for entry in truth.entries:
+        game.push(game.ruleset.sealed(game.state, entry.move).notation())
+    return game
+
+
+def _views_match(truth: Game, where: str) -> int:
+    """Check every view of every viewer after every entry of ``truth`` against the masked
+    record; the number of entries some viewer saw in another form."""
+    hidden = 0
+    viewers = [PUBLIC, *(Viewer.of(seat) for seat in truth.seats)]
+    live = Game(truth.ruleset, truth.seats, truth.options)
+    masked = {viewer: Game(truth.ruleset, truth.seats, truth.options) for viewer in viewers}
+    for ply, entry in enumerate(truth.entries, 1):
+        live.push(entry.text)
+        for viewer in viewers:
+            text = truth.seen_text(ply, viewer)
+            hidden += text != entry.text
+            try:
+                masked[viewer].push(text)
+            except EntryError as exc:  # pragma: no cover - the message is the point
+                pytest.fail(f"{where}, ply {ply}: {viewer}'s form {text!r} of {entry.text!r} is refused: {exc}")
+            shown, expected = _through(live, viewer), _direct(masked[viewer], viewer)
+            for view, value in shown.items():
+                assert value == expected[view], (
+                    f"{where}, ply {ply} ({entry.text!r}), {viewer}: the {view} differs from the "
+                    f"game with the faces {viewer} may not see replaced"
+                )
+    for viewer, game in masked.items():
+        assert game.seen_by(viewer) is game, f"{where}: {viewer}'s masked record is not its own view"
+    return hidden
+
+
 # -- the board page of ``serve`` (rule core.serve) --------------------------------------------------
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", [*GAMES, SEALED])
 def test_games_viewers_served_board_page_is_the_same_whatever_secret_was_typed(game_name):
     """Over random games with every secret typed: the board page (as sent: its HTML) of the
     game is the page of the same game entered with every secret face in its unknown form, at
@@ -100,7 +133,7 @@ def test_games_viewers_served_board_page_is_the_same_whatever_secret_was_typed(g
     from assistant.web.pages import board_page
 
     for seed in range(GAMES_PER_GAME):
-        truth = _random_game(game_name, seed)
+        truth = _truth(game_name, seed)
         public = Game(truth.ruleset, truth.seats, truth.options)
         live = Game(truth.ruleset, truth.seats, truth.options)
         for ply, entry in enumerate(truth.entries, 1):
@@ -113,7 +146,7 @@ def test_games_viewers_served_board_page_is_the_same_whatever_secret_was_typed(g
             assert mine == theirs, (game_name, seed, ply, entry.text)
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", [*GAMES, SEALED])
 def test_games_viewers_seat_phone_page_is_the_same_whatever_others_typed(game_name):
     """The leak invariant for the phones (issue 21): over random games with every secret
     typed, each seat's phone page (its HTML, buttons included) rendered from the full record
@@ -123,7 +156,7 @@ def test_games_viewers_seat_phone_page_is_the_same_whatever_others_typed(game_na
     from assistant.web.pages import seat_page
 
     for seed in range(max(GAMES_PER_GAME // 2, 2)):
-        truth = _random_game(game_name, seed)
+        truth = _truth(game_name, seed)
         live = Game(truth.ruleset, truth.seats, truth.options)
         masked = {seat: Game(truth.ruleset, truth.seats, truth.options) for seat in truth.seats}
         for ply, entry in enumerate(truth.entries, 1):

@@ -270,6 +270,18 @@ def conflict(game_id: int, ply: int, expected: int) -> Conflict:
     )
 
 
+def sealed_text(game: Game, text: str) -> str:
+    """An entry made out of the table's sight, as the game records it (``Ruleset.sealed``: a
+    7 Wonders choice is sealed until the last one is in); ``text`` itself when the game has no
+    sealed form for it, or when it does not read (the push refuses it then)."""
+    try:
+        move = game.ruleset.parse(game.state, text)
+    except EntryError:
+        return text
+    sealed = game.ruleset.sealed(game.state, move)
+    return text if sealed is move else str(sealed.notation())
+
+
 def push_entry(
     session: Session,
     loaded: Loaded,
@@ -289,6 +301,8 @@ def push_entry(
     if "@" in text:
         text = expand_catalogue(session, loaded.row.ruleset, loaded.catalogue, text)
     game = check_open(loaded)
+    if private or viewer is not None:
+        text = sealed_text(game, text)
     try:
         entry = game.push(text, comment)
     except EntryError as exc:
@@ -312,7 +326,8 @@ def push_entry(
         events = tuple(game.last_events(viewer=viewer))
         public = public_text(game, entry.ply)
         return Entered(
-            loaded.id, entry, None if outcome else game.expecting(viewer=viewer), outcome, sheet, events, public=public, revealed=reveal
+            loaded.id, entry, None if outcome else game.expecting(viewer=viewer), outcome, sheet, events, public=public, revealed=reveal,
+            hides=game.ruleset.hides(game.states[-2], entry.move),
         )
     except BaseException:
         game.pop()

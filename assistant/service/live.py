@@ -16,7 +16,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from assistant.core.protocol import described_text
+from assistant.core.protocol import Prompt, described_text
 from assistant.core.viewer import PUBLIC
 from assistant.service.views import BoardView, SeatView
 
@@ -64,6 +64,21 @@ class Follower:
                 self.loaded = self._read()
                 self.seen, self.board = now, None
             return self.loaded
+
+    def kept_in(self, session: Any) -> Loaded | None:
+        """The game kept, when the history as ``session`` reads it still holds that game (its
+        mark is the one last read); ``None`` otherwise. The caller holds :attr:`lock`."""
+        from assistant.store import queries
+
+        if self.loaded is None or self.seen is None or mark_in(session, self.game_id) != self.seen:
+            return None
+        self.loaded.row = queries.game_row(session, self.game_id)  # the row as this transaction holds it
+        return self.loaded
+
+    def forget(self) -> None:
+        """Drop the game kept (a write that changed it in memory did not commit)."""
+        with self.lock:
+            self.loaded, self.seen, self.board = None, None, None
 
     def board_of(self, loaded: Loaded, title: str) -> BoardView:
         """The board view of ``loaded`` (the game :meth:`current` gave), made once per change:
@@ -145,10 +160,15 @@ def view_of(game_id: int, title: str, status: str, game: Game) -> BoardView:
 def mark(store: Store, game_id: int) -> str:
     """A short text that changes whenever game ``game_id`` does (its number of entries, the
     time it was last written, its status): cheap enough to read twice a second."""
+    with store.read() as session:
+        return mark_in(session, game_id)
+
+
+def mark_in(session: Any, game_id: int) -> str:
+    """:func:`mark` read in an open transaction."""
     from assistant.store import queries
 
-    with store.read() as session:
-        row = queries.game_mark(session, game_id)
+    row = queries.game_mark(session, game_id)
     if row is None:
         return "gone"
     count, updated, status = row
@@ -197,11 +217,11 @@ def seat_view_of(game_id: int, title: str, status: str, game: Game, seat: str, p
             if getattr(m, "player", None) == seat and _offered(known, m, held)
         ]
         moves = tuple(own_moves) if len(own_moves) <= BUTTONS else ()  # too many to tap: typed
-    asked = seat_mark(known, seat, status)
+    asked = seat_mark(known, seat, status, prompt)
     return SeatView(game_id, title, seat, status, game.ply, waiting, yours, mine, public.board, public.score, recent, moves, asked)
 
 
-def seat_mark(known: Game, seat: str, status: str = "active") -> str:
+def seat_mark(known: Game, seat: str, status: str = "active", prompt: Prompt | None = None) -> str:
     """What one seat is asked, as a short text that changes only when that seat's part does:
     how many entries it made, and the phase. A phone sends it back with an entry, so that an
     entry made from a page drawn for an earlier turn of that seat is refused, while other
@@ -219,7 +239,7 @@ def seat_mark(known: Game, seat: str, status: str = "active") -> str:
     made = sum(1 for entry in known.entries if getattr(entry.move, "player", None) == seat)
     if known.outcome() is not None or status != "active":
         return f"{made}|over"
-    return f"{made}|{known.expecting().phase}"
+    return f"{made}|{(prompt or known.expecting()).phase}"
 
 
 def seat_view(store: Store, game_id: int, seat: str, follower: Follower | None = None) -> SeatView:
@@ -242,12 +262,30 @@ def _seat_view(loaded: Loaded, seat: str, follower: Follower | None) -> SeatView
     return seat_view_of(loaded.id, title, loaded.row.status, loaded.game, seat, public)
 
 
-def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str | None = None) -> Any:
+def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str | None = None, follower: Follower | None = None) -> Any:
     """Check and store an entry made on ``seat``'s phone (one transaction, checked against
     the game as it stands when the transaction runs): it must be one of this seat's own
     moves, made on a page drawn for what the seat is asked now (``asked``: the page's
     :func:`seat_mark`); a refusal says only what this seat may hear (``service.hidden``:
-    judged again on the game as the seat knows it)."""
+    judged again on the game as the seat knows it). With a ``follower``, the game it keeps is
+    used when the history, read in the write transaction, still holds it (no replay)."""
+    if follower is None:
+        return _enter(store, game_id, seat, text, asked, None)
+    with follower.lock:
+        before = follower.loaded.game.ply if follower.loaded is not None and follower.loaded.game is not None else None
+        try:
+            return _enter(store, game_id, seat, text, asked, follower)
+        except BaseException:
+            kept = follower.loaded
+            if kept is not None and kept.game is not None and kept.game.ply != before:
+                follower.forget()  # an entry pushed in memory that was not stored
+            raise
+        finally:
+            follower.touch()
+
+
+def _enter(store: Store, game_id: int, seat: str, text: str, asked: str | None, follower: Follower | None) -> Any:
+    """:func:`enter_from_seat` (the caller holds ``follower``'s lock)."""
     from assistant.core.errors import Conflict, EntryError, IllegalMove
     from assistant.core.viewer import Viewer
     from assistant.service.games import check_open, load, push_entry, split_entry
@@ -256,7 +294,7 @@ def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str
     text, comment = split_entry(text)
     viewer = Viewer.of(seat)
     with store.write(needs_history=True) as session:
-        loaded = load(session, game_id)
+        loaded = (follower.kept_in(session) if follower is not None else None) or load(session, game_id)
         game = check_open(loaded)
         if asked is not None and asked != seat_mark(game.seen_by(viewer), seat):
             raise Conflict(
@@ -268,7 +306,7 @@ def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str
             move = game.ruleset.parse(game.state, text)
         except EntryError as exc:
             raise public_refusal(game, text, exc, viewer=viewer) from None
-        player = getattr(move, "player", None)
+        player = game.ruleset.entered_by(game.state, move)
         if player != seat:
             raise IllegalMove(
                 "core.serve",

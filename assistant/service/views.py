@@ -150,11 +150,13 @@ class Entered:
     events: tuple[str, ...] = ()
     public: str | None = None
     revealed: bool = False
+    #: whether the typed entry holds a face its public form hides (``Ruleset.hides``)
+    hides: bool = False
 
     @property
     def secret(self) -> bool:
         """True when the typed entry holds a face the public form hides."""
-        return self.public is not None and self.public != self.entry.text
+        return self.hides
 
     @property
     def shown(self) -> str:

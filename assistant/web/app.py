@@ -351,8 +351,7 @@ def make_app(
         try:
             if not entry:
                 raise_empty()
-            await run_in_threadpool(live.enter_from_seat, store, game_id, seat, entry, fields.get("asked"))
-            follower.touch()
+            await run_in_threadpool(live.enter_from_seat, store, game_id, seat, entry, fields.get("asked"), follower)
         except AssistantError as exc:
             view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
             told = f"{exc.message} [{exc.rule}]" if exc.rule else exc.message

@@ -233,3 +233,18 @@ def test_core_hidden_open_secret_is_warned_about_sylla():
     moved = invoke("move", gid, vote.text)
     assert "holds a secret face" in moved.output and f"✓ {vote.ply}. Blue votes ?" in moved.output, moved.output
     assert "down 3" not in moved.output
+
+
+# -- 7 Wonders: a choice typed at ``secret`` is sealed (7w.secrets.sealed) -----------------------
+def test_7w_secrets_sealed_choice_typed_at_secret_shows_chose_until_the_last_one():
+    gid = new_game("7wonders")
+    invoke("move", gid, "Ada recruit Caesar")  # the draft played off the record: Recruitment
+    shown = played(gid, "secret", "Bob recruit Nero", "log")
+    assert "Bob chose" in shown and not mentions(shown, "nero"), shown
+    texts = [e["text"] for e in json.loads(invoke("log", gid, "--json").stdout)["entries"]]
+    assert texts == ["Ada recruit Caesar", "Bob chose"]
+    invoke("move", gid, "Cleo sell Midas")
+    texts = [e["text"] for e in json.loads(invoke("log", gid, "--json").stdout)["entries"]]
+    assert texts[-1] == "reveal Bob recruit Nero; Cleo sell", texts
+    revealed = [e["text"] for e in json.loads(invoke("log", gid, "--json", "--reveal").stdout)["entries"]]
+    assert revealed[1] == "sealed Bob recruit Nero"

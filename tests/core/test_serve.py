@@ -508,7 +508,51 @@ def test_core_serve_a_whole_random_game_entered_on_the_phones(db_url, game_name)
             assert done.status_code == 303, (game_name, _setting(game_name, 1), entry.ply, entry.text, done.text[-600:])
             by_phone += 1
         stored = service.read_game(store, gid).game
-        assert [e.text for e in stored.entries] == [e.text for e in truth.entries]
+        # a simultaneous choice made on a phone is stored sealed (7w.secrets.sealed), the rest as typed
+        assert [e.text.removeprefix("sealed ") for e in stored.entries] == [e.text for e in truth.entries]
         assert stored.outcome() == truth.outcome() and by_phone > len(truth.entries) // 3, by_phone
+        sealed = sum(e.text.startswith("sealed ") for e in stored.entries)
+        assert (sealed > 0) == (game_name == "7wonders"), sealed
+    finally:
+        store.close()
+
+
+def test_core_serve_7w_three_phones_choose_at_once_and_no_page_shows_a_choice_before_the_last(db_url):
+    """7 Wonders (``7w.secrets.sealed``): three phones read their pages, then choose one after
+    the other with the marks read before any choice was in (no phone refuses another); each
+    choice is stored sealed, the board and the other phones show only "chose" until the last
+    one is in, and then every page shows the turn resolved (a card sold still unnamed)."""
+    from assistant.service import phones
+
+    store = Store.open(db_url)
+    try:
+        gid = service.new_game(store, "7wonders", ["Ada", "Bob", "Cleo"], {"leaders": "false", "boards": "Gizah A, Rhodes A, Babylon A"})
+        _, codes = phones.open_codes(store, gid)
+        app = make_app(store, gid, ["testserver"], interval=0.05, codes=codes)
+        seat = {name: _phone(app, code) for name, code in codes.items()}
+        board = starlette_testclient.TestClient(app)
+        marks = {name: re.search(r'name="asked" value="([^"]*)"', phone.get("/me").text).group(1).replace("&#x27;", "'")
+                 for name, phone in seat.items()}
+        choices = {"Ada": ("Ada build Lumber Yard", "Lumber Yard"), "Bob": ("Bob sell Baths", "Baths"), "Cleo": ("Cleo build Stone Pit", "Stone Pit")}
+        for n, (name, (entry, card)) in enumerate(choices.items(), 1):
+            done = seat[name].post("/me/entry", data={"entry": entry, "asked": marks[name]}, headers=ORIGIN, follow_redirects=False)
+            assert done.status_code == 303, done.text[-400:]
+            if n == 3:
+                break
+            assert entry in seat[name].get("/me").text  # the chooser sees their own choice
+            verb = entry.split()[1]  # every hand is unknown: the others' buttons name any card, never this choice
+            for other, phone in seat.items():
+                if other != name:
+                    for body in (phone.get("/me").text, phone.get("/me/part").text):
+                        assert f"{name} {verb}" not in body and f"{name} chose" in body, (name, other)
+            for path in ("/", "/board", "/board.json"):
+                body = board.get(path).text
+                assert card not in body and f"{name} {verb}" not in body and f"{name} chose" in body, (path, name)
+        stored = [e.text for e in service.read_game(store, gid).game.entries]
+        assert stored == ["sealed Ada build Lumber Yard", "sealed Bob sell Baths", "sealed Cleo build Stone Pit"]
+        shown = "reveal Ada build Lumber Yard; Bob sell; Cleo build Stone Pit"
+        for body in (board.get("/").text, seat["Ada"].get("/me").text, seat["Cleo"].get("/me").text):
+            assert shown in body and "Bob sell Baths" not in body
+        assert [line.text for line in service.read_entries(store, gid).entries] == ["Ada chose", "Bob chose", shown]
     finally:
         store.close()
