@@ -44,12 +44,13 @@ class Bar:
             self.bar.stop()
 
 
-def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool) -> bool:
-    """Import ``text`` and say what was done; False when a play was refused (exit 1)."""
+def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool, strict: bool = False) -> bool:
+    """Import ``text`` and say what was done; False when a play was refused (exit 1; the
+    others are stored, unless ``strict``)."""
     from assistant.service.interop import import_file
 
     with Bar("importing") as bar:
-        report = import_file(store, text, allow_duplicate=allow_duplicate, progress=bar)
+        report = import_file(store, text, allow_duplicate=allow_duplicate, progress=bar, strict=strict)
     if json_out:
         render.print_json(report.to_json())
         return not report.refused

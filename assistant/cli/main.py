@@ -735,22 +735,25 @@ def _replay_each(records: list[str], *, reveal: bool, json_out: bool) -> None:
     "import",
     epilog=examples(
         "assistant import game.txt", "assistant import all-games.txt --allow-duplicate",
-        "assistant import BGStatsExport.json", "assistant import plays.xml", "assistant import history.csv",
+        "assistant import BGStatsExport.json", "assistant import plays.xml", "assistant import history.csv", "assistant import BGStatsExport.json --strict   # all or nothing",
     ),
 )
 @handle_errors
 def import_(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="Records, this program's JSON or CSV export, a BG Stats file or BGG play XML (recognised by content), or -.")],
     allow_duplicate: Annotated[bool, typer.Option(help="Store every game or play of the file, even those the history already holds (recognised by id or content: docs/interop.md).")] = False,
+    strict: Annotated[bool, typer.Option(help="Store nothing if any play of ours is refused (by default the others are stored).")] = False,
     db: DbOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Store games from a file: records (replayed, all checked before any is stored), or the
-    plays of a JSON/CSV export, a BG Stats file or BGG play XML (docs/interop.md). Plays the
-    history already holds are skipped and counted, so a file can be imported again."""
+    plays of a JSON/CSV export, a BG Stats file or BGG play XML (docs/interop.md), play by
+    play: every play that can be stored is, each refused one is listed with its place and
+    reason (exit 1), plays of other games are counted. Plays the history already holds are
+    skipped and counted, so a file can be imported again."""
     from assistant.cli.interop import run_import
 
-    if not run_import(_store(db), _read_file(file), allow_duplicate=allow_duplicate, json_out=json_out):
+    if not run_import(_store(db), _read_file(file), allow_duplicate=allow_duplicate, json_out=json_out, strict=strict):
         raise typer.Exit(1)
 
 

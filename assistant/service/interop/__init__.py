@@ -20,9 +20,13 @@ from assistant.service.views import ImportReport
 __all__ = ["EXPORT_FORMATS", "PAGE", "export_stream", "import_file"]
 
 
-def import_file(store: Any, text: str, *, allow_duplicate: bool = False, progress: Progress | None = None) -> ImportReport:
+def import_file(
+    store: Any, text: str, *, allow_duplicate: bool = False, progress: Progress | None = None, strict: bool = False
+) -> ImportReport:
     """Store what a file holds, its format recognised by content; one transaction. A file that
-    is not what it looks like is refused whole (nothing stored)."""
+    is not what it looks like is refused whole (nothing stored); otherwise every play that can
+    be stored is, and each refused one is reported with its place (``strict``: one refusal
+    refuses the whole file)."""
     from assistant.service.interop import bgg, bgstats, csvplays, ownjson
     from assistant.service.interop.detect import detect_parsed
     from assistant.service.interop.model import store_plays
@@ -48,7 +52,7 @@ def import_file(store: Any, text: str, *, allow_duplicate: bool = False, progres
         extra = ownjson.Stored(records, tables)
         total, plays = len(found), iter(found)
     items = list(_counted(plays, total, progress))  # every play read and its shape checked before anything is stored
-    return store_plays(store, fmt, items, total=total, allow_duplicate=allow_duplicate, progress=progress, extra=extra)
+    return store_plays(store, fmt, items, total=total, allow_duplicate=allow_duplicate, progress=progress, extra=extra, strict=strict)
 
 
 def _counted(plays: Iterator[Any], total: int, progress: Progress | None) -> Iterator[Any]:

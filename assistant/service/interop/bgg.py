@@ -51,7 +51,12 @@ def _play(n: int, item: Any) -> PlayIn:
     thing = item.find("item")
     if thing is None:
         raise bad(place, "has no <item> naming its game")
-    game_name = model.name(thing.get("name"), place, "the game's name")
+    game_name = model.game_named(thing.get("name"))
+    return model.each_play(place, game_name, lambda ruleset: _our_play(place, item, ruleset, game_name))
+
+
+def _our_play(place: str, item: Any, ruleset: str, game_name: str) -> PlayIn:
+    """A play of one of our games (``ruleset``); InvalidEntry when it cannot be read."""
     date = model.day(item.get("date"), place)
     quantity = item.get("quantity", "1").strip() or "1"
     if quantity not in ("1",) and not (quantity.isascii() and quantity.isdigit() and len(quantity) <= 6):
@@ -64,7 +69,7 @@ def _play(n: int, item: Any) -> PlayIn:
         players.append((person, model.score(who.get("score"), where, person), model.flag(who.get("win", "0"), where, "win"),
                         (who.get("startposition") or "").strip()))
     if not players:
-        raise bad(place, "has no players")
+        raise bad(place, "has no players: a play is stored with every player's score")
     names = tuple(p[0] for p in players)
     totals = {p[0]: p[1] for p in players if p[1] is not None}
     missing = None
@@ -78,7 +83,7 @@ def _play(n: int, item: Any) -> PlayIn:
     play = PlayIn(
         place=place,
         game_name=game_name,
-        game=model.game_of(game_name),
+        game=ruleset,
         players=names,
         totals=totals,
         winners=None if model.flag(item.get("nowinstats", "0"), place, "nowinstats") else model.winners_of([(p[0], p[2]) for p in players]),

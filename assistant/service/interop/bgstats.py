@@ -74,7 +74,19 @@ def _play(
     game = games.get(item.get("gameRefId"))  # type: ignore[arg-type]
     if game is None:
         raise bad(place, f"its gameRefId '{shown(str(item.get('gameRefId')))}' names no game of the file")
-    game_name = model.name(game.get("name"), place, "the game's name")
+    game_name = model.game_named(game.get("name"))
+    return model.each_play(place, game_name, lambda ruleset: _our_play(place, item, ruleset, game_name, players, locations))
+
+
+def _our_play(
+    place: str,
+    item: Mapping[str, Any],
+    ruleset: str,
+    game_name: str,
+    players: Mapping[int, Mapping[str, Any]],
+    locations: Mapping[int, Mapping[str, Any]],
+) -> PlayIn:
+    """A play of one of our games (``ruleset``); InvalidEntry when it cannot be read."""
     stamp = item.get("playDate")
     if not isinstance(stamp, str) or not stamp.strip():
         raise bad(place, "has no playDate")
@@ -122,7 +134,7 @@ def _play(
     play = PlayIn(
         place=place,
         game_name=game_name,
-        game=model.game_of(game_name),
+        game=ruleset,
         players=names,
         totals=totals,
         winners=model.winners_of([(s[2], s[4]) for s in seats]),

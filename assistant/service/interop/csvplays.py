@@ -104,7 +104,13 @@ def read(text: str) -> tuple[int, Iterator[PlayIn]]:
 def _play(line: int, rows: list[dict[str, str]], categories: Sequence[str]) -> PlayIn:
     first = rows[0]
     place = f"game {shown(first['game_id'])} (line {line})"
-    game_name = model.name(first["game"], place, "the game")
+    game_name = model.game_named(first["game"])
+    return model.each_play(place, game_name, lambda ruleset: _our_play(place, rows, categories, ruleset, game_name))
+
+
+def _our_play(place: str, rows: list[dict[str, str]], categories: Sequence[str], ruleset: str, game_name: str) -> PlayIn:
+    """A play of one of our games (``ruleset``); InvalidEntry when it cannot be read."""
+    first = rows[0]
     date = model.day(first["date"], place)
     time = model.clock(first["time"], place) if first.get("time", "").strip() else None
     status = (first.get("status") or "finished").strip().lower()
@@ -144,7 +150,7 @@ def _play(line: int, rows: list[dict[str, str]], categories: Sequence[str]) -> P
     play = PlayIn(
         place=place,
         game_name=game_name,
-        game=model.game_of(game_name),
+        game=ruleset,
         players=tuple(players),
         totals=totals,
         points=points,

@@ -2,10 +2,13 @@
 
 A reader (:mod:`.bgstats`, :mod:`.bgg`, :mod:`.csvplays`, :mod:`.ownjson`) turns a file into
 :class:`PlayIn` items, one per play, each with its place in the file. A file that is not what
-it claims (malformed, the wrong shape, a number no table writes) is refused whole with an
-:class:`InvalidEntry` naming the place, before anything is stored. Each play is then checked as
-``add`` checks one (the game's score pad: totals, winners, tie-breaks); a play whose winners do
-not agree with its scores is refused on its own, with its place, and the others are stored.
+it claims (malformed, the wrong shape, a reference to nothing) is refused whole with an
+:class:`InvalidEntry` naming the place, before anything is stored. The rest is read play by
+play (:func:`each_play`, issue 22): a play of another game is counted by its name only; a play
+of ours that cannot be read (a decimal score, no players) is refused on its own. Each play is
+then checked as ``add`` checks one (the game's score pad: totals, winners, tie-breaks); a play
+whose winners do not agree with its scores is refused on its own, with its place, and the
+others are stored (``strict``: any refusal refuses the whole file).
 Every play is stored in one transaction, as ``add`` stores it (kind ``totals`` or ``sheet``),
 with its source id so that importing the same file again stores nothing twice.
 """
@@ -71,7 +74,7 @@ class PlayIn:
         content (a score missing from the file is the sum of the player's points, if any)."""
         from assistant.service.interop.dedup import Incoming, print_of
 
-        if self.game is None:
+        if self.game is None or not self.players:  # another game's play, or one refused as read
             return Incoming(self.source_id, None)
         totals = {p: self.totals[p] if p in self.totals else (sum(self.points[p].values()) if p in self.points else None) for p in self.players}
         return Incoming(self.source_id, print_of(self.game, self.date, self.time, self.location, self.players, totals, self.winners))
@@ -81,6 +84,31 @@ class PlayIn:
 def bad(place: str, message: str, hint: str | None = None) -> InvalidEntry:
     """The file is refused: what is wrong and where."""
     return InvalidEntry(RULE, f"{place}: {message}", hint=hint)
+
+
+def game_named(value: Any) -> str:
+    """A game's name as a file writes it, taken as it is (spaces tidied, at most 200
+    characters kept): a play of a game that is not ours is counted by this name only, never
+    refused for it."""
+    if not isinstance(value, str) or not value.split():
+        return "(a game without a name)"
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in value).split())[:200]
+
+
+def each_play(place: str, game_name: str, read_rest: Callable[[str], PlayIn]) -> PlayIn:
+    """One play of a file, read play by play: a play of a game that is not ours is counted
+    by its name and never examined further; a play of ours that cannot be read (a score that
+    is not a whole number, no players, a name no table writes) is refused on its own, with its
+    place and reason, and the rest of the file is still read. ``read_rest(ruleset)`` reads the
+    play of one of our games."""
+    game = game_of(game_name)
+    if game is None:
+        return PlayIn(place=place, game_name=game_name, game=None, players=(), source_id=f"other:{place}")
+    try:
+        return read_rest(game)
+    except InvalidEntry as exc:
+        why = exc.message[len(place):].lstrip(":, ") if exc.message.startswith(place) else exc.message
+        return PlayIn(place=place, game_name=game_name, game=game, players=(), missing=why, source_id=f"refused:{place}")
 
 
 _GAME_NAMES: dict[str, str] | None = None
@@ -148,9 +176,32 @@ def score(value: Any, place: str, who: str) -> int | None:
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     number = value if isinstance(value, int) else signed(str(value).strip())
+    if number is None and isinstance(value, str):
+        number = calculator(value)
     if number is None or abs(number) > 999_999:
-        raise bad(place, f"{who}'s score '{shown(str(value))}' is not a whole number of at most 6 digits")
+        decimal = isinstance(value, float) or bool(_DECIMAL.fullmatch(str(value).strip()))
+        why = "a decimal; our games score whole points" if decimal else "not a whole number of at most 6 digits"
+        raise bad(place, f"{who}'s score '{shown(str(value))}' is {why}")
     return number
+
+
+#: BG Stats' calculator text: whole numbers added and taken away (``87+77``, ``-10+7+22``),
+#: a trailing operator left by the keypad (``86+84+``)
+_CALCULATOR = re.compile(r"\s*[+-]?\s*\d{1,6}(?:\s*[+-]\s*\d{1,6})*\s*[+-]?\s*")
+_DECIMAL = re.compile(r"[+-]?\d*[.,]\d+")
+
+
+def calculator(text: str) -> int | None:
+    """The value of a score kept as calculator text (sums and differences of whole numbers, a
+    trailing operator ignored); ``None`` when it is not such text.
+
+    >>> calculator("87+77"), calculator("-10+7+22"), calculator("86+84+"), calculator("4.5")
+    (164, 19, 170, None)
+    """
+    if not _CALCULATOR.fullmatch(text):
+        return None
+    body = text.replace(" ", "").rstrip("+-")
+    return sum(int(term) for term in re.findall(r"[+-]?\d+", body))
 
 
 def name(value: Any, place: str, what: str = "a player's name") -> str:
@@ -268,6 +319,7 @@ def store_plays(
     allow_duplicate: bool = False,
     progress: Progress | None = None,
     extra: Extra | None = None,
+    strict: bool = False,
 ) -> ImportReport:
     """Check every play, then, in one transaction, skip those the history already holds
     (:mod:`.dedup`: by id, else by content; unless ``allow_duplicate``) and store the others
@@ -316,6 +368,12 @@ def store_plays(
                 continue
             if isinstance(outcome, ImportRefusal):
                 refused.append(outcome)
+                if strict:  # the transaction writes nothing
+                    raise InvalidEntry(
+                        RULE,
+                        f"{outcome.place} is refused, so nothing is stored (--strict): {outcome.message}",
+                        hint="without --strict every other play is stored and each refused one is listed",
+                    )
                 continue
             if allow_duplicate and (source_id in seen or queries.game_by_source(session, source_id) is not None):
                 import uuid

@@ -45,13 +45,14 @@ def split(data: Any) -> tuple[list[tuple[str, Mapping[str, Any]]], list[tuple[st
                 raise bad(place, "has no final table")
             tables.append((place, item))
         elif item.get("kind") in ("sheet", "totals"):
-            plays.append(_sheet_play(place, item))
+            plays.append(model.each_play(place, model.game_named(item.get("game")), lambda ruleset, item=item, place=place: _sheet_play(place, item, ruleset)))
         else:
             raise bad(place, f"its kind '{shown(str(item.get('kind')))}' is not tracked, table, sheet or totals")
     return records, tables, plays
 
 
-def _sheet_play(place: str, item: Mapping[str, Any]) -> PlayIn:
+def _sheet_play(place: str, item: Mapping[str, Any], game: str) -> PlayIn:
+    """A score sheet or totals of one of our games (``game``); InvalidEntry when it cannot be read."""
     from assistant.core.sheets import PlaySheet
 
     table = item.get("table")
@@ -61,7 +62,6 @@ def _sheet_play(place: str, item: Mapping[str, Any]) -> PlayIn:
         sheet = PlaySheet.from_json(table)
     except (KeyError, TypeError, ValueError):
         raise bad(place, "its score sheet is not the shape export writes") from None
-    game = model.game_of(str(item.get("game", "")))
     return PlayIn(
         place=place,
         game_name=str(item.get("game")),
