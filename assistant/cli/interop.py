@@ -74,6 +74,8 @@ def run_import(store: Any, text: str, *, allow_duplicate: bool, json_out: bool, 
     if report.refused:
         words.append(f"{len(report.refused)} refused")
     render.success(f"{_FORMAT_NAMES.get(report.format, report.format)}: " + "; ".join(words))
+    for note in report.notes:
+        render.message(f"! {note.place}: {note.message}", style="yellow")
     for refusal in report.refused:
         render.message(f"✗ {refusal.place}: {refusal.message}", style="red")
     return not report.refused

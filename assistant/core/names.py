@@ -23,18 +23,20 @@ from functools import lru_cache
 
 from assistant.core.errors import AmbiguousEntry, InvalidEntry
 
-_NON_ALNUM = re.compile(r"[^0-9a-z]+")
+#: what separates the words of a name: anything but a letter or a digit, of any script
+_NON_ALNUM = re.compile(r"[\W_]+")
 
 
 @lru_cache(maxsize=1 << 16)
 def normalize(text: str) -> str:
-    """Fold case and accents and reduce punctuation to single spaces. Cached: replays and
-    checks fold the same few hundred names again and again.
+    """Fold case and accents and reduce punctuation to single spaces; the letters of every
+    script are kept (a Greek or Cyrillic name, the ø of Jørgen). Cached: replays and checks
+    fold the same few hundred names again and again.
 
     >>> normalize("  Scientists'  GUILD ")
     'scientists guild'
-    >>> normalize("Ézsiás")
-    'ezsias'
+    >>> normalize("Ézsiás"), normalize("Αντώνης"), normalize("Jørgen"), normalize("Юлия_2")
+    ('ezsias', 'αντωνησ', 'jørgen', 'юлия 2')
     """
     decomposed = unicodedata.normalize("NFKD", text)
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))

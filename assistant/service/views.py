@@ -800,12 +800,14 @@ class ImportReport:
     refused: tuple[ImportRefusal, ...] = ()
     #: the stored games the skipped duplicates are, in the file's order
     duplicate_of: tuple[int, ...] = ()
+    #: what was changed to store a play (a name used twice in it), with the play's place
+    notes: tuple[ImportRefusal, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """``ok`` (nothing refused), ``format``, ``ids`` (as before), ``stored``,
         ``duplicates`` (plays already in the history, skipped), ``duplicate_of`` (the stored
         games they are, sorted, each once), ``other_games`` ({name: plays}), ``unfinished``,
-        ``refused``."""
+        ``refused``, ``notes`` (what was changed to store a play, as ``refused``)."""
         return {
             "ok": not self.refused,
             "format": self.format,
@@ -816,6 +818,7 @@ class ImportReport:
             "other_games": dict(self.other_games),
             "unfinished": self.unfinished,
             "refused": [r.to_json() for r in self.refused],
+            "notes": [n.to_json() for n in self.notes],
         }
 
 

@@ -677,6 +677,22 @@ def _create_phone_seats(conn) -> None:  # type: ignore[no-untyped-def]
     models.PhoneSeat.__table__.create(conn, checkfirst=True)
 
 
+def _rekey_players(conn) -> None:  # type: ignore[no-untyped-def]
+    """Schema 7: every player's key folded again, keeping the letters of every script (issue
+    22: "Jørgen" was "j rgen"). The old key is a function of the new one, so two players never
+    come to share a key; should one ever, the later keeps its old key."""
+    from assistant.core.names import normalize
+
+    rows = conn.exec_driver_sql("SELECT id, name, key FROM players ORDER BY id").fetchall()
+    taken = {key for _, _, key in rows}
+    for ident, name, key in rows:
+        new = normalize(name)
+        if new and new != key and new not in taken:
+            conn.execute(text("UPDATE players SET key = :k WHERE id = :i"), {"k": new, "i": ident})
+            taken.discard(key)
+            taken.add(new)
+
+
 #: MIGRATIONS[v] turns schema v into v + 1: SQL statements, or functions of a connection for
 #: what needs the dialect's own DDL. Keep every step: an old file may skip versions.
 MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
@@ -700,4 +716,5 @@ MIGRATIONS: dict[int, tuple[str | Callable[..., None], ...]] = {
     3: (_create_ratings,),
     4: (_add_results_ruleset,),
     5: (_create_phone_seats,),
+    6: (_rekey_players,),
 }

@@ -44,7 +44,7 @@ from sqlmodel import Field, SQLModel
 #: ranked seat's openskill rating after its game, kept current by every write); 5 = results.ruleset
 #: (its game's, copied when the results are written) and the covering indexes of results;
 #: 6 = the phone_seats table (``serve``: a seat's join code and phone session, hashed).
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 def utcnow() -> datetime:

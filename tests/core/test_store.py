@@ -594,7 +594,7 @@ def test_store_schema_2_is_migrated_to_the_current_one_keeping_everything(db_url
     engine.dispose()
 
     store = Store.open(db_url)
-    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 6
+    assert store.migrated_from == 2 and store.schema_version() == SCHEMA_VERSION == 7
     assert store.backup_path is not None and store.backup_path.exists()
     store.close()
 
@@ -767,7 +767,7 @@ def test_store_schema_4_is_migrated_results_carry_their_games_ruleset(db_url, tm
     engine.dispose()
 
     store = Store.open(db_url)
-    assert store.migrated_from == 4 and store.schema_version() == SCHEMA_VERSION == 6
+    assert store.migrated_from == 4 and store.schema_version() == SCHEMA_VERSION == 7
     assert store.backup_path is not None and store.backup_path.exists()
     store.close()
 
@@ -800,3 +800,27 @@ def test_store_schema_4_is_migrated_results_carry_their_games_ruleset(db_url, tm
     assert figures[("pebbles", "Ben", "taken")] == (2, 1.5) and figures[("pebbles", None, "survived")] == (4, 5.0)
     assert service.check_database(store, full=False).ok
     store.close()
+
+
+def test_store_schema_6_is_migrated_player_keys_keep_every_script(db_url, tmp_path, monkeypatch):
+    """Schema 7 (issue 22): a player's key keeps the letters of every script. A schema 6 file
+    holds "Jørgen" under the key "j rgen"; after the migration the key is "jørgen", and the
+    same name typed again is the same player."""
+    from sqlalchemy import create_engine, text
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert run_cli("add", "7w", "--score", "Jørgen=50", "--score", "Ann=40", db=db_url).returncode == 0
+    url = db_url if "://" in db_url else f"sqlite:///{db_url}"
+    engine = create_engine(url)
+    with engine.begin() as conn:  # the file as schema 6 wrote it
+        conn.execute(text("UPDATE players SET key = 'j rgen' WHERE name = 'Jørgen'"))
+        conn.execute(text("UPDATE meta SET value = '6' WHERE key = 'schema_version'"))
+    engine.dispose()
+    store = Store.open(db_url)
+    assert store.migrated_from == 6 and store.schema_version() == SCHEMA_VERSION == 7
+    store.close()
+    assert run_cli("add", "7w", "--score", "JØRGEN=45", "--score", "Ann=47", db=db_url).returncode == 0
+    players = run_cli("players", "list", "--json", db=db_url).stdout
+    import json
+
+    assert sorted((p["name"], p["played"]) for p in json.loads(players)) == [("Ann", 2), ("Jørgen", 2)]

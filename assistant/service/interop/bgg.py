@@ -70,7 +70,8 @@ def _our_play(place: str, item: Any, ruleset: str, game_name: str) -> PlayIn:
                         (who.get("startposition") or "").strip()))
     if not players:
         raise bad(place, "has no players: a play is stored with every player's score")
-    names = tuple(p[0] for p in players)
+    names, notes = model.told_apart([p[0] for p in players])
+    players = [(who, *p[1:]) for p, who in zip(players, names)]
     totals = {p[0]: p[1] for p in players if p[1] is not None}
     missing = None
     if len(totals) < len(names):
@@ -94,6 +95,7 @@ def _our_play(place: str, item: Any, ruleset: str, game_name: str) -> PlayIn:
         start=starters[0] if len(starters) == 1 else None,
         finished=not model.flag(item.get("incomplete", "0"), place, "incomplete"),
         missing=missing,
+        notes=notes,
     )
     source = f"bgg:{play_id}" if play_id.isascii() and play_id.isdigit() and play_id.strip("0") else "bgg:sha256:" + play.digest()
     return replace(play, source_id=source)

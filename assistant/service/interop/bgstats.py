@@ -34,6 +34,18 @@ def looks_like(data: Any) -> bool:
     return all(isinstance(p, dict) and "playerScores" in p for p in data["plays"][:50])
 
 
+def placeholder_time(at: str) -> bool:
+    """Whether a ``playDate``'s time of day is the app's placeholder for a play logged without
+    one: 10:00 or 11:00 with seconds that count the plays of that day (``10:00:03``); a time a
+    person sets has no seconds.
+
+    >>> placeholder_time("10:00:03"), placeholder_time("11:00:12"), placeholder_time("10:00:00"), placeholder_time("20:15:00")
+    (True, True, False, False)
+    """
+    parts = at.strip().split(":")
+    return len(parts) == 3 and parts[0] in ("10", "11") and parts[1] == "00" and parts[2].isdigit() and int(parts[2]) > 0
+
+
 def _index(data: Mapping[str, Any], key: str) -> dict[int, Mapping[str, Any]]:
     items = data.get(key, [])
     if not isinstance(items, list):
@@ -93,7 +105,7 @@ def _our_play(
     when, _, at = stamp.strip().partition(" ")
     date = model.day(when, place)
     time = model.clock(at, place) if at.strip() else None
-    if time == "00:00":  # what a play of unknown time is written as (docs/interop.md)
+    if time == "00:00" or placeholder_time(at):  # a play of unknown time (docs/interop.md)
         time = None
     ref = item.get("locationRefId")
     location = None
@@ -122,7 +134,8 @@ def _our_play(
     orders = [s[0] for s in seats]
     if all(orders) and len(set(orders)) == len(orders):  # seat numbers given: the seating order
         seats.sort()
-    names = tuple(s[2] for s in seats)
+    names, notes = model.told_apart([s[2] for s in seats])
+    seats = [(s[0], s[1], who, s[3], s[4], s[5]) for s, who in zip(seats, names)]
     totals = {s[2]: s[3] for s in seats if s[3] is not None}
     missing = None
     if len(totals) < len(names):
@@ -146,6 +159,7 @@ def _our_play(
         start=starters[0] if len(starters) == 1 else None,
         finished=not ignored,
         missing=missing,
+        notes=notes,
     )
     from dataclasses import replace
 

@@ -19,7 +19,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from assistant.core.errors import AssistantError, InvalidEntry, TableError
@@ -59,6 +59,8 @@ class PlayIn:
     finished: bool = True
     #: what is missing that keeps the play from being stored (reported, not an error of the file)
     missing: str | None = None
+    #: what the import changed to store the play, said in its report (a name used twice)
+    notes: tuple[str, ...] = ()
 
     def digest(self) -> str:
         """A stable id of the play's content, for formats that give none."""
@@ -109,6 +111,36 @@ def each_play(place: str, game_name: str, read_rest: Callable[[str], PlayIn]) ->
     except InvalidEntry as exc:
         why = exc.message[len(place):].lstrip(":, ") if exc.message.startswith(place) else exc.message
         return PlayIn(place=place, game_name=game_name, game=game, players=(), missing=why, source_id=f"refused:{place}")
+
+
+def told_apart(names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The names of one play's seats, a name used twice told apart by a number (BG Stats'
+    anonymous player sitting twice: "Anonymous player", "Anonymous player (2)"), and a note
+    for each name changed.
+
+    >>> told_apart(["Anonymous player", "Ann", "anonymous player"])
+    (('Anonymous player', 'Ann', 'anonymous player (2)'), ("two seats are named 'anonymous player': the second is stored as 'anonymous player (2)'",))
+    """
+    taken = {normalize(n) for n in names}
+    seen: dict[str, int] = {}
+    out: list[str] = []
+    notes: list[str] = []
+    for person in names:
+        key = normalize(person)
+        if key not in seen:
+            seen[key] = 1
+            out.append(person)
+            continue
+        number = seen[key] + 1
+        while normalize(f"{person} ({number})") in taken:
+            number += 1
+        seen[key] = number
+        renamed = f"{person} ({number})"
+        taken.add(normalize(renamed))
+        out.append(renamed)
+        nth = {2: "second", 3: "third"}.get(number, f"number {number}")
+        notes.append(f"{'two' if number == 2 else 'more'} seats are named '{person}': the {nth} is stored as '{renamed}'")
+    return tuple(out), tuple(notes)
 
 
 _GAME_NAMES: dict[str, str] | None = None
@@ -257,6 +289,10 @@ def check_play(play: PlayIn) -> tuple[Any, Any]:
         players.append(row)
     data: dict[str, Any] = {"players": players}
     rome_wins = None
+    if play.winners is None and play.game == "pax":
+        # PAX is the one game of ours a play may end with no winner (Rome wins; a solo game
+        # lost): a file that marks nobody says so, as our exports write it (issue 22)
+        play = replace(play, winners=())
     if play.winners is not None:
         data["winners"] = list(play.winners)
         if play.game == "pax" and not play.points:  # PAX: the best scores all win unless Rome wins
@@ -351,6 +387,7 @@ def store_plays(
     ids: list[int] = []
     held: list[int] = []
     refused: list[ImportRefusal] = []
+    notes: list[ImportRefusal] = []
     with store.write(verify=True) as session:
         incoming = [play.incoming() for play, _ in ours] + (extra.incoming() if extra is not None else [])
         matched: list[int | None] = [None] * len(incoming) if allow_duplicate else Matcher(session, incoming).match_all(incoming)
@@ -403,9 +440,10 @@ def store_plays(
                 queries.set_start(session, row.id, list(sheet.players).index(play.start))
             queries.write_results(session, row, queries.seats(session, row.id), scored, status="finished")
             ids.append(row.id)
+            notes.extend(ImportRefusal(play.place, note) for note in play.notes)
             if progress is not None and (n % 50 == 0 or n == len(ours)):
                 progress(n, len(ours))
-    return ImportReport(fmt, tuple(ids), len(held), dict(sorted(other.items())), unfinished, tuple(refused), tuple(held))
+    return ImportReport(fmt, tuple(ids), len(held), dict(sorted(other.items())), unfinished, tuple(refused), tuple(held), tuple(notes))
 
 
 def winners_of(rows: Sequence[tuple[str, bool]]) -> tuple[str, ...] | None:

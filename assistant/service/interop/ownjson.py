@@ -82,12 +82,14 @@ def _sheet_play(place: str, item: Mapping[str, Any], game: str) -> PlayIn:
 
 def source_of(item: Mapping[str, Any]) -> str:
     """An exported game's source id: its ``Source-Id`` header (the export writes the game's
-    own), else a digest of its final table or score sheet."""
+    own), else a digest of its final table or score sheet with its day, time and place: two
+    plays with the same players and scores on different days are two plays (issue 22)."""
     headers = item.get("headers")
     said = headers.get("Source-Id") if isinstance(headers, dict) else None
     if isinstance(said, str) and said.strip():
         return model.text(said, "the game's Source-Id") or ""
-    return "json:sha256:" + hashlib.sha256(json.dumps(item.get("table"), sort_keys=True).encode()).hexdigest()[:32]
+    content = [item.get("table"), item.get("date"), item.get("time"), item.get("location")]
+    return "json:sha256:" + hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()[:32]
 
 
 class Stored:
