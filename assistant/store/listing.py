@@ -277,6 +277,14 @@ def games_after(
     return list(session.exec(query.order_by(col(GameRow.id)).limit(limit)).all())
 
 
+def count_finished(session: Session, ids: Sequence[int] | None = None) -> int:
+    """How many finished games there are (among ``ids`` when given): the plays of an export."""
+    query = select(func.count()).select_from(GameRow).where(GameRow.status == "finished")
+    if ids is not None:
+        query = query.where(col(GameRow.id).in_(list(ids)))
+    return int(session.exec(query).one())
+
+
 def seats_named(session: Session, game_ids: Sequence[int]) -> dict[int, list[tuple[Seat, str]]]:
     """The seats of these games in seating order, each with its player's current name (which
     follows ``players rename`` and ``merge``)."""

@@ -53,7 +53,7 @@ def summary(db: str | None = None) -> list[tuple]:
     )
 
 
-@pytest.mark.parametrize("fmt", ["bgstats", "bgg", "csv"])
+@pytest.mark.parametrize("fmt", ["bgstats", "bgg", "csv", "json"])
 def test_cli_round_trip_to_a_fresh_database(engine, tmp_path, fmt):
     history()
     before = summary()
@@ -190,7 +190,7 @@ def test_bgstats_export_is_written_a_play_at_a_time():
     history()
     text = cli("export", "--all", "--format", "bgstats").stdout
     data = json.loads(text)
-    assert list(data) == ["about", "plays", "players", "locations", "games"]
+    assert list(data) == ["about", "plays", "players", "locations", "games", "userInfo"]
     assert text == json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     empty = "".join(bgstats.document(iter(())))
     assert json.loads(empty)["plays"] == [] and empty == json.dumps(json.loads(empty), indent=2, ensure_ascii=False) + "\n"

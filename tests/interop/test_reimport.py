@@ -273,8 +273,9 @@ def test_csv_of_a_pax_pad_reads_back_with_its_verdict(tmp_path):
 
 def test_export_ids(tmp_path):
     """Where each format carries the game's id: BG Stats ``uuid`` (one per game, kept from a
-    BG Stats import), the CSV's ``source_id``, a record's ``Source-Id:``; BGG's play ``id``
-    only for a play that came from BGG."""
+    BG Stats import), the CSV's ``source_id``, a record's ``Source-Id:``; BGG's play ``id``:
+    BGG's own for a play that came from BGG, else a number drawn from the game's uuid (issue
+    22: readers of BGG's XML need one)."""
     history()
     uuids = [p["uuid"] for p in json.loads(export("bgstats"))["plays"]]
     assert len(set(uuids)) == 7 and all(re.fullmatch(r"[0-9A-F-]{36}", u) for u in uuids)
@@ -282,7 +283,9 @@ def test_export_ids(tmp_path):
     assert len(csv_ids) == 7 and len(set(csv_ids.values())) == 7
     assert csv_ids["3"] == uuids[2].lower()  # a game logged here: the uuid BG Stats gets
     assert all(f"Source-Id: {csv_ids[str(gid)]}" in ok("export", str(gid)) for gid in tracked())
-    assert ' id="' not in export("bgg")
+    ids = re.findall(r'<play id="(\d+)"', export("bgg"))
+    assert len(set(ids)) == 7 and all(int(i) > 10**12 for i in ids)
+    assert ids[2] == str(int(uuids[2].replace("-", "")[:15], 16))  # the same game, the same id in both files
     import_json(write(tmp_path, "bgg.xml", bgg(bgg_play(play_id="4711", date="2026-03-01"))))
     assert ' id="4711"' in export("bgg")
 

@@ -17,6 +17,7 @@ from xml.sax.saxutils import quoteattr, escape
 
 from assistant.core.inputs import shown
 from assistant.service.interop import model
+from assistant.service.interop.dedup import play_uuid
 from assistant.service.interop.model import PlayIn, bad
 
 _DOCTYPE = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
@@ -102,9 +103,13 @@ def _our_play(place: str, item: Any, ruleset: str, game_name: str) -> PlayIn:
 
 
 # -- writing ---------------------------------------------------------------------------------------
-def head() -> str:
-    """The start of the file."""
-    return '<?xml version="1.0" encoding="utf-8"?>\n<plays>\n'
+def head(total: int) -> str:
+    """The start of the file, as BGG's plays API writes it (``username``/``userid`` empty: the
+    history is not one BGG user's; ``total``: the plays in the file, on one page)."""
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n'
+        f'<plays username="" userid="0" total="{total}" page="1" termsofuse="https://boardgamegeek.com/xmlapi/termsofuse">\n'
+    )
 
 
 def tail() -> str:
@@ -112,18 +117,22 @@ def tail() -> str:
     return "</plays>\n"
 
 
-def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str, new: Container[tuple[int, int]] = ()) -> str:
+def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str, new: Container[tuple[int, int]] = (), minutes: int | None = None) -> str:
     """One stored finished game as a ``<play>`` (the fields BGG carries); ``new``: the
-    ``(game_id, player_id)`` seats that are a player's first play of the game."""
-    attrs = {"date": row.date, "quantity": "1", "length": str(row.duration or 0), "incomplete": "0", "nowinstats": "0"}
+    ``(game_id, player_id)`` seats that are a player's first play of the game; ``minutes``:
+    its length (a tracked game's as measured). Its ``id`` is BGG's when it came from BGG, else
+    a number drawn from the game's uuid (:func:`.dedup.play_uuid`: the same in every export,
+    different for every game of every history, far above BGG's own ids); its item names the
+    game and, where we know it, its BGG id."""
     source = row.source_id or ""
-    if source.startswith("bgg:") and source[4:].isdigit():
-        attrs = {"id": source[4:], **attrs}
+    play_id = source[4:] if source.startswith("bgg:") and source[4:].isdigit() else str(int(play_uuid(row).replace("-", "")[:15], 16))
+    attrs = {"id": play_id, "date": row.date, "quantity": "1", "length": str(minutes or row.duration or 0), "incomplete": "0", "nowinstats": "0"}
     if row.location:
         attrs["location"] = row.location
     first = next((s.position for s, _ in seats if s.start), None)
     lines = ["  <play " + " ".join(f"{k}={quoteattr(v)}" for k, v in attrs.items()) + ">",
-             f'    <item name={quoteattr(title)} objecttype="thing"/>']
+             f"    <item name={quoteattr(title)} objecttype=\"thing\"{_objectid(row)}>"
+             '<subtypes><subtype value="boardgame"/></subtypes></item>']
     if row.note:
         lines.append(f"    <comments>{escape(row.note)}</comments>")
     lines.append("    <players>")
@@ -137,3 +146,9 @@ def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str, new: Contai
         )
     lines += ["    </players>", "  </play>"]
     return "\n".join(lines) + "\n"
+
+
+def _objectid(row: Any) -> str:
+    """`` objectid="68448"`` for a game whose BGG id we know, else nothing."""
+    known = model.BGG_IDS.get(row.ruleset)
+    return f' objectid="{known}"' if known else ""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from typing import Any
 
 from assistant.core.inputs import shown
@@ -87,7 +87,13 @@ def _play(
     if game is None:
         raise bad(place, f"its gameRefId '{shown(str(item.get('gameRefId')))}' names no game of the file")
     game_name = model.game_named(game.get("name"))
-    return model.each_play(place, game_name, lambda ruleset: _our_play(place, item, ruleset, game_name, players, locations))
+    expansions = []
+    for extra in item.get("expansionPlays") or []:
+        other = games.get(extra.get("gameRefId")) if isinstance(extra, dict) else None  # type: ignore[arg-type]
+        if other is not None:
+            bgg_id = other.get("bggId") if isinstance(other.get("bggId"), int) else extra.get("bggId")
+            expansions.append((model.game_named(other.get("name")), bgg_id if isinstance(bgg_id, int) else None))
+    return model.each_play(place, game_name, lambda ruleset: _our_play(place, item, ruleset, game_name, players, locations), expansions)
 
 
 def _our_play(
@@ -167,18 +173,24 @@ def _our_play(
 
 
 # -- writing ---------------------------------------------------------------------------------------
-def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]], new: Container[tuple[int, int]] = ()) -> Iterator[str]:
+def document(
+    pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]], new: Container[tuple[int, int]] = (), minutes: Callable[[Any], int | None] = lambda row: row.duration
+) -> Iterator[str]:
     """The BG Stats file of finished games read from stored results (``pages`` yields each
     game's row and its seats with the players' current names; ``new``: the ``(game_id,
     player_id)`` seats that are a player's first play of the game), written a play at a time:
     ``plays`` comes first, then the players, locations and games its references name (small
     lists, kept until the end), so memory does not grow with the plays. No game is replayed.
-    The text is what ``json.dumps(..., indent=2)`` writes of the same object."""
+    ``minutes`` gives a game's length (a tracked game's as measured). A 7 Wonders game with
+    Leaders lists the expansion (``expansionPlays``); games carry their BGG id where we know
+    it; ``userInfo`` is there, as in every backup the app writes. The text is what
+    ``json.dumps(..., indent=2)`` writes of the same object."""
     from assistant.games import get_ruleset
 
     players: dict[str, int] = {}
     places: dict[str, int] = {}
     games: dict[str, int] = {}
+    bgg_ids: dict[str, int] = {model.LEADERS: model.LEADERS_BGG_ID}
 
     def ref(table: dict[str, int], key: str) -> int:
         return table.setdefault(key, len(table) + 1)
@@ -204,7 +216,7 @@ def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]], new: Contai
         play: dict[str, Any] = {
             "uuid": play_uuid(row).upper(),
             "playDate": f"{row.date} {(row.time or '00:00')}:00",
-            "durationMin": row.duration or 0,
+            "durationMin": minutes(row) or 0,
             "gameRefId": ref(games, title),
             "locationRefId": ref(places, row.location) if row.location else 0,
             "ignored": False,
@@ -212,8 +224,11 @@ def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]], new: Contai
             "usesTeams": False,
             "playerScores": scores,
         }
+        if model.with_leaders(row):
+            play["expansionPlays"] = [{"gameRefId": ref(games, model.LEADERS), "bggId": model.LEADERS_BGG_ID}]
         if row.note:
             play["comments"] = row.note
+        bgg_ids.setdefault(title, model.BGG_IDS.get(row.ruleset, 0))
         yield ("," if count else "") + "\n" + item(play)
         count += 1
     yield ("\n  ]" if count else "]") + ",\n"
@@ -221,9 +236,11 @@ def document(pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]], new: Contai
         "players": [{"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "player:" + n)).upper(), "name": n, "isAnonymous": False} for n, i in players.items()],
         "locations": [{"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "location:" + n)).upper(), "name": n} for n, i in places.items()],
         "games": [
-            {"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "game:" + n)).upper(), "name": n, "highestWins": True, "cooperative": False, "noPoints": False}
+            {"id": i, "uuid": str(uuid.uuid5(NAMESPACE, "game:" + n)).upper(), "name": n, "bggId": bgg_ids.get(n, 0),
+             "isExpansion": n == model.LEADERS, "highestWins": True, "cooperative": False, "noPoints": False}
             for n, i in games.items()
         ],
+        "userInfo": {"meRefId": 0},
     }
     yield ",\n".join(_member(k, v) for k, v in rest.items()) + "\n}\n"
 

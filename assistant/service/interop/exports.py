@@ -46,6 +46,7 @@ def export_stream(
     players are named by their current names. ``bgstats`` and ``bgg`` hold finished games."""
     from assistant.games import get_ruleset
     from assistant.service.interop import bgg, bgstats, csvplays
+    from assistant.store import listing
 
     if fmt not in EXPORT_FORMATS:
         raise InvalidEntry("core.export", f"unknown export format '{fmt}'", hint="record, json, csv, bgstats or bgg")
@@ -73,9 +74,9 @@ def export_stream(
             from assistant.store.statistics import first_plays
 
             new = first_plays(session)
-            yield ("\ufeff" if bom else "") + bgg.head()
+            yield ("\ufeff" if bom else "") + bgg.head(listing.count_finished(session, ids))
             for rows, seats, _ in _pages(session, ids, finished_only=True):
-                yield "".join(bgg.play_xml(row, seats[row.id], get_ruleset(row.ruleset).title, new) for row in rows)
+                yield "".join(bgg.play_xml(row, seats[row.id], get_ruleset(row.ruleset).title, new, _minutes(session, row)) for row in rows)
                 tick(rows)
             yield bgg.tail()
         else:
@@ -89,8 +90,18 @@ def export_stream(
                         yield row, seats[row.id]
                     tick(rows)
 
-            yield from bgstats.document(games(), new)
+            yield from bgstats.document(games(), new, lambda row: _minutes(session, row))
 
+
+
+def _minutes(session: Any, row: Any) -> int | None:
+    """A game's length in minutes: as logged, else, for a tracked game, as measured from its
+    entries (``service.plays.measured``)."""
+    if row.duration or row.kind != "tracked":
+        return row.duration  # type: ignore[no-any-return]
+    from assistant.service.plays import measured
+
+    return measured(session, row)[1]
 
 
 def _categories(session: Any, ids: list[int] | None) -> list[str]:

@@ -61,6 +61,8 @@ class PlayIn:
     missing: str | None = None
     #: what the import changed to store the play, said in its report (a name used twice)
     notes: tuple[str, ...] = ()
+    #: the game's options the file tells (7 Wonders played with the Leaders expansion)
+    options: Mapping[str, str] = field(default_factory=dict)
 
     def digest(self) -> str:
         """A stable id of the play's content, for formats that give none."""
@@ -97,17 +99,22 @@ def game_named(value: Any) -> str:
     return " ".join("".join(ch if ch.isprintable() else " " for ch in value).split())[:200]
 
 
-def each_play(place: str, game_name: str, read_rest: Callable[[str], PlayIn]) -> PlayIn:
+def each_play(place: str, game_name: str, read_rest: Callable[[str], PlayIn], expansions: Sequence[tuple[str, int | None]] = ()) -> PlayIn:
     """One play of a file, read play by play: a play of a game that is not ours is counted
     by its name and never examined further; a play of ours that cannot be read (a score that
     is not a whole number, no players, a name no table writes) is refused on its own, with its
     place and reason, and the rest of the file is still read. ``read_rest(ruleset)`` reads the
-    play of one of our games."""
+    play of one of our games; ``expansions`` (name, BGG id) are those the file lists with it
+    (:func:`expansion_options`)."""
     game = game_of(game_name)
-    if game is None:
-        return PlayIn(place=place, game_name=game_name, game=None, players=(), source_id=f"other:{place}")
+    options, other = expansion_options(game, expansions) if game is not None else ({}, None)
+    if game is None or other is not None:
+        shown_as = f"{game_name} ({other})" if other else game_name
+        return PlayIn(place=place, game_name=shown_as, game=None, players=(), source_id=f"other:{place}")
+    if normalize(game_name) in (normalize(LEADERS), "7 wonders leaders"):
+        options["leaders"] = "true"  # BGG logs the expansion as an item of its own
     try:
-        return read_rest(game)
+        return replace(read_rest(game), options=options) if options else read_rest(game)
     except InvalidEntry as exc:
         why = exc.message[len(place):].lstrip(":, ") if exc.message.startswith(place) else exc.message
         return PlayIn(place=place, game_name=game_name, game=game, players=(), missing=why, source_id=f"refused:{place}")
@@ -141,6 +148,40 @@ def told_apart(names: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         nth = {2: "second", 3: "third"}.get(number, f"number {number}")
         notes.append(f"{'two' if number == 2 else 'more'} seats are named '{person}': the {nth} is stored as '{renamed}'")
     return tuple(out), tuple(notes)
+
+
+#: BoardGameGeek's ids of our games and of the expansion we play, as BGG's XML API gives them
+#: (``<item objecttype="thing" objectid="68448">``); the others' are not in our data, so the
+#: exports write none for them rather than a guess
+BGG_IDS = {"7wonders": 68448}
+LEADERS = "7 Wonders: Leaders"
+LEADERS_BGG_ID = 92539
+#: expansions of 7 Wonders that are not ours: a play with one is another game's
+OTHER_7W_EXPANSIONS = ("cities", "armada", "babel", "edifice", "wonder pack", "catan", "manneken pis")
+
+
+def with_leaders(row: Any) -> bool:
+    """Whether a stored 7 Wonders game was played with the Leaders expansion: its options say
+    so (a tracked game's default; a play logged with ``add`` says nothing and is taken as
+    the base game)."""
+    if row.ruleset != "7wonders":
+        return False
+    said = json.loads(row.options or "{}").get("leaders")
+    return said == "true" or (said is None and row.kind == "tracked")
+
+
+def expansion_options(game: str, expansions: Sequence[tuple[str, int | None]]) -> tuple[dict[str, str], str | None]:
+    """What the expansions a file lists with a play of ``game`` (name, BGG id) make of it:
+    the options to store (7 Wonders with Leaders: ``leaders=true``), or, for an expansion we do
+    not score (7 Wonders: Cities, Armada, Edifice…), the reason it is another game's play."""
+    options: dict[str, str] = {}
+    for title, bgg_id in expansions:
+        key = normalize(title)
+        if game == "7wonders" and (bgg_id == LEADERS_BGG_ID or key in (normalize(LEADERS), "leaders", "7 wonders leaders")):
+            options["leaders"] = "true"
+        elif game == "7wonders" and any(word in key for word in OTHER_7W_EXPANSIONS):
+            return {}, f"with the expansion {title}, which this program does not score"
+    return options, None
 
 
 _GAME_NAMES: dict[str, str] | None = None
@@ -423,7 +464,7 @@ def store_plays(
                 ruleset=ruleset.name,
                 ruleset_version=ruleset.version,
                 players=list(sheet.players),
-                options={},
+                options=dict(play.options),
                 date=play.date,
                 location=play.location,
                 kind=sheet.kind,
