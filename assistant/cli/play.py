@@ -436,6 +436,8 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
     if verb in USAGE:
         flags = _flags(verb, rest) if verb in FLAGS else None
         if (flags is None) if verb in FLAGS else (_undo_args(rest) is None):
+            if verb in game.expecting().kinds:  # the game's own entry of that word (Sylla's 'board ladder=…')
+                return False
             render.message(f"usage: {USAGE[verb]}")
             return True
         shown = reveal or "--reveal" in (flags or ())  # state, score, log
