@@ -43,6 +43,8 @@ def history() -> None:
     sheet = ("Ann: military=5 treasury=3 wonder=5 civilian=10 commercial=2 guilds=0 science=10 leaders=2\n"
              "Ben: military=1 treasury=2 wonder=3 civilian=12 commercial=4 guilds=5 science=1 leaders=0\n")
     assert cli("add", "7w", "--sheet", "-", "--date", "2026-01-04", input=sheet).exit_code == 0
+    # a PAX solo game lost: nobody won (issue 22: it came back as a win)
+    assert cli("add", "pax", "--score", "Liv=12", "--rome-wins", "yes", "--winner", "none", "--date", "2026-01-05").exit_code == 0
 
 
 def summary(db: str | None = None) -> list[tuple]:
@@ -67,7 +69,7 @@ def test_cli_round_trip_to_a_fresh_database(engine, tmp_path, fmt):
         assert summary(other) == before
         again = cli("import", str(path), "--db", other, "--json")
         report = json.loads(again.stdout)
-        assert report["stored"] == 0 and report["duplicates"] == 3
+        assert report["stored"] == 0 and report["duplicates"] == 4
         shown = json.loads(cli("games", "--json", "--db", other).stdout)
         seven = next(g for g in shown if g["date"] == "2026-01-03")
         assert seven["duration"] == 90
@@ -167,7 +169,8 @@ def test_exports_mark_a_player_new_to_the_game(engine):
     """BGG ``new`` and BG Stats ``newPlayer``: a seat is new when it is the player's first
     finished play of that game, in the order played (hand-worked on the history above: Roma
     on 01-02 is Ann's and Ben's first Roma; the 7 Wonders of 01-03 is the first of Ann, Ben
-    and Cid; the 7 Wonders of 01-04 is nobody's first), whichever plays an export holds."""
+    and Cid; the 7 Wonders of 01-04 is nobody's first; the PAX of 01-05 is Liv's first PAX),
+    whichever plays an export holds."""
     history()
     late = ("add", "7w", "--score", "Ann=40", "--score", "Dee=41", "--date", "2026-01-01")  # entered last, played first
     assert cli(*late).exit_code == 0
@@ -175,10 +178,10 @@ def test_exports_mark_a_player_new_to_the_game(engine):
     names = {p["id"]: p["name"] for p in data["players"]}
     new = {(play["playDate"][:10], names[s["playerRefId"]]) for play in data["plays"] for s in play["playerScores"] if s["newPlayer"]}
     assert new == {("2026-01-02", "Ann"), ("2026-01-02", "Ben"), ("2026-01-01", "Ann"), ("2026-01-01", "Dee"),
-                   ("2026-01-03", "Ben"), ("2026-01-03", "Cid")}
+                   ("2026-01-03", "Ben"), ("2026-01-03", "Cid"), ("2026-01-05", "Liv")}
     xml = cli("export", "--all", "--format", "bgg").stdout
-    assert xml.count('new="1"') == 6 and xml.count('new="0"') == 3
-    one = cli("export", "4", "--format", "bgg").stdout  # the 01-01 play alone: still both new
+    assert xml.count('new="1"') == 7 and xml.count('new="0"') == 3
+    one = cli("export", "5", "--format", "bgg").stdout  # the 01-01 play alone: still both new
     assert one.count('new="1"') == 2
 
 
