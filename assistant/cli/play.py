@@ -411,17 +411,20 @@ def _ask_ambiguous(exc: AmbiguousEntry, game: Any, line: str, *, reveal: bool) -
     return offered[chosen][0] + (f"  #{comment}" if hashed else "")
 
 
-def _entered(result: Any, *, reveal: bool = False, private: bool = False) -> None:
+def _entered(result: Any, *, reveal: bool = False, private: bool = False) -> bool:
     """What the prompt says after an accepted entry: the ✓ line, what it set off, the end;
-    and a warning when the entry holds a secret face and was typed in view of the table."""
+    and a warning when the entry holds a secret face and was typed in view of the table.
+    True when it said the game is over (the prompt then does not say it again)."""
     render.success(f"{result.entry.ply}. {result.shown}")
     if result.secret and not private and not reveal:
         render.warning(OPEN_SECRET)
     render.events(result.events)
-    if result.outcome is not None:
-        render.wrapped(f"game over: {result.outcome.reason}")
-        if result.sheet is not None:
-            render.score_sheet(result.sheet, "Final score")
+    if result.outcome is None:
+        return False
+    render.wrapped(f"game over: {result.outcome.reason}")
+    if result.sheet is not None:
+        render.score_sheet(result.sheet, "Final score")
+    return True
 
 
 def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, reveal: bool) -> bool:
@@ -550,6 +553,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
 
     read = _reader(words, history=history_file(store), read_mark=lambda: mark(store, gid))
     cleared = False
+    ended = False  # the last entry ended the game, and said so
     while True:
         loaded = table.loaded
         game = loaded.game
@@ -558,12 +562,13 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             return
         outcome = game.outcome()
         if outcome is not None or loaded.row.status != "active":
-            if outcome is not None:
+            if outcome is not None and not ended:
                 render.wrapped(f"game over: {outcome.reason}")
             else:
                 render.message(f"game {gid} is {loaded.row.status}")
         else:
             render.prompt_line(game.expecting(viewer=Viewer.revealing(reveal)), score=_running_score(game, reveal=reveal))
+        ended = False
         try:
             line = read(f"{gid}:{game.ply + 1}> ")
         except KeyboardInterrupt:  # Ctrl-C clears the line; Ctrl-D (or quit) leaves
@@ -609,7 +614,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             elif _table_command(table, store, game, verb_l, rest, reveal=reveal):
                 continue
             try:
-                _entered(table.enter(line, reveal=reveal and not private, private=private), reveal=reveal, private=private)
+                ended = _entered(table.enter(line, reveal=reveal and not private, private=private), reveal=reveal, private=private)
             except AmbiguousEntry as exc:
                 # asked at a terminal (never for a private entry): the candidate chosen is
                 # entered as if typed; a cancelled question enters nothing
@@ -617,12 +622,12 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 if chosen is False:
                     raise
                 if chosen is not None:
-                    _entered(table.enter(chosen, reveal=reveal), reveal=reveal)
+                    ended = _entered(table.enter(chosen, reveal=reveal), reveal=reveal)
         except Conflict as exc:
-            render.error(exc, ruleset.name)
+            render.error(exc, ruleset.name, at_prompt=True)
             render.message(f"the game was read again: {table.loaded.game.ply if table.loaded.game else 0} entries")
         except AssistantError as exc:
             if not private:
                 if exc.rule == "core.over" and (game.outcome() is not None or table.loaded.row.status == "finished"):
                     exc.hint = "type 'undo' to take back the last entry (it reopens the game)"
-            render.error(exc, ruleset.name)  # a private entry's refusal tells nothing typed (service.hidden)
+            render.error(exc, ruleset.name, at_prompt=True)  # a private entry's refusal tells nothing typed (service.hidden)

@@ -136,8 +136,9 @@ def _core_ids() -> frozenset[str]:
     return frozenset(rule.id for rule in load_game_rules("core"))
 
 
-def error(exc: "AssistantError", game: str | None = None) -> None:
-    """An error as one or a few lines: ✗ message [rule] → hint, and where to read the rule."""
+def error(exc: "AssistantError", game: str | None = None, *, at_prompt: bool = False) -> None:
+    """An error as one or a few lines: ✗ message [rule] → hint, and where to read the rule
+    (at the ``play`` prompt, its own ``rules`` command rather than the shell's)."""
     stream = sys.stderr
     colour = _colour(stream)
 
@@ -152,7 +153,8 @@ def error(exc: "AssistantError", game: str | None = None) -> None:
     if exc.hint:
         lines.append(f"  {paint('→', 'cyan')} {safe(exc.hint)}")
     if exc.rule and game and "." in exc.rule and (not exc.rule.startswith("core.") or exc.rule in _core_ids()):
-        lines.append("  " + paint(f"read it: assistant rules {game} {exc.rule}", "dim"))
+        command = f"rules {exc.rule}" if at_prompt else f"assistant rules {game} {exc.rule}"
+        lines.append("  " + paint(f"read it: {command}", "dim"))
     stream.write("\n".join(lines) + "\n")
     stream.flush()
 

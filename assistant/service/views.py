@@ -282,12 +282,15 @@ class ScoreView:
     revealed: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """INTERFACES.md §1, with ``id``, ``provisional`` and ``revealed`` when set."""
+        """INTERFACES.md §1, with ``id``, ``provisional`` and ``revealed`` when set. A
+        provisional score names no winner (``winners`` empty), as its text says."""
         data = dict(self.sheet.to_json())
         if self.id is not None:
             data["id"] = self.id
         if self.provisional is not None:
             data["provisional"] = self.provisional
+            if self.provisional:
+                data["winners"] = []
         if self.revealed is not None:
             data["revealed"] = self.revealed
         return data

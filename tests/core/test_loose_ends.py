@@ -1,0 +1,47 @@
+"""The loose ends of a newcomer's evening (issue 23), one test per defect, each named after it."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from assistant.cli.main import app
+
+runner = CliRunner()
+
+
+def cli(*args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_loose_ends_d16_provisional_score_json_names_no_winner():
+    gid = str(json.loads(cli("new", "roma", "-p", "Ann", "-p", "Ben", "--json").stdout)["id"])
+    cli("move", gid, "hand Ann ? ? ? ?")
+    data = json.loads(cli("score", gid, "--json").stdout)
+    assert data["provisional"] is True and data["winners"] == []
+    text = cli("score", gid).output
+    assert "no winner until the game is over" in text
+
+
+def test_loose_ends_d28_a_refusal_at_the_prompt_points_to_the_prompt_s_own_rules_command():
+    gid = str(json.loads(cli("new", "roma", "-p", "Ann", "-p", "Ben", "--json").stdout)["id"])
+    shown = cli("play", gid, input="hand Ann ? ? ?\nquit\n").output
+    assert "read it: rules roma." in shown and "assistant rules" not in shown, shown
+    rule = shown.split("read it: rules ", 1)[1].split()[0]
+    assert rule in cli("play", gid, input=f"rules {rule}\nquit\n").output  # and that command reads it
+
+
+def test_loose_ends_d27_game_over_is_said_once(tmp_path):
+    """The entry that ends a game says "game over" with the final score; the prompt that
+    follows does not say it again."""
+    from pathlib import Path
+
+    lines = (Path(__file__).resolve().parents[2] / "examples" / "roma-short-game.txt").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "short.txt"
+    path.write_text("\n".join(lines[:-3]) + "\n", encoding="utf-8")  # all but the last turn's two entries
+    assert cli("import", str(path)).exit_code == 0
+    shown = cli("play", "1", input="roll 2 6 5\nactivate 2 vp 6 5\nquit\n").output
+    assert shown.count("game over:") == 1 and "Final score" in shown, shown
+    again = cli("play", "1", input="quit\n").output  # opened on a finished game: said once
+    assert again.count("game over:") == 1
