@@ -80,6 +80,8 @@ def parse_day(text: str, *, today: Date, future: bool = False) -> str:
         day = today
     elif word == "yesterday":
         day = today - timedelta(days=1)
+    elif word == "tomorrow":  # a day like any other: a filter may look ahead, a play is refused below
+        day = today + timedelta(days=1)
     elif len(word) >= 3 and any(name.startswith(word) for name in WEEKDAYS):
         index = next(i for i, name in enumerate(WEEKDAYS) if name.startswith(word))
         day = today - timedelta(days=(today.weekday() - index) % 7)

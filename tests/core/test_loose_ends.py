@@ -45,3 +45,30 @@ def test_loose_ends_d27_game_over_is_said_once(tmp_path):
     assert shown.count("game over:") == 1 and "Final score" in shown, shown
     again = cli("play", "1", input="quit\n").output  # opened on a finished game: said once
     assert again.count("game over:") == 1
+
+
+def test_loose_ends_d21_tomorrow_is_a_day_that_has_not_come():
+    """"'tomorrow' is not a day" (D21): it is one; a play is refused because it is after today,
+    and a filter may look ahead to it."""
+    from datetime import date
+
+    import pytest
+
+    from assistant.core.errors import InvalidEntry
+    from assistant.core.when import parse_day
+
+    today = date(2026, 12, 5)
+    assert parse_day("tomorrow", today=today, future=True) == "2026-12-06"
+    with pytest.raises(InvalidEntry) as info:
+        parse_day("tomorrow", today=today)
+    assert "2026-12-06 is after today" in info.value.message
+
+
+def test_loose_ends_d21_articles_and_plurals():
+    """"a Onager", "1 cards", "1 icons" (D21): the article and the plural follow the word."""
+    from assistant.core.wording import a, counted
+    from assistant.games.sylla import view
+
+    assert (a("Onager"), a("Essedum"), a("Forum")) == ("an Onager", "an Essedum", "a Forum")
+    assert (counted(1, "card"), counted(2, "card"), counted(1, "icon")) == ("1 card", "2 cards", "1 icon")
+    assert "uses their Temple" in view.STEP_TEXT["IV.use"][1]  # "Ann uses his": every player, whoever they are

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.core.wording import counted
 from assistant.core.layout import wrap_items
 from assistant.core.protocol import Prompt
 from assistant.games.pax.components import CATEGORIES, Card, symbol_counts
@@ -101,13 +102,13 @@ def _draw_message(state: PaxState, who: str, turn: TurnState) -> str:
         if left == 1:
             return f"{who} enters the last card of the draw: to {_listed(free, 'or')}"
         places = "one each to " + _listed(free, "and") if left == len(free) else "to " + _listed(free, "or")
-        return f"{who} enters the {left} cards left of the draw: {places}"
+        return f"{who} enters the {counted(left, 'card')} left of the draw: {places}"
     if turn.target >= 3:
         msg = f"{who} draws 3 cards: one each to " + _listed(free, "and")
     elif turn.target == 1:
         msg = f"{who} draws the last card of the deck: to " + _listed(free, "or")
     else:
-        msg = f"{who} draws the last {turn.target} cards of the deck, each to a different place: " + ", ".join(free)
+        msg = f"{who} draws the last {counted(turn.target, 'card')} of the deck, each to a different place: " + ", ".join(free)
     return msg + _draw_note(turn.religion, turn.target) + "; or peek instead of the whole turn"
 
 

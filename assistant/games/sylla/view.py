@@ -27,7 +27,7 @@ STEP_TEXT = {
     "III.pay": ("pays", "{winner} taps {high} cards to pay for {offer}"),
     "III.insula": ("insula", "{winner} chooses the Insula's 2 tokens"),
     "III.crane": ("crane", "enter the colours of {winner}'s Crane card"),
-    "IV.use": ("temple, tavern, done", "{actor} uses his Temple or Tavern, or says done"),
+    "IV.use": ("temple, tavern, done", "{actor} uses their Temple or Tavern, or says done"),
     "V.place": ("vestal, legionary", "{actor} places a cube"),
     "V.prevent": ("prevents", "the Consul {consul} chooses the tied event(s) to prevent"),
     "V.down": ("turns", "{pending} turn an item face down ({effect})"),

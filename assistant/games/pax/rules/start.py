@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from assistant.core.wording import counted
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.games.pax.components import Card, components
 from assistant.games.pax.deck import each, match, off_top, place_unknown, put_bottom, settle
@@ -117,7 +118,7 @@ def _kept(state: PaxState, move: Keep) -> tuple[int, tuple[World, ...]]:
     if move.returned and len(move.returned) != back:
         raise IllegalMove(
             "pax.setup.hands",
-            f"{move.player} drew {drawn} cards and slides {back} under the deck, not {len(move.returned)}",
+            f"{move.player} drew {counted(drawn, 'card')} and slides {back} under the deck, not {len(move.returned)}",
             hint=f"list all {back} returned cards, or none (they stay unknown)",
         )
     worlds = each(state.worlds, lambda w: off_top(w, drawn))
@@ -152,7 +153,7 @@ def apply_keep(state: PaxState, move: Keep) -> PaxState:
     else:
         player = replace(player, hand=player.hand + (move.card,), display=player.display + move.played)
     players = state.with_player(index, player)
-    events = [f"{move.player} keeps 1 of {drawn} cards"]
+    events = [f"{move.player} keeps 1 of {counted(drawn, 'card')}"]
     pc = state.pc
     if move.played:
         events.append(f"{move.player} plays {', '.join(c.token() for c in move.played)} (free, limit ignored)")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from assistant.core.wording import counted
 from assistant.core.errors import IllegalMove
 from assistant.games.pax.components import CATEGORIES, Card
 from assistant.games.pax.deck import each, match, more_off, place_unknown, put_bottom, settle, unknown_hand
@@ -168,7 +169,7 @@ def _drawn(state: PaxState, move: Draw) -> tuple[tuple[World, ...], tuple[str, .
         extra = "" if turn.target == 3 else f" (the deck held only {turn.target} when the draw began)"
         raise IllegalMove(
             "pax.turn.draw",
-            f"{move.player} draws {turn.target} cards this turn{extra}; {len(turn.placed)} already placed,"
+            f"{move.player} draws {counted(turn.target, 'card')} this turn{extra}; {len(turn.placed)} already placed,"
             f" {len(move.placements)} more entered",
             hint=f"enter {turn.target - len(turn.placed)} more card{'s' if turn.target - len(turn.placed) != 1 else ''}",
         )

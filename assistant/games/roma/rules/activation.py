@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.core.errors import IllegalMove
+from assistant.core import wording
 from assistant.games.roma.board import (
     sestertii,
     ATTACKS,
@@ -185,7 +186,7 @@ def check_activate(state: RomaState, move: Activate) -> None:
                 raise IllegalMove(
                     rule,
                     f"{name}'s {effect_name} lays {kind}s only, and {c} is a {CARDS[c].kind}",
-                    hint=f"a {CARDS[c].kind} is laid with 'lay {c} {d}' (paying {CARDS[c].cost})",
+                    hint=f"{wording.a(CARDS[c].kind)} is laid with 'lay {c} {d}' (paying {CARDS[c].cost})",
                 )
             need_disc(state, d, rule)
     elif effect in ("rearrange_characters", "rearrange_buildings"):

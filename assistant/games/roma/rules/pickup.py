@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.core.errors import IllegalMove
+from assistant.core import wording
 from assistant.games.roma.components import CARDS
 from assistant.games.roma.moves import UNKNOWN, PositionDiscard, PositionPlayer, PositionTurn
 from assistant.games.roma.rules.refusals import accounted, need_disc
@@ -93,7 +94,7 @@ def _check_cards(state: RomaState, cards: Counter[str], where: str) -> None:
     """Refuse more copies of a card than the box holds, counting those already given."""
     for card, n in cards.items():
         if state.seen_count(card) + n > CARDS[card].copies:
-            what = f"a {card}" if n == 1 else f"{n} × {card}"
+            what = wording.a(card) if n == 1 else f"{n} × {card}"
             seen = state.seen_count(card)
             already = f": {accounted(state, card)}" if seen else f": the deck has only {CARDS[card].copies}"
             _refuse(f"{what} cannot be {where}{already}", "check the card's name", rule="roma.deck")

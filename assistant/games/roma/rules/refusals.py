@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from assistant.core.errors import IllegalMove
+from assistant.core import wording
 from assistant.games.roma.board import BRIBE_DISC, die_text
 from assistant.games.roma.components import CARDS
 from assistant.games.roma.legal import activatable
@@ -37,7 +38,7 @@ def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: s
         copies = CARDS[name].copies
         seen_here = state.seen_count(name) - (extra[name] if extra else 0)
         if n > copies - seen_here:
-            what = f"a {name}" if n == 1 else f"{n} × {name}"
+            what = wording.a(name) if n == 1 else f"{n} × {name}"
             raise IllegalMove(
                 "roma.deck",
                 f"{what} cannot be {where}: the deck has {'only ' if seen_here == 0 else ''}{copies}"

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from assistant.core.errors import IllegalMove
+from assistant.core import wording
 from assistant.games.sevenwonders import costs, components, deck, powers
 from assistant.games.sevenwonders.moves import Build, Chose, CopyGuild, Courtesan, DraftPass, Keep, LeaderHand, Pick, Recruit, Reveal, Sealed, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.secrets import public_choice
@@ -521,7 +522,7 @@ def check_card_action(state: SWState, i: int, move: Any) -> None:
     city = state.cities[i]
     if isinstance(move, Build):
         if move.card in city.cards:
-            raise IllegalMove("7w.build.unique", f"{player} already has a {move.card}", hint="stage or sell it instead")
+            raise IllegalMove("7w.build.unique", f"{player} already has {wording.a(move.card)}", hint="stage or sell it instead")
         costs.check_build(state, i, move)
     elif isinstance(move, Stage):
         costs.check_stage(state, i, move)
@@ -655,7 +656,7 @@ def check_extra(state: SWState, move: Any) -> None:
             )
     elif kind in ("halikarnassos", "solomon") and move.card is not None:
         if move.card in city.cards:
-            raise IllegalMove("7w.build.unique", f"{owner} already has a {move.card}", hint=hint)
+            raise IllegalMove("7w.build.unique", f"{owner} already has {wording.a(move.card)}", hint=hint)
         if not deck.pile_sources(state, move.card):
             # the pile lies face down: the refusal says why, never what the pile holds
             raise IllegalMove(

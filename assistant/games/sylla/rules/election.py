@@ -3,6 +3,7 @@ then the famine advance by the icons of the events in play."""
 
 from __future__ import annotations
 
+from assistant.core.wording import counted
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import facts, token_name
@@ -94,4 +95,4 @@ def advance_famine(state: State) -> None:
     high = facts()["board"]["famine_high"]
     before = state.famine
     state.famine = min(high, state.famine + icons)
-    state.note(f"famine {before} -> {state.famine} ({icons} icons in play)")
+    state.note(f"famine {before} -> {state.famine} ({counted(icons, 'icon')} in play)")

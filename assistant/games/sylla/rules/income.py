@@ -76,7 +76,7 @@ def check(state: State, move: object) -> None:
     """Judge a Temple, Tavern or done entry (sylla.phase4.income, sylla.buildings.*)."""
     actor = state.actor
     if not isinstance(move, (m.TempleMove, m.TavernMove, m.DoneMove)):
-        raise IllegalMove("sylla.phase4.income", f"income: {actor} uses his Temple or Tavern, or says done", hint=f"{actor} done")
+        raise IllegalMove("sylla.phase4.income", f"income: {actor} uses their Temple or Tavern, or says done", hint=f"{actor} done")
     if move.player != actor:
         raise IllegalMove("sylla.phase4.income", f"it is {actor}'s turn to use his buildings, not {move.player}'s (clockwise from the Consul)",
                           hint=f"{actor} temple ..., {actor} tavern ..., or {actor} done")
