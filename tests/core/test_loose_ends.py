@@ -72,3 +72,14 @@ def test_loose_ends_d21_articles_and_plurals():
     assert (a("Onager"), a("Essedum"), a("Forum")) == ("an Onager", "an Essedum", "a Forum")
     assert (counted(1, "card"), counted(2, "card"), counted(1, "icon")) == ("1 card", "2 cards", "1 icon")
     assert "uses their Temple" in view.STEP_TEXT["IV.use"][1]  # "Ann uses his": every player, whoever they are
+
+
+def test_loose_ends_d11_two_players_prompt_asks_for_the_free_city_s_board():
+    from assistant.core.game import Game
+    from assistant.games import get_ruleset
+
+    game = Game(get_ruleset("7wonders"), ["Ann", "Ben"], {})
+    game.push("Ann board Gizah A")
+    game.push("Ben board Rhodes B")
+    message = game.expecting().message
+    assert "Free City board <Wonder> <A|B>" in message and "each player" not in message

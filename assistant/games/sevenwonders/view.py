@@ -16,7 +16,7 @@ from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
 from assistant.games.sevenwonders.science import ScienceResult
 from assistant.games.sevenwonders.secrets import public_state
 from assistant.games.sevenwonders.scoring import NO_TOKEN
-from assistant.games.sevenwonders.state import SKIP, City, SWState, awaited, next_extra
+from assistant.games.sevenwonders.state import FREE_CITY, SKIP, City, SWState, awaited, next_extra
 
 #: The kinds of entry each extra step takes.
 KINDS = {
@@ -43,7 +43,10 @@ def expecting(state: SWState) -> Prompt:
     that may come next (for completion)."""
     players = awaited(state)
     if state.phase == "boards":
-        message = f"7 Wonders {options_text(state)}; each player: <player> board <Wonder> <A|B>"
+        if players == (FREE_CITY,):  # the players' boards are in: only the Free City's is missing (7w.2p.setup)
+            message = f"7 Wonders {options_text(state)}; the Free City's board: Free City board <Wonder> <A|B>"
+        else:
+            message = f"7 Wonders {options_text(state)}; each player: <player> board <Wonder> <A|B>"
         return Prompt(players, state.phase_label, ("board",), message, components.BOARD_NAMES)
     # at the opening (the first Recruitment, Age I's first turn) the prompt says the options in play
     opening = f" · 7 Wonders {options_text(state)}" if state.age == 1 and state.turn <= 1 else ""
