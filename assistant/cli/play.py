@@ -377,7 +377,8 @@ def _entries_to_offer(exc: AmbiguousEntry, game: Any, *, reveal: bool) -> list[t
             text = inputs.clean(text, "entry").strip()
             move = ruleset.parse(state, text)
             ruleset.check(state, move)
-            shown = text if reveal else ruleset.public_notation(state, move)
+            public = ruleset.public_notation(state, move)
+            shown = text if reveal or public == move.notation() else public  # as the game put it (neighbours by name)
         except Exception:  # not an entry the game takes as it stands: no question
             return None
         offered.append((text, shown))

@@ -50,7 +50,7 @@ Bob sell
 Cleo sell
 """
 
-TIED = {"Ada build Baths pay left 2", "Ada build Baths pay right 2"}
+TIED = {"Ada build Baths pay Bob 2", "Ada build Baths pay Cleo 2"}  # the neighbours by name (issue 23, D18)
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\x1b[>=]")
 COLUMNS, LINES = 80, 24
 QUESTION = "Enter to cancel)"
@@ -116,12 +116,13 @@ def test_play_asks_which_when_sellers_tie(db_path, tmp_path):
         child.sendline("2")
         child.expect_exact(f"1:{ply + 1}>")
         after = _screen(child.before)
-        assert f"✓ {ply}. {listed[2]}" in after, after  # entered as if typed: the ✓ line
+        stored = listed[2].replace("pay Bob", "pay left").replace("pay Cleo", "pay right")  # Ada's neighbours: left Bob, right Cleo
+        assert f"✓ {ply}. {stored}" in after, after  # entered as if typed: the ✓ line, in the record's notation
         assert "→ Age I, turn 2" in after, after  # and the prompt line
         _quit(child)
     finally:
         child.close(force=True)
-    assert _entries(db_path)[-1] == listed[2]
+    assert _entries(db_path)[-1] == stored
     # 7 Wonders keeps secrets, so only --reveal shows comments (any comment may tell one)
     log = json.loads(run_cli("log", "1", "--json", "--reveal", db=db_path).stdout)["entries"][-1]
     assert log.get("comment") == "bought the stone", log

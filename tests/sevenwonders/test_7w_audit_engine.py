@@ -157,7 +157,7 @@ def test_7w_commerce_ambiguous_payment_asks_which():
     game = at("Ada build Spies Guild")
     with pytest.raises(AmbiguousEntry) as info:
         game.push("Ada build Spies Guild")
-    assert set(info.value.candidates) == {"Ada build Spies Guild pay left 3 right 2", "Ada build Spies Guild pay left 5"}
+    assert set(info.value.candidates) == {"Ada build Spies Guild pay Bob 3 Cleo 2", "Ada build Spies Guild pay Bob 5"}
 
 
 def test_7w_commerce_unique_cheapest_payment_is_taken():

@@ -216,7 +216,7 @@ def test_7w_commerce_ambiguous_payment():
     put(game, "ada", cards=(), coins=5)
     with pytest.raises(AmbiguousEntry) as info:
         game.push("ada build Barracks")  # ore from left or right, 2 coins either way
-    assert set(info.value.candidates) == {"ada build Barracks pay left 2", "ada build Barracks pay right 2"}
+    assert set(info.value.candidates) == {"ada build Barracks pay bob 2", "ada build Barracks pay cleo 2"}  # by name (D18)
     game.push("ada build Barracks pay right ore")
     assert game.entries[-1].move.pay == Pay(right=2)
 

@@ -159,7 +159,7 @@ def match(
     except payment.AmbiguousPayment as exc:
         if callable(entry):
             entry = entry()
-        options = [f"{entry} {_pay_of(c).notation()}".strip() for c in exc.candidates]
+        options = [f"{entry} {_pay_of(c).notation(sides)}".strip() for c in exc.candidates]  # neighbours by name
         raise AmbiguousEntry(
             exc.rule,
             f"{player} can pay for {what} in several ways of the same cost; say which",

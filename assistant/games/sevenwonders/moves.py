@@ -27,13 +27,16 @@ class Pay:
         """All the coins paid."""
         return self.left + self.right + self.bank
 
-    def notation(self) -> str:
-        """``pay left 2 right 1`` (``pay 0`` for nothing)."""
+    def notation(self, sides: tuple[str, str] | None = None) -> str:
+        """``pay left 2 right 1`` (``pay 0`` for nothing); with ``sides`` (the left and right
+        neighbours' names), each side by its neighbour's name: ``pay Ben 2 Free City 1``, as a
+        question to the table puts it (``7w.commerce``)."""
+        left, right = sides or ("left", "right")
         parts = []
         if self.left:
-            parts.append(f"left {self.left}")
+            parts.append(f"{left} {self.left}")
         if self.right:
-            parts.append(f"right {self.right}")
+            parts.append(f"{right} {self.right}")
         if self.bank:
             parts.append(f"bank {self.bank}")
         return "pay " + (" ".join(parts) if parts else "0")
