@@ -2,7 +2,7 @@
 characters...), a few meaningful columns each, costs as short words (``2 stone, loom,
 1 coin``), and what a component does in the last column, wrapped between words so that each
 line fits the width (100 columns when the output is not a terminal). ``--json`` prints the
-catalogue as the game lists it (INTERFACES.md §2)."""
+catalogue as the game lists it (docs/interfaces.md §2)."""
 
 from __future__ import annotations
 

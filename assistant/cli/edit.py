@@ -1,7 +1,7 @@
 """Fixing a mistake in place: ``amend ID PLY "ENTRY"`` (replace an entry), ``amend ID PLY
 --delete`` and ``insert ID PLY "ENTRY"`` (before entry PLY; one past the last appends), on the
 command line and at the ``play`` prompt. Every later entry is replayed and re-checked; if one
-is no longer accepted, nothing changes and the refusal names it (DESIGN.md: a rules fix is
+is no longer accepted, nothing changes and the refusal names it (docs/architecture.md: a rules fix is
 replay and re-check).
 
 The commands are registered on the main typer app by :func:`register`, which ``main.py``

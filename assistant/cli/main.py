@@ -665,7 +665,7 @@ def _read_file(path: Path) -> str:
 @app.command(epilog=examples("assistant replay examples/roma-game.txt", "assistant replay game.txt --json"))
 @handle_errors
 def replay(
-    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (INTERFACES §3), or - for standard input.")],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A game record (docs/interfaces.md §3), or - for standard input.")],
     reveal: Annotated[bool, typer.Option("--reveal", help="Show hidden information in the final state.")] = False,
     json_out: JsonOpt = False,
 ) -> None:

@@ -1,7 +1,7 @@
 """BG Stats, BoardGameGeek and CSV in and out, and ``import`` of every format the program
 writes, recognised by content (issue 14; docs/interop.md).
 
-``import_file`` reads any of them: records (INTERFACES §3), the program's JSON export, the CSV
+``import_file`` reads any of them: records (docs/interfaces.md §3), the program's JSON export, the CSV
 of results, a BG Stats file, BGG play XML. ``export_stream`` writes ``bgstats`` (one JSON
 document built from stored results), ``bgg`` (XML, a game at a time) and ``csv`` (a page of
 games at a time); none replays a game.
