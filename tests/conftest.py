@@ -99,6 +99,16 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # type: ignore[no-untyped-def]
+    """The skipped tests one line per reason, with their count (issue 23, D19: not a line per
+    test), then the PostgreSQL half's count."""
+    reasons: dict[str, int] = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        reason = str(longrepr[2]) if isinstance(longrepr, tuple) and len(longrepr) == 3 else "skipped"
+        reason = reason.removeprefix("Skipped: ")
+        reasons[reason] = reasons.get(reason, 0) + 1
+    for reason, count in sorted(reasons.items(), key=lambda item: -item[1]):
+        terminalreporter.write_line(f"skipped {count}: {reason}")
     if not _ON_SERVER:
         return
     counts = {word: list(_SERVER_OUTCOMES.values()).count(word) for word in ("passed", "failed", "skipped")}
