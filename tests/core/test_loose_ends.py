@@ -83,3 +83,20 @@ def test_loose_ends_d11_two_players_prompt_asks_for_the_free_city_s_board():
     game.push("Ben board Rhodes B")
     message = game.expecting().message
     assert "Free City board <Wonder> <A|B>" in message and "each player" not in message
+
+
+def test_loose_ends_d23_roma_says_nothing_of_nothing():
+    """No "has 0 empty discs and pays 0 VP" line, and no "lay a card" with nothing to lay."""
+    from dataclasses import replace
+
+    from assistant.games.roma import view
+    from assistant.games.roma.rules.turn import phase_one
+    from assistant.games.roma.state import RomaState
+
+    full = ("Forum",) * 6
+    state = RomaState(seats=("Ann", "Tom"), boards=(full, full), last="")
+    assert phase_one(state).last == ""  # nothing to pay: nothing said
+    assert "1 empty disc and pays 1 VP" in phase_one(replace(state, boards=(("Forum",) * 5 + (None,), full))).last
+    done = replace(state, placed=(True, True), starter=0, turn=3, dice=(), money=(0, 0), hands=((), ()))
+    prompt = view.expecting(done)
+    assert prompt.kinds == ("end",) and "lay a card" not in prompt.message

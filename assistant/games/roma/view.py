@@ -60,6 +60,8 @@ def _expecting(state: RomaState) -> Prompt:
     money = board.sestertii(state.money[state.active])
     if not state.dice:
         # no die left: a card may still be laid, else the turn ends (the one thing to say)
+        if not state.money[state.active] and not state.hands[state.active]:  # nothing to lay (D23): only 'end'
+            return Prompt((name,), phase + ", phase 3", ("end",), f"{name}: no dice left and nothing to lay: 'end'")
         return Prompt((name,), phase + ", phase 3", ("lay", "end"), f"{name}: no dice left; {money}; lay a card or 'end'", words=card_words(state))
     kinds = ["lay", "money", "cards", "activate", "end"]
     triple = ""

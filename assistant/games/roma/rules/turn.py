@@ -32,6 +32,8 @@ def phase_one(state: RomaState) -> RomaState:
     """1 VP per empty own disc goes back to the stockpile (never more than the player has, A5)."""
     me = state.active
     empty = state.empty_discs(me)
+    if not empty:  # nothing to pay: nothing to say (issue 23, D23: "has 0 empty discs and pays 0 VP")
+        return state
     owed = min(empty, state.vp[me])
     event = f"Phase 1: {state.seats[me]} has {empty} empty disc{'s' if empty != 1 else ''} and pays {owed} VP"
     if owed < empty:
