@@ -57,3 +57,31 @@ def test_7w_guild_courtesans_no_token_is_said():
     for entry in ("ada build Courtesans Guild", "bob sell", "cleo sell"):
         game.push(entry)
     assert any("Courtesan token is not placed" in line for line in game.last_events())
+
+
+def test_7w_military_resolve_conflict_summary_at_each_age_end():
+    """Issue 23: one line per Age says who beat whom, each neighbour pair once, and agrees with
+    the conflict tokens handed out (7w.military.resolve)."""
+    from pathlib import Path
+
+    from assistant.core.game import Game
+    from assistant.core.record import read_record
+    from assistant.games.sevenwonders import RULESET
+
+    record = read_record((Path(__file__).resolve().parents[2] / "examples" / "7wonders-game.txt").read_text(encoding="utf-8"))
+    game = Game.from_record(RULESET, record)
+    found = []
+    for before, after in zip(game.states, game.states[1:]):
+        lines = [line for line in RULESET.events(before, after) if " conflicts: " in line]
+        if not lines:
+            continue
+        found.append(lines[0])
+        wins = {name: 0 for name in after.seats}
+        for part in lines[0].split(": ", 1)[1].split("; "):
+            if " beats " in part:
+                who, losers = part.split(" beats ")
+                wins[who] += len(losers.split(" and "))
+        for name, old, new in zip(after.seats, before.cities, after.cities):
+            assert sum(1 for t in new.tokens[len(old.tokens):] if t > 0) == wins[name], (lines[0], name)
+    assert [line.split(":")[0] for line in found] == ["Age I conflicts", "Age II conflicts", "Age III conflicts"]
+    assert found[0] == "Age I conflicts: Bob beats Ada and Cleo; Dan beats Cleo and Ada"

@@ -207,9 +207,33 @@ def events(before: SWState, after: SWState) -> list[str]:
             parts.append("Solomon finds nothing he may take in the discard pile: his effect is lost (7w.leader.solomon)")
         if parts:
             lines.append(f"{name}: " + "; ".join(parts))
+    if any(len(new.tokens) > len(old.tokens) for old, new in zip(before.cities, after.cities)) and (
+        after.age != before.age or after.phase == "over"
+    ):
+        lines.append(conflict_summary(after, before.age))
     if after.phase != before.phase or after.age != before.age:
         lines.append("now: " + after.phase_label)
     return lines
+
+
+def conflict_summary(state: SWState, age: int) -> str:
+    """The conflicts of an Age in one line, each neighbour pair once (``7w.military.resolve``):
+    ``Age I conflicts: Ada beats Bob and Dan; Cleo beats Bob; Dan and Cleo tie``.
+
+    The shields are the cities' as the Age ended (the conflicts change no shield)."""
+    beats: dict[str, list[str]] = {}
+    ties: list[str] = []
+    pairs = [(i, state.left(i)) for i in range(state.n)] if state.n > 2 else [(0, 1)]
+    for i, j in pairs:
+        mine, theirs = powers.shields(state.cities[i]), powers.shields(state.cities[j])
+        if mine == theirs:
+            ties.append(f"{state.seats[i]} and {state.seats[j]} tie")
+        else:
+            winner, loser = (i, j) if mine > theirs else (j, i)
+            beats.setdefault(state.seats[winner], []).append(state.seats[loser])
+    parts = [f"{who} beats {' and '.join(losers)}" for who, losers in beats.items()] + ties
+    roman = {1: "I", 2: "II", 3: "III"}.get(age, str(age))
+    return f"Age {roman} conflicts: " + "; ".join(parts)
 
 
 def draft_events(before: SWState, after: SWState) -> list[str]:
