@@ -246,16 +246,21 @@ def score_sheet(
     if title:
         lines.append(safe(title))
     crowned = () if provisional else sheet.winners
-    header = ["", *[safe(p) + (" ★" if p in crowned else "") for p in sheet.players]]
+    # a city scored beside the players but not one of them (7 Wonders' Free City): a column of
+    # its own, in parentheses, with no rank (issue 23, D20)
+    sides = {k: v for k, v in sheet.extra.items() if isinstance(v, dict) and isinstance(v.get("scores"), dict) and "total" in v}
+    header = ["", *[safe(p) + (" ★" if p in crowned else "") for p in sheet.players], *[f"({safe(str(v.get('name', k)))})" for k, v in sides.items()]]
     rows: list[Any] = [
-        [safe(c.replace("_", " ")), *[str(sheet.points[p][c]) for p in sheet.players]] for c in sheet.categories
+        [safe(c.replace("_", " ")), *[str(sheet.points[p][c]) for p in sheet.players], *[str(v["scores"].get(c, "")) for v in sides.values()]]
+        for c in sheet.categories
     ]
     rows += [None] if rows else []  # a play logged from totals has no category rows
-    rows.append(["total", *[str(sheet.totals[p]) for p in sheet.players]])
-    rows.append(["rank", *[str(sheet.ranks[p]) for p in sheet.players]])
-    lines += grid(header, rows, "l" + "r" * len(sheet.players))
+    rows.append(["total", *[str(sheet.totals[p]) for p in sheet.players], *[str(v["total"]) for v in sides.values()]])
+    rows.append(["rank", *[str(sheet.ranks[p]) for p in sheet.players], *["—" for _ in sides]])
+    lines += grid(header, rows, "l" + "r" * (len(sheet.players) + len(sides)))
     for k, v in sheet.extra.items():
-        lines += fit(safe(f"{k.replace('_', ' ')}: {_cell(v)}"))
+        if k not in sides:
+            lines += fit(safe(f"{k.replace('_', ' ')}: {_cell(v)}"))
     if provisional:
         lines.append("provisional: no winner until the game is over")
     else:

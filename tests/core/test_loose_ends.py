@@ -100,3 +100,13 @@ def test_loose_ends_d23_roma_says_nothing_of_nothing():
     done = replace(state, placed=(True, True), starter=0, turn=3, dice=(), money=(0, 0), hands=((), ()))
     prompt = view.expecting(done)
     assert prompt.kinds == ("end",) and "lay a card" not in prompt.message
+
+
+def test_loose_ends_d20_free_city_is_a_column_of_the_score_table():
+    from pathlib import Path
+
+    table = Path(__file__).resolve().parents[2] / "examples" / "7wonders-2p-final-table.toml"
+    shown = cli("score", "7w", "--from", str(table)).output
+    header = shown.splitlines()[0]
+    assert "(Free City)" in header and "free city:" not in shown, shown
+    assert [line.split()[-1] for line in shown.splitlines() if line.startswith("rank")] == ["—"]
