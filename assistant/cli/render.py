@@ -145,13 +145,22 @@ def error(exc: "AssistantError", game: str | None = None, *, at_prompt: bool = F
     def paint(text: str, style: str) -> str:
         return f"\x1b[{_CODES[style]}m{text}\x1b[0m" if colour else text
 
-    rule = "  " + paint(f"[{safe(exc.rule)}]", "dim") if exc.rule else ""
-    lines = [f"{paint('✗', 'bold red')} {where(exc)}{safe(exc.message)}{rule}"]
+    # on a terminal, broken between words within its width, so that the terminal never cuts a
+    # rule id or a name (D24); into a file or a pipe, one line per part, as grep expects
+    width = _terminal_width(stream)
+    rule = f"[{safe(exc.rule)}]" if exc.rule else ""
+    lines = fit(f"✗ {where(exc)}{safe(exc.message)}" + (f"  {rule}" if rule else ""), width)
+    lines[0] = paint("✗", "bold red") + lines[0][1:]
+    if rule:
+        lines[-1] = lines[-1].replace(rule, paint(rule, "dim"))
     problems = getattr(exc, "problems", ())
     if len(problems) > 1:
-        lines += [f"  • {safe(problem)}" for problem in problems]
+        for problem in problems:
+            lines += fit(f"  • {safe(problem)}", width, indent="    ")
     if exc.hint:
-        lines.append(f"  {paint('→', 'cyan')} {safe(exc.hint)}")
+        hinted = fit(f"  → {safe(exc.hint)}", width, indent="    ")
+        hinted[0] = hinted[0].replace("→", paint("→", "cyan"), 1)
+        lines += hinted
     if exc.rule and game and "." in exc.rule and (not exc.rule.startswith("core.") or exc.rule in _core_ids()):
         command = f"rules {exc.rule}" if at_prompt else f"assistant rules {game} {exc.rule}"
         lines.append("  " + paint(f"read it: {command}", "dim"))
@@ -359,10 +368,25 @@ def prompt_text(prompt: "Prompt") -> str:
     return text
 
 
-def fit(text: str, width: int = 80, indent: str = "  ") -> list[str]:
+def _terminal_width(stream: Any) -> int | None:
+    """The columns of the terminal ``stream`` writes to, or None when it is not a terminal."""
+    try:
+        if not stream.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    import shutil
+
+    return max(40, shutil.get_terminal_size().columns)
+
+
+def fit(text: str, width: int | None = 80, indent: str = "  ") -> list[str]:
     """``text`` in lines of at most ``width`` columns, broken between words only (the later
-    lines indented), so that no name or figure is cut."""
+    lines indented), so that no name or figure is cut; ``width`` None leaves it whole."""
     import textwrap
+
+    if width is None:
+        return [text]
 
     return textwrap.wrap(
         text, width=width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False

@@ -110,3 +110,19 @@ def test_loose_ends_d20_free_city_is_a_column_of_the_score_table():
     header = shown.splitlines()[0]
     assert "(Free City)" in header and "free city:" not in shown, shown
     assert [line.split()[-1] for line in shown.splitlines() if line.startswith("rank")] == ["—"]
+
+
+def test_loose_ends_d24_a_refusal_is_broken_between_words_within_80_columns(capsys, monkeypatch):
+    from assistant.cli import render
+    from assistant.core.errors import IllegalMove
+
+    monkeypatch.setattr(render, "_terminal_width", lambda stream: 80)  # as on an 80x24 terminal
+
+    long = "the entry holds a secret face and its public form is what the whole table may see at this point"
+    render.error(IllegalMove("roma.hidden.public", long, hint="type it after 'secret' " * 6), "roma")
+    shown = capsys.readouterr().err
+    assert all(len(line) <= 80 for line in shown.splitlines()), shown
+    assert "[roma.hidden.public]" in shown and "read it: assistant rules roma roma.hidden.public" in shown
+    monkeypatch.setattr(render, "_terminal_width", lambda stream: None)  # into a file: one line
+    render.error(IllegalMove("roma.hidden.public", long), "roma")
+    assert long in capsys.readouterr().err
