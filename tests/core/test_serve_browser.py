@@ -119,8 +119,9 @@ def _join(phone, url: str, code: str, seat: str, title: str) -> None:
 
 def _enter(phone, text: str) -> None:
     """Type ``text`` and tap Enter, as a person does: if the page redraws its live part
-    meanwhile (another entry), look for the box again (what was typed is kept)."""
-    from selenium.common.exceptions import StaleElementReferenceException
+    meanwhile (another entry), look for the box again (what was typed is kept). A box being
+    swapped for its redrawn copy at that instant is stale or, in Chrome, not interactable."""
+    from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     for _ in range(5):
@@ -131,8 +132,8 @@ def _enter(phone, text: str) -> None:
                 box.send_keys(text)
             phone.find_element(By.CSS_SELECTOR, "form.entry > button[type=submit]:last-child").click()
             return
-        except StaleElementReferenceException:
-            time.sleep(0.1)
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            time.sleep(0.2)
     raise AssertionError(f"the entry box kept being redrawn: {text!r} not entered")
 
 

@@ -38,7 +38,7 @@ def test_when_forms(text: str, day: str, time: str | None) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("tomorrow", "is not a day"),
+        ("tomorrow", "after today"),  # a day like any other, refused for a play (D21)
         ("sa", "is not a day"),
         ("2026-02-30", "there is no day"),
         ("2026-13-01", "there is no day"),
