@@ -421,24 +421,66 @@ def legal(
     render.legal_lines(view.summary, view.moves)
 
 
-@app.command(epilog=examples("assistant log 12", "assistant log last --json", "assistant log 12 --reveal"))
+@app.command(
+    epilog=examples(
+        "assistant log 12",
+        "assistant log 12 --turn now      # the turn being played",
+        "assistant log 12 --turn 5        # the fifth turn, as its heading numbers it",
+        "assistant log last --last 10",
+        "assistant log last --json",
+        "assistant log 12 --reveal",
+    )
+)
 @handle_errors
-def log(game_id: GameIdArg, reveal: RevealOpt = False, db: DbOpt = None, json_out: JsonOpt = False) -> None:
-    """List the entries of a game, numbered by ply, as the whole table may see them.
+def log(
+    game_id: GameIdArg,
+    last: Annotated[Optional[int], typer.Option("--last", min=0, help="Only the last N entries.", show_default=False)] = None,
+    turn: Annotated[
+        Optional[str], typer.Option("--turn", metavar="N|now", help="Only turn N, as its heading numbers it (now: the turn being played).", show_default=False)
+    ] = None,
+    reveal: RevealOpt = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """List the entries of a game, numbered by ply, under the heading of each turn, as the
+    whole table may see them.
 
     A secret face is printed in its unknown form (?) and, in a game that keeps secrets, no
     comment is printed (any may tell one); --reveal prints every entry as typed (the stored
-    record), comments too.
+    record), comments too. --turn and --last pick part of the log (--json too).
     """
     from assistant import service
+    from assistant.service.views import LogView, select_log
 
     view = service.read_entries(_store(db), game_id, reveal=reveal)
+    turns = select_log(view.entries, last=last, turn=turn_number(turn))
     if json_out:
-        render.print_json(view.to_json())
+        chosen = tuple(e for t in turns for e in t.entries)
+        render.print_json(LogView(view.id, view.game, chosen, view.revealed).to_json())
         return
     if not view.entries:
         render.message("no entries yet")
-    render.log_lines(view.entries)
+    for line in render.log_text(turns):
+        render.out().print(line, markup=False)
+
+
+def turn_number(text: str | None) -> int | None:
+    """``--turn N|now``: the number of the turn (0 for the turn being played), or None.
+
+    >>> turn_number("now"), turn_number("3"), turn_number(None)
+    (0, 3, None)
+    """
+    from assistant.core import inputs
+    from assistant.core.errors import InvalidEntry
+
+    if text is None:
+        return None
+    if text.strip().casefold() in ("now", "last", "current"):
+        return 0
+    number = inputs.number(text)
+    if number is None or number < 1:
+        raise InvalidEntry("core.log.turn", f"'{render.safe(text)}' is not a turn: a number from 1, or now")
+    return number
 
 
 @app.command(

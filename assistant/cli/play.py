@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -49,40 +50,34 @@ TABLE_COMMANDS = (
     "exit",
 )
 
-HELP = """At the prompt, type an entry in the game's notation (an entry that could mean
-several things, such as a payment either neighbour could take at the same price,
-is asked about: answer with the number of the one meant, Enter cancels), or:
-  secret             type the next entry without it showing (also: private):
-                     for your own hand or money while the others look; checked
-                     like any entry, echoed as the table may see it; Ctrl-C
-                     cancels it
-  undo [N]           take back the last entry (or N)
-  amend PLY ENTRY    replace entry PLY and replay the rest (nothing changes if a
-                     later entry becomes illegal); amend PLY --delete removes it
-  insert PLY ENTRY   put an entry before entry PLY, likewise
-  board [--wide]     the board at a glance (also: state; secret faces only
-                     with --reveal)
-  score [--working]  the score as it stands; --working: how each figure was
-                     reached (hidden values only with --reveal)
-  log [--reveal]     the entries so far (secret faces as ? unless --reveal)
-  legal [--all]      what is legal now, in a few lines (--all: every move
-                     listed)
-  rules [TOPIC]      rule texts: an id, a card name, 'notation' or words
+HELP = """Type an entry in the game's notation (an entry that could mean several things is
+asked about: answer with its number, Enter cancels), or one of these commands:
+  secret             the next entry without it showing, for your own hand or
+                     money (also: private); echoed as the table may see it
+  undo [N]           take back the last entry (or the last N)
+  amend PLY ENTRY    replace entry PLY and replay the rest (amend PLY --delete)
+  insert PLY ENTRY   put an entry before entry PLY and replay the rest
+  board [--wide]     the board at a glance (also: state)
+  score [--working]  the score as it stands (--working: how each was reached)
+  log [--turn [N]] [--last N] [--all]
+                     the entries by turn: the last screenful, the turn being
+                     played (or turn N), the last N, or every one, paged
+  legal [--all]      what is legal now, in a few lines (--all: every move)
+  rules [WORDS]      rule texts: an id, a card name, 'notation' or plain words
   remember KEY TEXT  save what a component shows; then write @KEY in entries
   catalogue          the saved keys of this game's catalogue
-  reveal             show secret faces from now on (echoes, board, score, log)
-  hide               stop showing them (the default)
+  reveal | hide      show secret faces from now on | hide them (the default);
+                     --reveal after board, score, log or legal: this once
   help               this text
-  quit               leave (everything entered is already saved; Ctrl-D too;
-                     Ctrl-C clears the line)"""
+  quit               leave: everything entered is already saved (Ctrl-D too)"""
 
 # The flags each table command takes at the prompt (as on the command line).
-FLAGS = {"board": ("--reveal", "--wide"), "state": ("--reveal", "--wide"), "score": ("--reveal", "--working"), "log": ("--reveal",), "legal": ("--all", "--reveal"), "catalogue": ()}
+FLAGS = {"board": ("--reveal", "--wide"), "state": ("--reveal", "--wide"), "score": ("--reveal", "--working"), "legal": ("--all", "--reveal"), "catalogue": ()}
 USAGE = {
     "board": "board [--wide] [--reveal]",
     "state": "state [--wide] [--reveal]",
     "score": "score [--working] [--reveal]",
-    "log": "log [--reveal]",
+    "log": "log [--turn [N]] [--last N] [--all] [--reveal]",
     "legal": "legal [--all] [--reveal]",
     "catalogue": "catalogue",
     "undo": "undo [N] [--reveal]",
@@ -96,6 +91,45 @@ def _flags(verb: str, rest: str) -> set[str] | None:
     if all(word.lower() in allowed for word in words):
         return {word.lower() for word in words}
     return None
+
+
+@dataclass(frozen=True)
+class LogArgs:
+    """``log`` at the prompt: ``--turn [N]`` (0: the turn being played), ``--last N``,
+    ``--all`` (every entry, paged) and ``--reveal``."""
+
+    turn: int | None = None
+    last: int | None = None
+    all: bool = False
+    reveal: bool = False
+
+
+def _log_args(rest: str) -> LogArgs | None:
+    """The words after ``log``, or None when they are not its flags.
+
+    >>> _log_args("--turn"), _log_args("--turn 3 --reveal").turn, _log_args("--last 5").last
+    (LogArgs(turn=0, last=None, all=False, reveal=False), 3, 5)
+    >>> _log_args("--last") is None, _log_args("7") is None
+    (True, True)
+    """
+    words = [word.lower() for word in rest.split()]
+    found: dict[str, Any] = {}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        following = inputs.number(words[i + 1]) if i + 1 < len(words) else None
+        if word in ("--all", "--reveal"):
+            found[word[2:]] = True
+        elif word == "--turn":
+            found["turn"] = following or 0
+            i += following is not None
+        elif word == "--last" and following:
+            found["last"] = following
+            i += 1
+        else:
+            return None
+        i += 1
+    return LogArgs(**found)
 
 
 def _undo_args(rest: str) -> tuple[int, bool] | None:
@@ -437,9 +471,12 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
     ruleset = table.loaded.ruleset
     shown = reveal
     flags: set[str] | None = None
+    log_args = _log_args(rest) if verb == "log" else None
     if verb in USAGE:
         flags = _flags(verb, rest) if verb in FLAGS else None
-        if (flags is None) if verb in FLAGS else (_undo_args(rest) is None):
+        if log_args is not None:
+            flags = {"--reveal"} if log_args.reveal else set()
+        elif (flags is None) if verb in FLAGS else (_undo_args(rest) is None):
             if verb in game.expecting().kinds:  # the game's own entry of that word (Sylla's 'board ladder=…')
                 return False
             render.message(f"usage: {USAGE[verb]}")
@@ -459,13 +496,15 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
         if not working and render.has_working(sheet):
             render.message("how each figure was reached: score --working", style="dim")
     elif verb == "log":
-        render.log_lines(entry_lines(game, reveal=shown))
-        if not game.entries:
-            render.message("no entries yet")
+        _show_log(game, log_args or LogArgs(), reveal=shown)
     elif verb == "legal":
         viewer = Viewer.revealing(shown)  # worked out from what the table sees, unless --reveal
         if "--all" in (flags or ()):
-            render.legal_lines((), [m.notation() for m in game.legal_moves(viewer=viewer)])
+            moves = [m.notation() for m in game.legal_moves(viewer=viewer)]
+            if not moves:
+                render.legal_lines((), moves)
+            else:
+                paged([render.safe("  " + m) for m in moves], f"{len(moves)} legal entries")
         else:
             render.legal_lines(game.legal_summary(viewer=viewer))
     elif verb == "remember":
@@ -491,6 +530,55 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
     else:
         return False
     return True
+
+
+def screen_rows() -> int | None:
+    """The rows of the terminal the prompt runs in, or None when stdout is not a terminal
+    (piped: everything is printed)."""
+    import shutil
+
+    return shutil.get_terminal_size().lines if sys.stdout.isatty() else None
+
+
+def paged(lines: Sequence[str], what: str) -> None:
+    """A long answer at the prompt: through the pager when it is longer than the screen
+    (at a terminal), else printed (as ``games --all`` pages)."""
+    from assistant.cli.history import pager, pager_command
+
+    rows = screen_rows()
+    if rows is None or len(lines) <= rows - 2:
+        for line in lines:
+            render.out().print(line, markup=False)
+        return
+    with pager(pager_command()) as stream:
+        for line in lines:
+            stream.write(line + "\n")
+    render.message(f"({what}, paged)", style="dim")
+
+
+def _show_log(game: Any, args: LogArgs, *, reveal: bool) -> None:
+    """``log`` at the prompt: the turns asked for; without ``--all`` (or a part asked for) no
+    more than the last screenful, with what is above it said in one line."""
+    from assistant.service.games import entry_lines
+    from assistant.service.views import select_log
+
+    if not game.entries:
+        render.message("no entries yet")
+        return
+    turns = select_log(entry_lines(game, reveal=reveal), last=args.last, turn=args.turn)
+    lines = render.log_text(turns)
+    if args.all:
+        paged(lines, f"{game.ply} entries")
+        return
+    rows = screen_rows()
+    room = rows - 4 if rows is not None and args.last is None else None  # the hint, the prompt line and the prompt
+    if room is not None and len(lines) > room:
+        shown = lines[len(lines) - max(room, 3):]
+        above = sum(1 for line in lines[: len(lines) - len(shown)] if not line.startswith("──"))
+        render.message(f"… {above} earlier entries above: log --all pages through them, log --turn N shows one turn", style="dim")
+        lines = shown
+    for line in lines:
+        render.out().print(line, markup=False)
 
 
 def _running_score(game: Any, *, reveal: bool = False) -> str:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from assistant.core.errors import AssistantError
     from assistant.core.protocol import Prompt
     from assistant.core.scoresheet import ScoreSheet
-    from assistant.service.views import GameSummary, LogLine, PlayerReport, PlayerStats
+    from assistant.service.views import GameSummary, LogLine, LogTurn, PlayerReport, PlayerStats
 
 
 @cache
@@ -454,10 +454,25 @@ def games_lines(rows: Sequence["GameSummary"], *, width: int | None = None) -> l
 
 
 def log_lines(entries: Sequence["LogLine"]) -> None:
-    """Entries numbered by ply, each with its comment."""
-    for item in entries:
-        comment = f"  # {item.comment}" if item.comment else ""
-        out().print(safe(f"{item.ply:>4}. {item.text}{comment}"), markup=False)
+    """Entries numbered by ply, each with its comment, under the heading of their turn."""
+    from assistant.service.views import log_turns
+
+    for line in log_text(log_turns(entries)):
+        out().print(line, markup=False)
+
+
+def log_text(turns: Sequence["LogTurn"]) -> list[str]:
+    """``log``'s lines: a heading per turn (``── 5 · Age I, turn 4``: the number ``log --turn``
+    takes; the set-up's headings unnumbered), then its entries numbered by ply, each with its
+    comment."""
+    lines: list[str] = []
+    for turn in turns:
+        if turn.heading:
+            lines.append(safe(f"── {turn.number} · {turn.heading}" if turn.number else f"── {turn.heading}"))
+        for item in turn.entries:
+            comment = f"  # {item.comment}" if item.comment else ""
+            lines.append(safe(f"{item.ply:>4}. {item.text}{comment}"))
+    return lines
 
 
 def player_report(report: "PlayerReport") -> None:

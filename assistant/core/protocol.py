@@ -180,6 +180,12 @@ class Ruleset:
         """What the game waits for now: whose input, which phase, which entry verbs."""
         raise NotImplementedError
 
+    def turn_heading(self, state: Any) -> str:
+        """The heading of the turn an entry made in ``state`` belongs to, as ``log`` groups
+        entries under (``Age II, turn 3``): by default the prompt's phase. A game whose phase
+        names steps within a turn gives the turn alone. Never a secret: the phase is public."""
+        return self.expecting(state).phase
+
     def parse(self, state: Any, text: str) -> Move:
         """Read an entry into a typed move; raises InvalidEntry or AmbiguousEntry. Reads only: legality is ``check``'s."""
         raise NotImplementedError

@@ -123,7 +123,7 @@ def public_text(game: Game, ply: int) -> str:
 def entry_lines(game: Game, *, reveal: bool = False, first: int = 1) -> tuple[LogLine, ...]:
     """The entries from ply ``first`` on, as a read command prints them: each in its public
     form, as ``Game.to_public_record`` writes them; with ``reveal``, as typed, with every
-    comment. In a game that keeps secrets (its ruleset has its own ``public_notation``) the
+    comment, and the heading of its turn. In a game that keeps secrets (its ruleset has its own ``public_notation``) the
     public lines leave every comment out, as the public record does: any comment may tell a
     secret ("# Ann kept the Legat"); a game without secrets keeps them. ``secret`` marks the
     entries whose public form differs from what was typed, either way."""
@@ -134,10 +134,11 @@ def entry_lines(game: Game, *, reveal: bool = False, first: int = 1) -> tuple[Lo
         comment = game.comments[ply - 1]
         public = public_text(game, ply) if keeps_secrets else typed
         secret = public != typed
+        turn = game.ruleset.turn_heading(game.states[ply - 1])  # the turn the entry was made in
         if reveal or not keeps_secrets:
-            lines.append(LogLine(ply, typed, comment, secret))
+            lines.append(LogLine(ply, typed, comment, secret, turn))
         else:
-            lines.append(LogLine(ply, public, "", secret))
+            lines.append(LogLine(ply, public, "", secret, turn))
     return tuple(lines)
 
 

@@ -238,17 +238,78 @@ class LegalView:
 class LogLine:
     """One entry as a read command shows it: its ply, its text (the public form, or what was
     typed when revealed), the comment typed with it (left out of the public lines of a game
-    that keeps secrets: any comment may tell one), and whether the entry holds a secret face
-    (``secret``: its public form differs from what was typed)."""
+    that keeps secrets: any comment may tell one), whether the entry holds a secret face
+    (``secret``: its public form differs from what was typed) and the heading of the turn it
+    was made in (``turn``: ``Ruleset.turn_heading``; empty when the game no longer replays)."""
 
     ply: int
     text: str
     comment: str = ""
     secret: bool = False
+    turn: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"ply", "text", "comment", "secret"}``."""
-        return {"ply": self.ply, "text": self.text, "comment": self.comment, "secret": self.secret}
+        """``{"ply", "text", "comment", "secret", "turn"}``."""
+        return {"ply": self.ply, "text": self.text, "comment": self.comment, "secret": self.secret, "turn": self.turn}
+
+
+@dataclass(frozen=True)
+class LogTurn:
+    """A run of entries made in one turn, as ``log`` heads them: its number (``log --turn N``;
+    counted from the first turn after the set-up, the set-up's entries numbered 0), its
+    heading and its entries."""
+
+    number: int
+    heading: str
+    entries: tuple[LogLine, ...]
+
+
+def log_turns(lines: Sequence[LogLine]) -> list[LogTurn]:
+    """The entries grouped by turn: a new group wherever the heading changes; the set-up's
+    groups (a heading that begins with "set": setup, set-up) are not counted as turns.
+
+    >>> lines = [LogLine(1, "a", turn="set-up"), LogLine(2, "b", turn="turn 1"), LogLine(3, "c", turn="turn 2")]
+    >>> [(t.number, t.heading, len(t.entries)) for t in log_turns(lines)]
+    [(0, 'set-up', 1), (1, 'turn 1', 1), (2, 'turn 2', 1)]
+    """
+    turns: list[LogTurn] = []
+    counted = 0
+    for line in lines:
+        if turns and turns[-1].heading == line.turn:
+            last = turns[-1]
+            turns[-1] = LogTurn(last.number, last.heading, (*last.entries, line))
+        else:
+            setting_up = line.turn.casefold().startswith("set")
+            counted += not setting_up
+            turns.append(LogTurn(0 if setting_up else counted, line.turn, (line,)))
+    return turns
+
+
+def select_log(lines: Sequence[LogLine], *, last: int | None = None, turn: int | None = None) -> list[LogTurn]:
+    """``log --turn N`` (``0``: the turn now being played, the last) and ``--last N``: the
+    turns asked for, then their last ``N`` entries; raises NotFound for a turn not played.
+
+    >>> lines = [LogLine(i, str(i), turn=f"t{(i + 1) // 2}") for i in range(1, 6)]
+    >>> [[e.ply for e in t.entries] for t in select_log(lines, last=3)]
+    [[3, 4], [5]]
+    >>> [[e.ply for e in t.entries] for t in select_log(lines, turn=0)]
+    [[5]]
+    """
+    turns = log_turns(lines)
+    if turn is not None and turns:
+        chosen = [t for t in turns if t.number == turn] if turn else turns[-1:]
+        if not chosen:
+            from assistant.core.errors import NotFound
+
+            played = max(t.number for t in turns)
+            raise NotFound("core.log.turn", f"there is no turn {turn}: " + (f"the log has turns 1 to {played}" if played else "no turn was played yet"),
+                           hint="the turn being played: log --turn now (at the prompt: log --turn)")
+        turns = chosen
+    if last is not None:
+        kept = {line.ply for line in [e for t in turns for e in t.entries][-last:]} if last else set()
+        turns = [LogTurn(t.number, t.heading, tuple(e for e in t.entries if e.ply in kept)) for t in turns]
+        turns = [t for t in turns if t.entries]
+    return turns
 
 
 @dataclass(frozen=True)

@@ -264,6 +264,8 @@ def _help_commands() -> list[str]:
         "remember": "remember big take 3",
         "amend": "amend 1 take 2",
         "insert": "insert 2 take 2",
+        "log": "log --turn 1 --last 1 --all --reveal",
+        "reveal": "reveal",
     }
     lines = []
     for row in HELP.splitlines()[1:]:
@@ -291,7 +293,7 @@ def test_cli_play_every_command_help_lists_works(line):
 def test_cli_play_prompt_commands_refuse_unknown_flags():
     gid = json.loads(invoke("new", "toy", "-p", "Ann", "-p", "Ben", "--json").stdout)["id"]
     result = runner.invoke(app, ["play", str(gid)], input="state --json\nlog --everything\nundo x\nquit\n")
-    assert "usage: state [--wide] [--reveal]" in result.output and "usage: log [--reveal]" in result.output
+    assert "usage: state [--wide] [--reveal]" in result.output and "usage: log [--turn [N]] [--last N] [--all] [--reveal]" in result.output
     assert "usage: undo [N] [--reveal]" in result.output and "[toy.take]" not in result.output
 
 

@@ -126,3 +126,12 @@ def test_loose_ends_d24_a_refusal_is_broken_between_words_within_80_columns(caps
     monkeypatch.setattr(render, "_terminal_width", lambda stream: None)  # into a file: one line
     render.error(IllegalMove("roma.hidden.public", long), "roma")
     assert long in capsys.readouterr().err
+
+
+def test_loose_ends_d25_the_prompt_help_fits_an_80x24_terminal():
+    """``help`` at the prompt is read whole on an 80x24 terminal: its heading, every command
+    and the prompt line below it (it was 27 lines)."""
+    from assistant.cli.play import HELP
+
+    lines = HELP.splitlines()
+    assert len(lines) <= 21 and max(len(line) for line in lines) <= 80, (len(lines), max(map(len, lines)))

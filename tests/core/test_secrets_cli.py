@@ -75,7 +75,7 @@ def test_secrets_gems_reveal_prints_what_was_typed(gems_game):
     assert "Ann hides ruby  # the lucky ruby" in invoke("log", "1", "--reveal").stdout
     entries = json.loads(invoke("log", "1", "--json", "--reveal").stdout)
     assert entries["revealed"] is True
-    assert entries["entries"][0] == {"ply": 1, "text": "Ann hides ruby", "comment": "the lucky ruby", "secret": True}
+    assert entries["entries"][0] == {"ply": 1, "text": "Ann hides ruby", "comment": "the lucky ruby", "secret": True, "turn": "15 pebbles left"}
     assert "ruby" in invoke("state", "1", "--reveal").stdout
     state = json.loads(invoke("state", "1", "--json", "--reveal").stdout)
     assert state["revealed"] is True and state["state"]["players"][0]["gem"] == "ruby"
@@ -87,8 +87,8 @@ def test_secrets_gems_log_public_form_leaves_comments_out(gems_game):
     data = json.loads(invoke("log", "1", "--json").stdout)
     assert data["revealed"] is False
     assert data["entries"] == [
-        {"ply": 1, "text": "Ann hides ?", "comment": "", "secret": True},
-        {"ply": 2, "text": "Ann take 2", "comment": "", "secret": False},
+        {"ply": 1, "text": "Ann hides ?", "comment": "", "secret": True, "turn": "15 pebbles left"},
+        {"ply": 2, "text": "Ann take 2", "comment": "", "secret": False, "turn": "15 pebbles left"},
     ]
     invoke("new", "toy", "-p", "Ann", "-p", "Ben")
     invoke("move", "2", "take 1  # careful")

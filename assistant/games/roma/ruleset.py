@@ -50,6 +50,13 @@ class Roma(Ruleset):
         """What the table waits for (view.expecting)."""
         return view.expecting(state)
 
+    def turn_heading(self, state: RomaState) -> str:
+        """A player's whole turn under one heading (``turn 4, Ann``): its phases and battles
+        are steps of it; the set-up is one heading."""
+        if state.in_setup or state.picking:
+            return "set-up"
+        return f"turn {state.turn}, {state.player}"
+
     def parse(self, state: RomaState, text: str) -> RomaMove:
         """Read an entry (notation.parse)."""
         return notation.parse(state, text)
