@@ -122,8 +122,8 @@ def test_roma_board_bribe_disc_and_reveal(table):
         assert face not in hidden
     assert "     hand: ?, Legat" in shown.split("\n") and "     hand: Nero" in shown.split("\n")
     assert RULESET.legal_summary(t.state) == [
-        "money 1|4 · cards 1|4 keep <card> · activate 7 Forum die 1 vp 4",
-        "activate 7 Forum die 4 vp 1|4 · lay <card> 1-7 (cost ≤ 5) · end",
+        "money 1|4 · cards 1|4 keep <card> · activate 7 Forum die 1 vp 4 (4 VP)",
+        "activate 7 Forum die 4 vp 1|4 (1 or 4 VP) · lay <card> 1-7 (cost ≤ 5) · end",
     ]
 
 

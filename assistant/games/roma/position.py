@@ -83,7 +83,7 @@ def position(state: RomaState) -> dict[str, Any]:
         "to_play": state.player,
         "stockpile": state.stockpile,
         "draw_pile": state.draw,
-        "discard": list(state.discard) + [UNKNOWN] * state.unknown_discards,
+        "discard": list(state.discard_pile()),  # bottom to top, in the order of discarding (D29)
         "players": players,
     }
 

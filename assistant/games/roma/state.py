@@ -4,7 +4,8 @@ deck's bookkeeping) plus where the game stands (setup, roll, actions, battle, ov
 Hidden cards (rule roma.hidden): a hand is a tuple of card names in which ``?`` stands for a
 card whose face was not typed (dealt, received, drawn or taken from the draw pile in secret);
 the draw pile is only a count; the discard pile is a list of cards seen face up plus a count of
-discarded cards that nobody named. Every unknown card (in a hand, the draw pile or the unnamed
+discarded cards that nobody named, and where in the pile those lie (``unknown_at``: the pile is
+shown in discard order, issue 23 D29; :meth:`RomaState.discard_pile`). Every unknown card (in a hand, the draw pile or the unnamed
 discards) is one of the cards not seen: :meth:`RomaState.unseen` counts the faces it may have.
 During the set-up ``deals`` and ``gifts`` keep what was typed of the dealt and given cards, so
 that the lay-out can be checked against it (rules/setup.py); they are cleared after it.
@@ -62,6 +63,10 @@ class RomaState:
     draw: int = DECK_SIZE
     discard: tuple[str, ...] = ()
     unknown_discards: int = 0
+    #: where the unnamed discards lie in the whole pile (0 = the bottom card), ascending: the
+    #: pile is shown in the order the cards were discarded (issue 23, D29). Only the display
+    #: reads it (no rule depends on the order), so it is not part of the position's equality.
+    unknown_at: tuple[int, ...] = field(default=(), compare=False)
     # -- the turn
     active: int = 0
     turn: int = 0
@@ -73,6 +78,10 @@ class RomaState:
     ended: str = ""
     #: the score sheet's notes of the corrections that changed VP (rule roma.correct)
     corrections: tuple[str, ...] = ()
+    #: where each player's VP came from and went since the start (or the pick-up), as
+    #: ``(cause, VP)`` pairs in the order the causes first happened: the score's working
+    #: (``score --working``, issue 23 D15). History, not position: not part of the equality.
+    vp_causes: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = field(default=((), ()), compare=False)
     # -- a game picked up in progress (rule roma.position)
     #: how many ``position`` entries were made (all before any other entry)
     block: int = 0
@@ -141,6 +150,19 @@ class RomaState:
         n = b0.count(name) + b1.count(name) + h0.count(name) + h1.count(name) + self.discard.count(name)
         return n + (g0.count(name) if g0 else 0) + (g1.count(name) if g1 else 0)
 
+    def discard_pile(self) -> tuple[str, ...]:
+        """The whole discard pile from the bottom (the first card discarded) to the top, ``?``
+        for a card nobody named, where it was discarded. Unnamed cards whose place is not
+        known (a table built directly with a count) lie on top."""
+        pile = list(self.discard)
+        placed = 0
+        for at in self.unknown_at[: self.unknown_discards]:
+            if at > len(pile):
+                break
+            pile.insert(at, UNKNOWN)
+            placed += 1
+        return tuple(pile) + (UNKNOWN,) * (self.unknown_discards - placed)
+
     def unseen(self, name: str) -> int:
         """Copies of a card that may still be in the draw pile or among unnamed discards."""
         return CARDS[name].copies - self.seen_count(name)
@@ -188,7 +210,7 @@ _set_attr = object.__setattr__
 def evolve(state: RomaState, **changes: object) -> RomaState:
     """A copy of the state with some fields changed: what ``dataclasses.replace`` does, about
     twenty times faster (it copies the field values instead of calling ``__init__`` with all
-    32 of them; replaying a long record makes thousands of these copies). The state has no
+    34 of them; replaying a long record makes thousands of these copies). The state has no
     ``__post_init__`` and every value is immutable, so nothing is shared that could change."""
     assert changes.keys() <= _FIELDS, sorted(changes.keys() - _FIELDS)
     values = state.__dict__.copy()
@@ -196,6 +218,16 @@ def evolve(state: RomaState, **changes: object) -> RomaState:
     new = _new(RomaState)
     _set_attr(new, "__dict__", values)
     return new
+
+
+def pile_fields(pile: Sequence[str]) -> dict[str, object]:
+    """The state's fields for a whole discard pile (bottom to top, ``?`` for an unnamed card):
+    ``discard``, ``unknown_discards`` and ``unknown_at``, to pass to :func:`evolve`."""
+    return {
+        "discard": tuple(c for c in pile if c != UNKNOWN),
+        "unknown_discards": sum(1 for c in pile if c == UNKNOWN),
+        "unknown_at": tuple(i for i, c in enumerate(pile) if c == UNKNOWN),
+    }
 
 
 def with_item(values: tuple, index: int, value: object) -> tuple:

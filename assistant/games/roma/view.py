@@ -120,7 +120,7 @@ def describe(state: RomaState, reveal: bool = False) -> dict[str, Any]:
         "players": players,
         "stockpile": state.stockpile,
         "draw_pile": state.draw,
-        "discard_pile": list(state.discard) + (["?"] * state.unknown_discards),
+        "discard_pile": list(state.discard_pile()),  # bottom to top, in the order of discarding (D29)
     }
     if state.credited:
         data["credited"] = state.credited
@@ -175,8 +175,10 @@ def board_text(state: RomaState, *, reveal: bool = False, wide: bool = False) ->
     the rows leave room for every card name whole (no abbreviations). Above: whose turn, the
     phase and the dice left, then each player's VP, sestertii and hand size (the cards only
     with ``reveal``, on a line of their own), the stockpile and the piles; below: a pending
-    battle, the result at the end. ``wide`` adds the discard pile's cards. Plain text; at
-    most 80 columns unless ``wide`` (a long list wraps onto more lines, never cut)."""
+    battle, the result at the end. The discard pile's cards (public, face up: the Aesculapinum
+    takes from them) follow the piles, bottom to top as discarded; ``wide`` lists them all on
+    one line, else the oldest are left out when they do not fit (:func:`_piles`). Plain text;
+    at most 80 columns unless ``wide`` (a long list wraps onto more lines, never cut)."""
     width = 10**6 if wide else WIDTH
     lines = [*_wrap(_status(state), width)]
     names = max(len(name) for name in state.seats)
@@ -184,11 +186,7 @@ def board_text(state: RomaState, *, reveal: bool = False, wide: bool = False) ->
         lines += _wrap(f"{name:<{names}}  " + " · ".join(_figures(state, i)), width, indent=names + 2, sep=" · ")
         if reveal:
             lines += _hidden(state, i, names + 2, width)
-    discard = len(state.discard) + state.unknown_discards
-    piles = f"stockpile {state.stockpile} VP · draw pile {state.draw} · discard pile {discard}"
-    if wide and discard:
-        piles += ": " + ", ".join(list(state.discard) + ["?"] * state.unknown_discards)
-    lines += _wrap(piles, width, indent=2, sep=", " if wide else " · ")
+    lines += _piles(state, wide)
     lines.append("")
     lines += _discs(state)
     lines += _wrap(_legend(state), width, indent=5, sep=", ") if _legend(state) else []
@@ -201,6 +199,28 @@ def board_text(state: RomaState, *, reveal: bool = False, wide: bool = False) ->
         assert result is not None
         lines += _wrap(f"over: {result.reason}", width, indent=2)
     return "\n".join(lines)
+
+
+def _piles(state: RomaState, wide: bool) -> list[str]:
+    """The stockpile, the draw pile and the face-up discard pile with its cards, bottom to top
+    in the order they were discarded (``?``: a card nobody named, where it was discarded,
+    issue 23 D29). On one line when it fits (always with ``wide``); else the cards go on a
+    line of their own under it, and when even that is too short for them the oldest are
+    counted instead of named (``… 9 older, Legat, ?, Nero``): the board gains one line at
+    most, so that it still fits a 24-line terminal (issue 23: the discard pile on the board)."""
+    pile = state.discard_pile()
+    head = f"stockpile {state.stockpile} VP · draw pile {state.draw} · discard pile {len(pile)}"
+    if not pile:
+        return [head]
+    whole = f"{head}: {', '.join(pile)}"
+    if wide or len(whole) <= WIDTH:
+        return [whole]
+    shown = list(pile)
+    older = 0
+    while len("  " + ", ".join(([f"… {older} older"] if older else []) + shown)) > WIDTH:
+        shown.pop(0)
+        older += 1
+    return [f"{head}:", "  " + ", ".join(([f"… {older} older"] if older else []) + shown)]
 
 
 def _status(state: RomaState) -> str:
@@ -321,7 +341,7 @@ def _wrap(text: str, width: int, indent: int = 2, sep: str = " ") -> list[str]:
 def legal_summary(state: RomaState) -> list[str]:
     """The legal entries grouped for a person, packed into at most about 10 lines of at most
     80 columns, in the order a turn is usually played: ``money 2|5 · cards 2|5 keep <card> ·
-    activate 2 Forum vp 5 · lay <card> 1-6 · end``. Each ``activate`` group can be typed as
+    activate 2 Forum vp 5 (5 VP) · lay <card> 1-6 · end``. Each ``activate`` group can be typed as
     shown with one of its choices. A hand's faces are never named (the screen is shared):
     a card to lay or keep is ``<card>``."""
     if state.over:
@@ -380,7 +400,8 @@ def _turn_parts(state: RomaState) -> list[str]:
 
 def _activation_parts(state: RomaState, moves: list[Activate]) -> list[str]:
     """One part per activation (disc, bribe die, copied card) with its choices merged:
-    ``activate 4 Nero target 2|5``, ``activate 2 Forum vp 3|5|3 5``."""
+    ``activate 4 Nero target 2|5``, ``activate 2 Forum vp 3|5 (3 or 5 VP), vp 3 5 (8 VP with the
+    Templum)``."""
     groups: dict[tuple[int, int | None, str | None, str | None], list[Activate]] = {}
     for move in moves:
         groups.setdefault((move.disc, move.die, move.copy, move.via), []).append(move)
@@ -405,7 +426,7 @@ def _choices(state: RomaState, variants: list[Activate], effect: str) -> str:
     if first.target is not None:
         return " target " + "|".join(str(m.target) for m in variants)
     if first.vp:
-        return " vp " + "|".join(" ".join(map(str, m.vp)) for m in variants)
+        return _forum_choices(state, first.disc, variants)
     if first.change is not None:
         by_die: dict[int, list[str]] = {}
         for m in variants:
@@ -431,6 +452,24 @@ def _choices(state: RomaState, variants: list[Activate], effect: str) -> str:
         kind = "character" if effect == "rearrange_characters" else "building"
         return f" move <{kind}> <disc> …"
     return ""
+
+
+def _forum_choices(state: RomaState, disc: int, variants: list[Activate]) -> str:
+    """A Forum's choices in words a player reads at once (issue 23, D26: ``vp 1|4|1 4`` was
+    hard to read): the dice it may keep as VP with what each one gains, then the pair a
+    Templum beside it adds, ``vp 1|4 (1 or 4 VP), vp 1 4 (5 VP with the Templum)``; with a
+    Basilica beside it the gains count its 2 VP. Each choice is typed as shown (``vp 4``,
+    ``vp 1 4``)."""
+    bonus = 2 * sum(1 for d in board.neighbours(state, disc) if state.card_at(state.active, d) == "Basilica")
+    singles = [m.vp[0] for m in variants if len(m.vp) == 1]
+    pairs = [m.vp for m in variants if len(m.vp) > 1]
+    parts = []
+    if singles:
+        gains = " or ".join(str(v + bonus) for v in singles)
+        parts.append("vp " + "|".join(map(str, singles)) + f" ({gains} VP)")
+    for pair in pairs:
+        parts.append("vp " + " ".join(map(str, pair)) + f" ({sum(pair) + bonus} VP with the Templum)")
+    return " " + ", ".join(parts)
 
 
 def _pack(parts: list[str], width: int = WIDTH, most: int = 10) -> list[str]:

@@ -8,10 +8,10 @@ from collections import Counter
 from assistant.core.errors import IllegalMove
 from assistant.games.roma.board import sestertii
 from assistant.games.roma.components import CARDS
-from assistant.games.roma.moves import Lay, Money, TakeCards
+from assistant.games.roma.moves import UNKNOWN, Lay, Money, TakeCards
 from assistant.games.roma.rules.ledger import say
 from assistant.games.roma.rules.refusals import need_die, need_disc, need_in_hand, need_possible, turn_hint
-from assistant.games.roma.state import RomaState, evolve, from_hand, remove_die, with_item
+from assistant.games.roma.state import RomaState, evolve, from_hand, pile_fields, remove_die, with_item
 
 
 def check_lay(state: RomaState, move: Lay) -> None:
@@ -91,26 +91,27 @@ def apply_cards(state: RomaState, move: TakeCards) -> RomaState:
     one, discard the rest (named or not)."""
     me = state.active
     dice = remove_die(state.dice or (), move.die)
-    draw, discard, unknown = state.draw, state.discard, state.unknown_discards
+    draw, pile = state.draw, state.discard_pile()
     wanted = move.die
     drawn = min(wanted, draw)
     draw -= drawn
     reshuffled = ""
-    if drawn < wanted and (discard or unknown):
-        draw = len(discard) + unknown
+    if drawn < wanted and pile:
+        draw = len(pile)
         reshuffled = f"the draw pile ran out: the discard pile ({draw} cards) is shuffled into a new draw pile"
-        discard, unknown = (), 0
+        pile = ()
         more = min(wanted - drawn, draw)
         draw -= more
         drawn += more
-    unknown += drawn - 1 - len(move.discards)
+    # the named discards, then the unnamed ones, go on top of the pile (issue 23, D29: the
+    # pile keeps the order of discarding)
+    pile += tuple(move.discards) + (UNKNOWN,) * (drawn - 1 - len(move.discards))
     state = evolve(
         state,
         dice=dice,
         draw=draw,
-        discard=discard + tuple(move.discards),
-        unknown_discards=unknown,
         hands=with_item(state.hands, me, tuple(sorted(state.hands[me] + (move.keep,)))),
+        **pile_fields(pile),
     )
     if reshuffled:
         state = say(state, reshuffled)

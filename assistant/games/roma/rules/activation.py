@@ -23,7 +23,7 @@ from assistant.games.roma.components import CARDS
 from assistant.games.roma.moves import UNKNOWN, Activate
 from assistant.games.roma.rules.ledger import discard_from_board, gain_from_stockpile, say, take_from_opponent
 from assistant.games.roma.rules.refusals import need_die, need_disc, need_in_hand, need_possible, turn_hint
-from assistant.games.roma.state import PendingBattle, RomaState, evolve, from_hand, remove_die, with_item
+from assistant.games.roma.state import PendingBattle, RomaState, evolve, from_hand, pile_fields, remove_die, with_item
 
 
 def check_activate(state: RomaState, move: Activate) -> None:
@@ -327,6 +327,7 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
     assert card is not None
     label = card if move.copy is None else f"Scaenicus (as {card})" if move.via is None else f"Scaenicus (as the other Scaenicus, as {card})"
     effect = CARDS[card].effect
+    cause = card if move.copy is None else f"Scaenicus as {card}"  # the VP ledger's name of the card (D15)
     if effect == "forum":
         dice = state.dice
         for v in move.vp:
@@ -336,28 +337,29 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
         parts = [f"die {move.vp[0]}"] + [f"Templum die {v}" for v in move.vp[1:]]
         parts += ["2 Basilica"] * basilicas
         state = say(state, f"Forum: {name} +{gain} VP ({' + '.join(parts)})")
-        return gain_from_stockpile(evolve(state, dice=dice), me, gain)
+        causes = (("Forum", move.vp[0]), ("Templum", sum(move.vp[1:])), ("Basilica", 2 * basilicas))
+        return gain_from_stockpile(evolve(state, dice=dice), me, causes)
     if effect == "vp_per_empty_opponent_disc":
         empty = state.empty_discs(opp)
         state = say(state, f"{label}: {name} +{empty} VP from the stockpile ({other} has {empty} empty disc{'s' if empty != 1 else ''})")
-        return gain_from_stockpile(state, me, empty)
+        return gain_from_stockpile(state, me, ((cause, empty),))
     if effect == "vp_per_opponent_forum":
         forums = sum(1 for c in state.boards[opp] if c == "Forum")
         if state.mercatus == "stockpile":
             state = say(state, f"{label}: {name} +{forums} VP from the stockpile ({other} has {forums} Forum)")
-            return gain_from_stockpile(state, me, forums)
+            return gain_from_stockpile(state, me, ((cause, forums),))
         paid = min(forums, state.vp[opp])
         state = say(state, f"{label}: {name} takes {paid} VP from {other} ({other} has {forums} Forum)")
-        return take_from_opponent(state, me, forums)
+        return take_from_opponent(state, me, forums, cause)
     if effect == "steal_vp":
         state = say(state, f"{label}: {name} takes 1 VP from {other}")
-        return take_from_opponent(state, me, 1)
+        return take_from_opponent(state, me, 1, cause)
     if effect == "buy_vp_from_opponent":
         n = move.buy or 0
         money = with_item(state.money, me, state.money[me] - 2 * n)
         money = with_item(money, opp, money[opp] + 2 * n)
         state = say(state, f"{label}: {name} buys {n} VP from {other} for {sestertii(2 * n)}")
-        return take_from_opponent(evolve(state, money=money), me, n)
+        return take_from_opponent(evolve(state, money=money), me, n, cause)
     if effect == "adjust_unused_die":
         assert move.change is not None
         a, b = move.change
@@ -405,12 +407,12 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
         )
     if effect == "retrieve_character_from_discard":
         assert move.take is not None
-        if move.take in state.discard:
-            discard = list(state.discard)
-            del discard[len(discard) - 1 - discard[::-1].index(move.take)]
-            state = evolve(state, discard=tuple(discard))
-        else:
-            state = evolve(state, unknown_discards=state.unknown_discards - 1)
+        # the topmost copy named on the pile, else the topmost unnamed card (D29: the rest of
+        # the pile keeps its order)
+        pile = list(state.discard_pile())
+        taken = move.take if move.take in state.discard else UNKNOWN
+        del pile[len(pile) - 1 - pile[::-1].index(taken)]
+        state = evolve(state, **pile_fields(pile))
         state = say(state, f"{label}: {name} takes {move.take} from the discard pile into hand")
         return evolve(state, hands=with_item(state.hands, me, tuple(sorted(state.hands[me] + (move.take,)))))
     if effect in ("lay_free_buildings", "lay_free_characters"):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.roma.board import BRIBE_DISC
 from assistant.games.roma.moves import DISCARD, STOCKPILE, Correct
-from assistant.games.roma.rules.ledger import finish, say
-from assistant.games.roma.state import RomaState, evolve, with_item
+from assistant.games.roma.rules.ledger import book, finish, say
+from assistant.games.roma.state import RomaState, evolve, pile_fields, with_item
 
 RULE = "roma.correct"
 
@@ -114,16 +114,16 @@ def apply_correct(state: RomaState, move: Correct) -> RomaState:
         return say(state, f"correction: {move.player} {move.amount:+d} sestertii")
     if move.thing == "card":
         boards = state.boards
-        discard = state.discard
+        pile = state.discard_pile()  # the whole pile, so that the unnamed cards keep their places (D29)
         if move.origin == DISCARD:
-            discard = _without_last(discard, move.card)
+            pile = _without_last(pile, move.card)
         else:
             boards = with_item(boards, me, with_item(boards[me], int(move.origin) - 1, None))
         if move.dest == DISCARD:
-            discard = discard + (move.card,)
+            pile = pile + (move.card,)
         else:
             boards = with_item(boards, me, with_item(boards[me], int(move.dest) - 1, move.card))
-        state = evolve(state, boards=boards, discard=discard)
+        state = evolve(state, boards=boards, **pile_fields(pile))
         return say(state, f"correction: {move.player}'s {move.card} from {_place(move.origin)} to {_place(move.dest)}")
     other = move.other
     vp = with_item(state.vp, me, state.vp[me] + move.amount)
@@ -137,6 +137,9 @@ def apply_correct(state: RomaState, move: Correct) -> RomaState:
         where = f"{'from' if move.amount > 0 else 'to'} {other}"
     note = f"correction at ply {state.ply + 1}: {move.player} {move.amount:+d} VP {where} ({move.reason})"
     state = evolve(state, vp=vp, stockpile=stockpile, corrections=state.corrections + (note,))
+    state = book(state, me, "corrections", move.amount)
+    if other != STOCKPILE:
+        state = book(state, state.index(other), "corrections", -move.amount)
     state = say(state, f"correction: {move.player} {move.amount:+d} VP {where}")
     return finish(state)
 

@@ -25,8 +25,22 @@ def finish(state: RomaState) -> RomaState:
     return state
 
 
-def gain_from_stockpile(state: RomaState, player: int, amount: int) -> RomaState:
-    """VP from the stockpile; what it cannot pay is credited anyway (the last payout)."""
+def book(state: RomaState, player: int, cause: str, amount: int) -> RomaState:
+    """Write a change of a player's VP into the VP ledger under its cause (``Forum``,
+    ``empty discs``, ``taken by Tribunus Plebis``...), added to what that cause already moved:
+    the score's working (issue 23, D15). Only the ledger: the VP themselves change where the
+    rule moves them. Nothing is written for 0."""
+    if not amount:
+        return state
+    causes = dict(state.vp_causes[player])
+    causes[cause] = causes.get(cause, 0) + amount
+    return evolve(state, vp_causes=with_item(state.vp_causes, player, tuple(causes.items())))
+
+
+def gain_from_stockpile(state: RomaState, player: int, parts: tuple[tuple[str, int], ...]) -> RomaState:
+    """VP from the stockpile, booked by cause (``parts``: ``(("Forum", 5), ("Basilica", 2))``);
+    what the stockpile cannot pay is credited anyway (the last payout)."""
+    amount = sum(n for _, n in parts)
     paid = min(amount, state.stockpile)
     state = evolve(
         state,
@@ -34,18 +48,22 @@ def gain_from_stockpile(state: RomaState, player: int, amount: int) -> RomaState
         credited=state.credited + amount - paid,
         vp=with_item(state.vp, player, state.vp[player] + amount),
     )
+    for cause, n in parts:
+        state = book(state, player, cause, n)
     if paid < amount:
         state = say(state, f"the stockpile pays only {paid}: {amount - paid} VP credited to {state.seats[player]} (the last payout)")
     return state
 
 
-def take_from_opponent(state: RomaState, player: int, amount: int) -> RomaState:
-    """VP from the opponent, never more than they have."""
+def take_from_opponent(state: RomaState, player: int, amount: int, card: str) -> RomaState:
+    """VP from the opponent by ``card``'s effect, never more than they have; booked as
+    ``card`` for the taker and ``taken by card`` for the opponent."""
     other = 1 - player
     paid = min(amount, state.vp[other])
     vp = with_item(state.vp, other, state.vp[other] - paid)
     vp = with_item(vp, player, vp[player] + paid)
-    return evolve(state, vp=vp)
+    state = book(evolve(state, vp=vp), player, card, paid)
+    return book(state, other, f"taken by {card}", -paid)
 
 
 def discard_from_board(state: RomaState, owner: int, disc: int) -> RomaState:

@@ -19,7 +19,7 @@ from assistant.core import wording
 from assistant.games.roma.components import CARDS
 from assistant.games.roma.moves import UNKNOWN, PositionDiscard, PositionPlayer, PositionTurn
 from assistant.games.roma.rules.refusals import accounted, need_disc
-from assistant.games.roma.state import TOTAL_VP, RomaState, evolve, with_item
+from assistant.games.roma.state import TOTAL_VP, RomaState, evolve, pile_fields, with_item
 
 RULE = "roma.position"
 
@@ -150,12 +150,10 @@ def apply_position(state: RomaState, move: PositionMove) -> RomaState:
             last=f"position: {move.player}'s side of the table",
         )
     if isinstance(move, PositionDiscard):
-        named = tuple(c for c in move.cards if c != UNKNOWN)
         return evolve(
             state,
-            discard=state.discard + named,
-            unknown_discards=state.unknown_discards + len(move.cards) - len(named),
             draw=state.draw - len(move.cards),
+            **pile_fields(state.discard_pile() + tuple(move.cards)),  # bottom to top, '?' where typed (D29)
             last=f"position: {len(move.cards)} card{'s' if len(move.cards) != 1 else ''} on the discard pile",
         )
     me = state.index(move.player)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.roma.board import die_text, may_reroll
 from assistant.games.roma.moves import Roll
-from assistant.games.roma.rules.ledger import finish, say
+from assistant.games.roma.rules.ledger import book, finish, say
 from assistant.games.roma.rules.refusals import turn_hint
 from assistant.games.roma.state import RomaState, evolve, with_item
 
@@ -38,7 +38,8 @@ def phase_one(state: RomaState) -> RomaState:
     event = f"Phase 1: {state.seats[me]} has {empty} empty disc{'s' if empty != 1 else ''} and pays {owed} VP"
     if owed < empty:
         event += f" (owes {empty}, has only {state.vp[me]}: ruling A5)"
-    return say(state, event, vp=with_item(state.vp, me, state.vp[me] - owed), stockpile=state.stockpile + owed)
+    state = say(state, event, vp=with_item(state.vp, me, state.vp[me] - owed), stockpile=state.stockpile + owed)
+    return book(state, me, "empty discs", -owed)
 
 
 def end_turn(state: RomaState) -> RomaState:
