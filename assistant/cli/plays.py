@@ -1,8 +1,9 @@
 """Plays logged without tracking them, a play's fields changed, a play removed (issue 14):
 ``add GAME`` (totals with ``--score``, or the game's score pad from ``--sheet FILE``, ``--sheet
--`` or, on a terminal, a form asking one question per player and row), ``edit ID`` and
-``delete ID``. Registered on the main app by :func:`register` (docs/logging.md)."""
+-`` or, on a terminal, a form filling the pad row by row across the players, ``--pad``:
+:mod:`assistant.cli.scorepad`), ``edit ID`` and ``delete ID``. Registered on the main app by :func:`register` (docs/logging.md)."""
 
+import copy
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -32,35 +33,22 @@ def _is_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def ask_sheet(ruleset: Any, players: list[str], *, ask: Callable[[str], str] | None = None) -> dict[str, Any]:
-    """The interactive form: one question per player and row of the game's pad (the total
-    alone for a game logged by totals), then the tie-break value (coins) of each player;
-    an answer is asked again until it is a whole number (Enter: 0)."""
+def ask_pad(ruleset: Any, players: list[str], check_pad: Callable[[dict[str, Any]], Any]) -> dict[str, Any] | None:
+    """The score-pad form on the terminal (:mod:`assistant.cli.scorepad`): row by row across
+    the players, each box checked at once (the game's ``Ruleset.check_sheet_box``),
+    the whole pad by ``check_pad`` at the end; ``None`` when the table quits."""
     from rich.prompt import Prompt
 
-    from assistant.core.inputs import signed
+    from assistant.cli.scorepad import PadLayout, fill_pad
 
-    def question(text: str) -> int:
-        while True:
-            answer = (ask or (lambda q: Prompt.ask(q, default="0", console=render.out())))(text)
-            value = signed(answer.strip() or "0")
-            if value is not None:
-                return value
-            render.message(f"'{render.safe(answer)}' is not a whole number; again", style="red")
-
-    from assistant.service.plays import pad
-
-    rows_of = pad(ruleset.name)
-    rows = list(rows_of.categories) or ["total"]
-    data: list[dict[str, Any]] = []
-    for name in players:
-        item: dict[str, Any] = {"name": name}
-        for row in rows:
-            item[row] = question(f"{name} · {row}")
-        if rows_of.tiebreak:
-            item[rows_of.tiebreak] = question(f"{name} · {rows_of.tiebreak} (tie-break)")
-        data.append(item)
-    return {"players": data}
+    return fill_pad(
+        PadLayout.of(ruleset, players),
+        ask=lambda q: Prompt.ask(q, console=render.out()),
+        say=render.message,
+        check_box=ruleset.check_sheet_box,
+        check_pad=check_pad,
+        title=ruleset.title,
+    )
 
 
 def register(app: typer.Typer, handle_errors: Callable[[Any], Any], store: Callable[[Optional[str]], Any]) -> None:
@@ -72,7 +60,8 @@ def register(app: typer.Typer, handle_errors: Callable[[Any], Any], store: Calla
             "assistant add 7w --sheet pad.txt --location Club --duration 1h30",
             "assistant add 7w --score Ann=54 --score Ben=54 --coins Ann=5 --coins Ben=3",
             "assistant add pax --sheet - < sheet.toml",
-            "assistant add sylla -p Ann -p Ben -p Cy   # a form asks each row on a terminal",
+            "assistant add 7w -p Ann -p Ben -p Cy   # on a terminal: the pad row by row",
+            "assistant add 7w --pad   # asks the players too",
         )
     )
     @handle_errors
@@ -81,6 +70,7 @@ def register(app: typer.Typer, handle_errors: Callable[[Any], Any], store: Calla
         score: Annotated[Optional[list[str]], typer.Option("--score", "-s", help="NAME=TOTAL, once per player in seating order.")] = None,
         sheet: Annotated[Optional[Path], typer.Option("--sheet", help="The score pad: a file (lines, TOML or JSON; docs/logging.md), - for stdin.")] = None,
         player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="For the form on a terminal: the players in seating order.")] = None,
+        pad_form: Annotated[bool, typer.Option("--pad", help="Fill in the score pad on a terminal, row by row across the players (the default there without --score or --sheet).")] = False,
         coins: Annotated[Optional[list[str]], typer.Option("--coins", help="NAME=N: coins at the end (7 Wonders' tie-break).")] = None,
         winner: Annotated[Optional[list[str]], typer.Option("--winner", help="Who won, as the table says (checked); 'none' for nobody.")] = None,
         rome_wins: Annotated[Optional[str], typer.Option("--rome-wins", help="PAX: yes or no, where the sheet does not show it.")] = None,
@@ -101,18 +91,40 @@ def register(app: typer.Typer, handle_errors: Callable[[Any], Any], store: Calla
 
         ruleset = get_ruleset(game)
         raw: Any = None
+        if pad_form and (sheet is not None or score):
+            raise InvalidEntry("core.sheet", "--pad fills in the score pad on the terminal: leave out --score and --sheet")
         if sheet is not None:
             raw = _read(sheet)
         elif not score:
-            if not player:
-                raise InvalidEntry(
-                    "core.sheet", "give the totals (--score NAME=N per player), a score sheet (--sheet FILE), "
-                    "or the players (-p NAME ...) for the form on a terminal",
-                )
             if not _is_terminal():
+                if not player and not pad_form:
+                    raise InvalidEntry(
+                        "core.sheet", "give the totals (--score NAME=N per player), a score sheet (--sheet FILE), "
+                        "or the players (-p NAME ...) for the form on a terminal",
+                    )
                 raise InvalidEntry("core.sheet", "the form asks on a terminal; here give --score NAME=N or --sheet FILE")
-            ruleset.check_seats(player)
-            raw = ask_sheet(ruleset, list(player))
+            _fields_first(date, time, duration)  # a typo there must not cost the pad typed in
+            names = list(player or ())
+            if names:
+                ruleset.check_seats(names)
+            else:
+                from rich.prompt import Prompt
+
+                from assistant.cli.scorepad import ask_players
+
+                asked = ask_players(lambda q: Prompt.ask(q, console=render.out()), render.message, ruleset.check_seats)
+                if asked is None:
+                    render.message("nothing logged")
+                    raise typer.Exit(1)
+                names = asked
+
+            def check_pad(data: dict[str, Any]) -> Any:
+                built = plays.build_sheet(ruleset.name, sheet=copy.deepcopy(data), coins=coins or (), winners=winner, rome_wins=rome_wins)
+                return plays.score_sheet(built)
+
+            raw = ask_pad(ruleset, names, check_pad)
+            if raw is None:
+                raise typer.Exit(1)
         elif player:
             raise InvalidEntry("core.sheet", "--score names the players itself, in seating order; leave out --player")
         built = plays.build_sheet(ruleset.name, scores=score or (), sheet=raw, coins=coins or (), winners=winner, rome_wins=rome_wins)
@@ -217,6 +229,22 @@ def describe(summary: Any) -> str:
     if summary.note:
         parts.append(f"note: {summary.note}")
     return " · ".join(parts)
+
+
+def _fields_first(date: str | None, time: str | None, duration: str | None) -> None:
+    """Read ``--date``, ``--time`` and ``--duration`` before the form is filled in (raises
+    InvalidEntry as storing the play would, ``core.date``), so that a typo there is said at
+    once rather than after the whole pad is typed."""
+    import datetime
+
+    from assistant.core.when import parse_duration, parse_time, parse_when
+
+    if date is not None:
+        parse_when(date, today=datetime.date.today())
+    if time is not None:
+        parse_time(time)
+    if duration is not None:
+        parse_duration(duration)
 
 
 def _read(path: Path) -> str:

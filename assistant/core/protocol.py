@@ -38,6 +38,7 @@ from assistant.core.scoresheet import ScoreSheet
 
 if TYPE_CHECKING:
     from assistant.core.sheets import PlaySheet
+    from assistant.core.errors import Problem
 
 
 @runtime_checkable
@@ -304,6 +305,12 @@ class Ruleset:
         from assistant.core.sheets import plain
 
         return plain(sheet, self.sheet_categories)
+
+    def check_sheet_box(self, player: str, row: str, value: int, written: Mapping[str, int]) -> list["Problem"]:
+        """The problems of one box of the score pad, as the form of ``assistant add`` fills
+        it (``written``: the player's boxes so far), so that it is refused at once rather than
+        at the end. The default knows none: a game checks its boxes in its ``sheet.py``."""
+        return []
 
     def position(self, state: Any) -> dict[str, Any]:
         """The public position of ``state`` as a position file holds it (docs/position.md):

@@ -301,21 +301,24 @@ def test_cli_add_needs_a_terminal_for_the_form(engine: str) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminal")
 def test_form_through_a_pty(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """One question per player and row on a terminal, then the coins; a wrong answer asked again."""
+    """The pad row by row on a terminal (each row for every player, as the printed pad), then
+    the coins; a wrong answer asked again; the pad checked, then logged on Enter."""
     pexpect = pytest.importorskip("pexpect")
 
     env = dict(os.environ, ASSISTANT_DB=str(tmp_path / "h.sqlite3"), COLUMNS="100", NO_COLOR="1")
     child = pexpect.spawn(sys.executable, ["-m", "assistant", "add", "7w", "-p", "Ann", "-p", "Ben"], env=env, encoding="utf-8", timeout=30)
     answers = {"Ann": {"military": "5", "science": "x", "civilian": "12"}, "Ben": {"military": "9", "science": "2"}}
-    for name in ("Ann", "Ben"):
-        for row in (*SEVEN, "coins"):
-            child.expect(f"{name} · {row}")
+    for row in (*SEVEN, "coins"):
+        for name in ("Ann", "Ben"):
+            child.expect(f"{row} — {name}")
             value = answers[name].get(row, "")
             child.sendline(value)
             if value == "x":
                 child.expect("not a whole number")
-                child.expect(f"{name} · {row}")
+                child.expect(f"{row} — {name}")
                 child.sendline("10")
+    child.expect("log this play")
+    child.sendline("")
     child.expect("logged as game 1")
     child.expect(pexpect.EOF)
     child.close()

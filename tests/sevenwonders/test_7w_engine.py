@@ -352,6 +352,9 @@ def test_7w_score_tracked_equals_table():
     game = start("Gizah A", "Rhodes A", "Babylon A", leaders=False)
     put(game, "ada", cards=("Altar", "Baths", "Apothecary", "Workshop"), tokens=(1, 3, -1), stages=2)
     put(game, "bob", cards=("Barracks",), coins=14, tokens=(-1, -1, 1))
+    # tokens some conflicts give (7w.military.resolve): Age I ada beat bob, bob beat cleo;
+    # Age II ada beat bob, cleo beat ada
+    put(game, "cleo", tokens=(-1, 3))
     tracked = RULESET.score(game.state).to_json()
     table = RULESET.score_table(RULESET.table_from_state(game.state)).to_json()
     tracked["notes"] = [n for n in tracked["notes"] if not n.startswith("provisional")]

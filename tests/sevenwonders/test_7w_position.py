@@ -193,6 +193,7 @@ def test_7w_position_refuses_unreadable_files_with_every_problem() -> None:
 def test_7w_position_refuses_more_copies_than_the_decks_hold() -> None:
     data = tomllib.loads(HAND_WRITTEN)
     data["age"], data["turn"] = 3, 2
+    data["discard"] = [3, 3]  # each city's seventh card of Ages I and II (7w.discard.pile)
     for player, cards in zip(data["players"], (["Altar", "Baths"], ["Altar", "Baths", "Loom"], ["Altar", "Loom", "Press"])):
         player["cards"] = cards
     data["players"][0]["cards"].append("Loom")

@@ -318,7 +318,7 @@ def read_cities(reader: TableReader, base: dict[str, Any]) -> list[table.City] |
     if len(cities) < 3:
         return None
     table._check_boards(reader, cities, use_leaders)
-    table._check_tokens(reader, cities)
+    table._check_tokens(reader, cities, search=False)  # searched over the Ages fought: rules.pickup
     table._check_choices(reader, cities)
     if any(not c.board for c in cities) or len({c.board for c in cities}) < len(cities):
         return None  # no game can be set up on these boards: the problems say why

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from assistant.core.errors import Problem
 from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleText, Ruleset
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.sheets import PlaySheet
@@ -80,6 +81,11 @@ class SevenWonders(Ruleset):
     def expecting(self, state: SWState) -> Prompt:
         """What the game waits for."""
         return view.expecting(state)
+
+    def turn_heading(self, state: SWState) -> str:
+        """The turn as players say it (``Age II, turn 3``): the prompt's phase, without
+        working out the prompt (``log`` asks it of every entry)."""
+        return state.phase_label if state.phase != "over" else "game over"
 
     def parse(self, state: SWState, text: str) -> Any:
         """The move an entry means (reads only)."""
@@ -218,3 +224,8 @@ class SevenWonders(Ruleset):
     def check_sheet(self, play_sheet: PlaySheet) -> ScoreSheet:
         """The score of a play logged from its score pad or totals (sheet.check_sheet)."""
         return sheet.check_sheet(play_sheet)
+
+    def check_sheet_box(self, player: str, row: str, value: int, written: Mapping[str, int]) -> list[Problem]:
+        """The problems of one box of the score pad as the form of ``assistant add`` fills it
+        (sheet.box_problems): the form refuses it at once instead of at the end."""
+        return sheet.box_problems(player, row, value, written)

@@ -18,6 +18,9 @@ cities:
   won (``--winner``, a sheet's or an imported play's winners): its word is then taken for the
   coins it did not write, and the winner ranks first, the others tied with it second.
 
+The same checks one box at a time (:func:`box_problems`) serve the score-pad form of
+``assistant add``, which refuses an impossible box as it is typed.
+
 >>> from assistant.core.sheets import PlaySheet
 >>> pad = {"Ann": {"military": 5, "science": 10}, "Ben": {"military": 9, "science": 2}}
 >>> check_sheet(PlaySheet("7wonders", ("Ann", "Ben"), pad)).winners
@@ -148,6 +151,30 @@ def _row_problems(name: str, row: Mapping[str, int], coins: int | None) -> list[
     if coins is not None and coins >= 0 and treasury != coins // 3:
         found.append(Problem("7w.sheet.treasury", f"treasury {treasury} with {coins} coins: 1 VP per 3 coins makes {coins // 3}", name))
     return found
+
+
+def box_problems(player: str, row: str, value: int, written: Mapping[str, int]) -> list[Problem]:
+    """What is wrong with one box of the pad as it is filled in (``assistant add``'s form,
+    category by category): the checks of :func:`_row_problems` that this box alone can fail,
+    the treasury against the coins when both are written (``written``: the player's boxes so
+    far, the coins under ``TIEBREAK``). Only what is certainly impossible is refused; the
+    checks across players (the tie-break) wait for the whole pad."""
+    if row == TIEBREAK:
+        if value < 0:
+            return [Problem("7w.sheet.negative", f"coins cannot be negative ({value})", player)]
+        treasury = written.get("treasury")
+        if treasury is not None and treasury >= 0 and value // 3 != treasury:
+            return [Problem(
+                "7w.sheet.treasury",
+                f"{value} coins make {value // 3} treasury VP (1 per 3 coins), but the treasury box holds {treasury}:"
+                f" with it the coins are {3 * treasury} to {3 * treasury + 2}",
+                player,
+            )]
+        return []
+    if row not in CATEGORIES:
+        return []
+    # the other rows at 0 (possible in every row): whatever is found is this box's
+    return _row_problems(player, {row: value}, written.get(TIEBREAK) if row == "treasury" else None)
 
 
 def check_sheet(sheet: PlaySheet) -> ScoreSheet:

@@ -46,7 +46,7 @@ from assistant.core.inputs import signed
 from assistant.core.names import NameIndex, normalize
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.tablefile import TableReader, key_form
-from assistant.games.sevenwonders import components
+from assistant.games.sevenwonders import components, conflicts
 from assistant.games.sevenwonders.scoring import NO_TOKEN, NO_TOKEN_WORDS, City, can_copy_guild, neighbours, score_cities
 from assistant.games.sevenwonders.state import FREE_CITY, SWState
 
@@ -501,7 +501,10 @@ def _check_leaders(reader: TableReader, cities: list[City], use_leaders: bool) -
             )
 
 
-def _check_tokens(reader: TableReader, cities: list[City]) -> None:
+def _check_tokens(reader: TableReader, cities: list[City], search: bool = True) -> None:
+    """The counts of conflict tokens a final table may hold, then (``search``) whether one set
+    of results of the three Ages' conflicts gives them all (:func:`_check_conflicts`); a
+    position file searches over the Ages fought by then instead (``rules.pickup``)."""
     n = len(cities)
     before = len(reader.problems)
     for i, city in enumerate(cities):
@@ -533,47 +536,24 @@ def _check_tokens(reader: TableReader, cities: list[City]) -> None:
             "7w.military.resolve",
             f"the table holds {wins} Victory tokens but {losses} Defeat tokens: every conflict won gives one of each",
         )
-    if len(reader.problems) == before:  # the finer check only when the counts are possible
+    if search and len(reader.problems) == before:  # the finer check only when the counts are possible
         _check_conflicts(reader, cities)
 
 
-def _age_losses(wins: Sequence[int]) -> set[tuple[int, ...]]:
-    """Every way the Age's conflicts (one per pair of neighbours: seats i and i + 1, the list
-    wrapping) give each city ``wins[i]`` Victory tokens, as the Defeat tokens per city."""
-    n = len(wins)
-    found: set[tuple[int, ...]] = set()
-
-    def walk(edge: int, won: list[int], lost: list[int]) -> None:
-        if edge == n:
-            if won == list(wins):
-                found.add(tuple(lost))
-            return
-        a, b = edge, (edge + 1) % n
-        walk(edge + 1, won, lost)  # equal strength: no token
-        for winner, loser in ((a, b), (b, a)):
-            if won[winner] < wins[winner]:
-                won[winner] += 1
-                lost[loser] += 1
-                walk(edge + 1, won, lost)
-                won[winner] -= 1
-                lost[loser] -= 1
-
-    walk(0, [0] * n, [0] * n)
-    return found
-
-
 def _check_conflicts(reader: TableReader, cities: list[City]) -> None:
-    """The Victory tokens of each Age must come from the conflicts of pairs of neighbours: a
-    pair fights once per Age and gives one Victory token at most (``7w.military.resolve``)."""
-    for value, age in ((1, "I"), (3, "II"), (5, "III")):
-        wins = [c.tokens.count(value) for c in cities]
-        if not _age_losses(wins):
-            holders = ", ".join(f"{c.name} {w}" for c, w in zip(cities, wins) if w)
-            reader.problem(
-                "7w.military.resolve",
-                f"the Age {age} Victory tokens ({holders}) cannot all be won: each pair of neighbours fights"
-                " once per Age and gives one token at most, so two neighbours cannot both have beaten each other",
-            )
+    """The tokens must come from the conflicts of the three Ages (``7w.military.resolve``,
+    :mod:`conflicts`): each pair of neighbours fights once per Age, the stronger taking the
+    Age's Victory token and the weaker a Defeat token (Tomyris handing hers to the winner), so
+    every Victory token of an Age and every Defeat token must fit one set of results."""
+    tomyris = [has_tomyris(c) for c in cities]
+    reason = conflicts.refusal([c.name for c in cities], [c.tokens for c in cities], 3, tomyris)
+    if reason is not None:
+        reader.problem("7w.military.resolve", reason)
+
+
+def has_tomyris(city: City) -> bool:
+    """Whether the city has Tomyris's ability (recruited, or copied by the Courtesan token)."""
+    return "Tomyris" in city.leaders or city.courtesan == "Tomyris"
 
 
 def _check_choices(reader: TableReader, cities: list[City]) -> None:

@@ -29,11 +29,12 @@ from collections import Counter
 from dataclasses import replace
 
 from assistant.core.errors import IllegalMove, Problem
-from assistant.games.sevenwonders import components, powers
+from assistant.games.sevenwonders import components, conflicts, powers
 from assistant.games.sevenwonders.moves import AGE_TWO, ROMAN, SetPosition
 from assistant.games.sevenwonders.state import NO_DUE, SKIP, City, SWState
 
 RULE = "7w.position"
+MILITARY = "7w.military.resolve"
 #: Where a position block may be taken: the start of a turn or of a Recruitment phase.
 WHEN = "at the start of an Age turn or of a Recruitment phase, before anyone has chosen"
 #: The leaders of the draft (``7w.leaders.draft``) and the ones Rome B's first stage draws.
@@ -281,7 +282,7 @@ def problems(state: SWState, *, whole: bool = False) -> list[Problem]:
                 found.append(Problem("7w.setup.leaders", f"{name} is also recruited by {owners[name]}: each leader exists once", player))
             owners.setdefault(name, player)
     if whole:
-        found += whole_problems(state)
+        found += whole_problems(state, found)
     return found
 
 
@@ -378,10 +379,13 @@ def city_problems(state: SWState, i: int, player: str, city: City) -> list[Probl
     return found
 
 
-def whole_problems(state: SWState) -> list[Problem]:
+def whole_problems(state: SWState, found_before: list[Problem] | None = None) -> list[Problem]:
     """What only the whole block can show, besides what the final table's checks find (the
     Courtesan token on a neighbour's leader, as many Victory as Defeat tokens): the token
-    placed once the Courtesans Guild is built, a leader in some hand in a Recruitment phase."""
+    placed once the Courtesans Guild is built, a leader in some hand in a Recruitment phase,
+    tokens no results of the conflicts fought can give (:func:`conflict_problems`, unless a
+    token was refused already: ``found_before``) and a discard pile smaller than the Ages over
+    must have left (:func:`discard_problems`)."""
     found: list[Problem] = []
     for player, city in zip(state.seats, state.cities):
         if "Courtesans Guild" in city.cards and city.courtesan is None:
@@ -390,4 +394,52 @@ def whole_problems(state: SWState) -> list[Problem]:
             )
     if state.phase == "recruit" and not any(c.hand_size > 0 for i, c in enumerate(state.cities) if not state.is_free_city(i)):
         found.append(Problem(RULE, f"nobody holds a leader, so there is no Recruitment phase before Age {ROMAN[state.age]}"))
+    if not any(p.rule == MILITARY for p in found_before or ()):
+        found += conflict_problems(state)
+    found += discard_problems(state)
     return found
+
+
+def conflict_problems(state: SWState) -> list[Problem]:
+    """The tokens of every city must come from one set of results of the conflicts fought so
+    far (``7w.military.resolve``, :func:`conflicts.possible`): each pair of neighbours fights
+    once at the end of each Age over, the stronger taking the Age's Victory token and the
+    weaker a Defeat token (Tomyris's owner handing hers to the winner), a tie giving neither.
+    Since when a recruited Tomyris is in play is not known, her conflicts are judged both ways."""
+    tomyris = [powers.has_leader(c, "Tomyris") for c in state.cities]
+    reason = conflicts.refusal(state.seats, [c.tokens for c in state.cities], state.age - 1, tomyris)
+    return [] if reason is None else [Problem(MILITARY, reason)]
+
+
+def forced_discards(state: SWState) -> int:
+    """The cards the end of each Age over certainly put in the discard pile
+    (``7w.turn.sixth``, ``7w.discard.pile``): each city's seventh card (in a 2-player game the
+    Free City's last pile card, as a city's), less one for each Babylon B with its second stage,
+    which may play it instead (when that stage was built is not known)."""
+    return state.n - sum(1 for c in state.cities if powers.babylon_seventh(c))
+
+
+def discard_problems(state: SWState) -> list[Problem]:
+    """The discard pile must hold, of each Age over, at least its :func:`forced_discards`,
+    less the cards the cities may have taken back from it (Halikarnassos's stages, Solomon:
+    :func:`discard_builds`, each from any Age's cards). Cards sold are not known, so only a pile
+    too small is refused, never one too large here."""
+    over = state.age - 1
+    if over < 1:
+        return []
+    least = forced_discards(state)
+    pile = [state.pile_unknown[a - 1] + sum(1 for age, _ in state.pile if age == a) for a in range(1, over + 1)]
+    short = sum(max(0, least - held) for held in pile)
+    taken = sum(discard_builds(c) for c in state.cities)
+    if short <= taken:
+        return []
+    held = ", ".join(f"{count} of Age {ROMAN[a]}" for a, count in enumerate(pile, start=1))
+    babylon = ", less Babylon B's" if least < state.n else ""
+    back = f", less the {taken} card(s) Halikarnassos and Solomon may have taken back" if taken else ""
+    return [
+        Problem(
+            "7w.discard.pile",
+            f"the discard pile holds {held} card(s), but the end of each Age over discards at least"
+            f" {least} (each city's seventh card{babylon}): it holds at least {least} of each Age over{back}",
+        )
+    ]
