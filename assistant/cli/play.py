@@ -643,6 +643,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
     read = _reader(words, history=history_file(store), read_mark=lambda: mark(store, gid))
     cleared = False
     ended = False  # the last entry ended the game, and said so
+    said_at = -1  # the ply at which the prompt line was last drawn
     while True:
         loaded = table.loaded
         game = loaded.game
@@ -656,7 +657,11 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
             else:
                 render.message(f"game {gid} is {loaded.row.status}")
         else:
-            render.prompt_line(game.expecting(viewer=Viewer.revealing(reveal)), score=_running_score(game, reveal=reveal))
+            prompt = game.expecting(viewer=Viewer.revealing(reveal))
+            if game.ply == said_at:  # no entry since the last prompt line: its event was said (D22)
+                prompt = prompt.without_event()
+            render.prompt_line(prompt, score=_running_score(game, reveal=reveal))
+            said_at = game.ply
         ended = False
         try:
             line = read(f"{gid}:{game.ply + 1}> ")

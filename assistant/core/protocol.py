@@ -59,6 +59,8 @@ class Prompt:
     players who have not chosen yet). ``phase``: where the game is ("Age II, turn 3").
     ``kinds``: the entry verbs accepted now ("build", "stage", "sell"). ``message``: one line
     for the prompt. ``words``: extra completion words (card names in hand, targets).
+    ``event``: what the last entry did by itself, when ``message`` begins with it (Roma's
+    Phase 1, a battle): said once, after that entry, not again each time the prompt is drawn.
     """
 
     players: tuple[str, ...]
@@ -66,6 +68,18 @@ class Prompt:
     kinds: tuple[str, ...] = ()
     message: str = ""
     words: tuple[str, ...] = ()
+    event: str = ""
+
+    def without_event(self) -> "Prompt":
+        """This prompt with its ``message`` no longer led by the last entry's ``event``.
+
+        >>> Prompt(("Ann",), "turn 2", message="Ann pays 2 VP — Ann: roll", event="Ann pays 2 VP").without_event().message
+        'Ann: roll'
+        """
+        lead = f"{self.event} — "
+        if not self.event or not self.message.startswith(lead):
+            return self
+        return Prompt(self.players, self.phase, self.kinds, self.message[len(lead):], self.words)
 
     def to_json(self) -> dict[str, object]:
         """The prompt as the ``expecting`` object of ``state --json``."""

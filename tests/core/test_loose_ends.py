@@ -135,3 +135,18 @@ def test_loose_ends_d25_the_prompt_help_fits_an_80x24_terminal():
 
     lines = HELP.splitlines()
     assert len(lines) <= 21 and max(len(line) for line in lines) <= 80, (len(lines), max(map(len, lines)))
+
+
+def test_loose_ends_d22_after_a_refusal_the_prompt_does_not_repeat_the_last_event():
+    """Roma's Phase 1 ("Ann has 2 empty discs and pays 2 VP") leads the prompt line once, after
+    the entry that caused it; a refusal or a command draws the line again without it."""
+    gid = str(json.loads(cli("new", "roma", "-p", "Ann", "-p", "Ben", "-o", "bribe=off", "--json").stdout)["id"])
+    for entry in ("hand Ann Essedum Onager Turris Centurio", "hand Ben Consul Forum Basilica Mercator",
+                  "give Ann Turris Centurio", "give Ben Consul Mercator", "start Ben",
+                  "place Ben Forum 2 Basilica 3 Turris 4 Centurio 5", "place Ann Essedum 1 Onager 2 Consul 3 Mercator 5",
+                  "roll 2 5 3", "activate 2 vp 3", "activate 5", "battle 1"):
+        assert cli("move", gid, entry).exit_code == 0, entry
+    shown = cli("play", gid, input="end\nbogus\nlog --last 1\nquit\n").output
+    event = "Phase 1: Ann has 2 empty discs and pays 2 VP"
+    lines = [line for line in shown.splitlines() if "Ann: roll the three action dice" in line or event in line]
+    assert sum(event in line for line in shown.splitlines()) == 1 and len(lines) >= 3, shown

@@ -21,7 +21,7 @@ def expecting(state: RomaState) -> Prompt:
     prompt = _expecting(state)
     if state.last:
         text = f"{state.last} — {prompt.message}" if prompt.message else state.last
-        prompt = Prompt(prompt.players, prompt.phase, prompt.kinds, text, prompt.words)
+        prompt = Prompt(prompt.players, prompt.phase, prompt.kinds, text, prompt.words, event=state.last if prompt.message else "")
     return prompt
 
 
