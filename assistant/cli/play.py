@@ -27,8 +27,9 @@ from typing import Any
 from assistant.core import inputs
 from assistant.cli import render
 from assistant.cli.edit import prompt_edit
+from assistant.cli.setup_form import at_prompt as setup_form
 from assistant.cli.rules import find_rules
-from assistant.core.errors import AmbiguousEntry, AssistantError, Conflict, InvalidEntry
+from assistant.core.errors import AmbiguousEntry, AssistantError, Conflict
 from assistant.core.viewer import Viewer
 
 TABLE_COMMANDS = (
@@ -466,7 +467,7 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
     """Run a table command (``undo``, ``state``, ``score``, ``log``, ``legal``, ``remember``,
     ``catalogue``, ``rules``) with its flags; False when the line is not one (a game entry).
     A command given words it does not take answers with its usage."""
-    from assistant.service.games import entry_lines, score_of
+    from assistant.service.games import score_of
 
     ruleset = table.loaded.ruleset
     shown = reveal
@@ -705,6 +706,10 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 line, private = private_line, True
             elif prompt_edit(table, verb_l, rest, reveal=reveal):  # amend, insert (assistant/cli/edit.py)
                 continue
+            elif (form := setup_form(store, table, verb_l, rest, _answer_reader)) is not None:
+                if not form:  # Sylla's guided set-up form (assistant/cli/setup_form.py) entered nothing
+                    continue
+                line = form  # the set-up entry it built, entered as if typed
             elif _table_command(table, store, game, verb_l, rest, reveal=reveal):
                 continue
             try:

@@ -5,6 +5,7 @@ record (every secret face as ``?``) replayed."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -60,8 +61,10 @@ def test_sylla_board_fits_80_columns_names_and_figures_whole_nothing_secret(sour
             assert ("Consul" in head) == (p.name == state.consul)
             assert "denarii" not in head
             assert f" {p.money} denarii" in revealed
-            for card in p.cards:
-                assert f"{card.label} {card.hexes}" in text
+            for card in p.cards:  # a Slave's hexagons are always ryg: left out (issue 23, D9)
+                hexes = "" if card.kind == "slave" and card.hexes == "ryg" else f" {card.hexes}"
+                assert f"{card.label}{hexes}" in text
+                assert f"{card.label} {card.hexes}" in R.board(state, wide=True)
         if state.board is not None and state.markers:
             for kind, word in (("civic", "Civic"), ("health", "Health"), ("leisure", "Leisure")):
                 assert f"{word} {state.value(kind)} (space {state.markers[kind] + 1}" in text
@@ -81,39 +84,27 @@ def test_sylla_board_a_long_name_is_never_cut():
     state = game.states[game.ply // 2]
     renamed = R.setup([long, *state.seats[1:]], dict(state.options))
     text = R.board(renamed, reveal=True)
-    assert long in text.splitlines() and all(len(line) <= WIDTH for line in text.splitlines())
+    assert any(line.startswith(long + " ") for line in text.splitlines())
+    assert all(len(line) <= WIDTH for line in text.splitlines())
 
 
 SNAPSHOT = """\
-SYLLA · round 3, phase V (events) · Consul Red
-  Red, White, Black turn an item face down (Flood)
-
-Res Publica ladder 0 1 1 2 2 3 3 4 5 (crisis zone: the first 2 spaces)
-  per token Civic 2 (space 4) · Health 3 (space 7) · Leisure 3 (space 7)
-  famine 4 · Great Work: Granary · built: Colosseum, Senate
-events  1 Imperial Cult 1 LV civic [Blue 1, Red 1] prevented
-        2 Pillage 0 L leisure [Red 1, Black 1] prevented
-        3 Flood 1 V health happening · 4 Decadence 0 L
-        (famine icons, fighters V Vestal L Legionary, token; [cubes])
-
-Blue    17 prestige · 8 tokens · Civic 2 Health 0 Leisure 1 + 5 unseen · set IV
-        Sen1 rg tapped · Mer1 yg fish · Ves1 r tapped · Ves2 ry tapped
-        Sla1 ryg fish tapped · Sen2 r fish tapped · Ves3 y
-        Temple1 down · Temple2
-Red     28 prestige · 4 tokens · Civic 1 Health 0 Leisure 3 · Consul · set III
-        Sen1 yg fish tapped · Sla1 ryg fish tapped · Ves1 r · Leg1 g · Mer1 r
-        Sen2 ry tapped · Ves2 y tapped
-        Tavern1 · Field1
-White   9 prestige · 3 tokens · Civic 0 Health 0 Leisure 1 + 2 unseen · set II
-        Mer1 ry tapped · Mer2 y fish · Leg1 ry tapped · Sla1 ryg fish tapped
-        Sla2 ryg tapped · Sla3 ryg fish tapped · Cra1 y · Mer3 ry tapped
-        Temple1 · Stall1
-Black   14 prestige · 3 tokens · Civic 1 Health 0 Leisure 2 · set I
-        Ves1 g tapped · Leg1 ry · Sen1 rg tapped · Mer1 y fish · Leg2 rg tapped
-        Sla1 ryg tapped · Leg3 g tapped
-        Field1 · Stall1
-cards: hexagons r red, y yellow, g grey · fish: Christian
-denarii and token colours are behind the screens (--reveal shows them)"""
+round 3, phase V (events) · Red, White, Black turn an item face down (Flood)
+ladder 0 1 1 2 2 3 3 4 5 (crisis zone 1-2) · Civic 2 (space 4)
+  Health 3 (space 7) · Leisure 3 (space 7) · famine 4 · Great Work Granary
+  built Colosseum, Senate
+events Imperial Cult 1 LV civic [Blue 1, Red 1] prevented
+  Pillage 0 L leisure [Red 1, Black 1] prevented · Flood 1 V health happening
+  Decadence 0 L
+Blue  17 prestige · 8 tokens (C2 H0 L1 ?5) · set IV: Sen1 rg*, Mer1 yg+, Ves1 r*
+  Ves2 ry*, Sla1+*, Sen2 r+*, Ves3 y, (Temple1), Temple2
+Red   28 prestige · 4 tokens (C1 H0 L3) · set III · Consul: Sen1 yg+*, Sla1+*
+  Ves1 r, Leg1 g, Mer1 r, Sen2 ry*, Ves2 y*, Tavern1, Field1
+White 9 prestige · 3 tokens (C0 H0 L1 ?2) · set II: Mer1 ry*, Mer2 y+, Leg1 ry*
+  Sla1+*, Sla2*, Sla3+*, Cra1 y, Mer3 ry*, Temple1, Stall1
+Black 14 prestige · 3 tokens (C1 H0 L2) · set I: Ves1 g*, Leg1 ry, Sen1 rg*
+  Mer1 y+, Leg2 rg*, Sla1*, Leg3 g*, Field1, Stall1
+key: r/y/g hexagons · + Christian · * tapped · (…) face down · C/H/L/? tokens"""
 
 
 def test_sylla_board_snapshot_of_a_four_player_game_in_round_3():
@@ -137,13 +128,14 @@ def test_sylla_board_reveal_shows_denarii_token_kinds_and_votes():
     plain, revealed = R.board(state), R.board(state, reveal=True)
     voter = next(iter(state.votes))
     thumb, denarii = state.votes[voter]
-    assert f"voted   {voter}" in plain and f"{voter} {thumb} {denarii}" in revealed
+    assert f"voted: {voter}" in plain and f"{voter} {thumb} {denarii}" in revealed
     for p in state.players:
         assert f"{p.money} denarii" in revealed
         if sum(p.tokens.values()):
-            kinds = " ".join(f"{w} {p.tokens[k]}" for k, w in (("civic", "Civic"), ("health", "Health"), ("leisure", "Leisure")))
-            assert kinds in revealed
-    assert "denarii and token colours are behind the screens" in plain
+            t = p.tokens
+            assert f"(C{t['civic']} H{t['health']} L{t['leisure']})" in revealed
+    assert "denarii and token colours are behind the screens" in R.board(state, wide=True)
+    assert not re.search(r"\d denarii", plain)
 
 
 def test_sylla_board_token_kinds_as_far_as_the_table_knows_them():
@@ -157,9 +149,10 @@ def test_sylla_board_token_kinds_as_far_as_the_table_knows_them():
             # the public record's replay knows exactly what the table knows
             assert (q.tokens, q.unknown, q.splits) == (q.seen, q.seen_unknown, q.seen_splits), ply
     red = game.states[167].player("Red")
-    assert "Red     28 prestige · 4 tokens · Civic 1 Health 0 Leisure 3 · Consul" in R.board(game.states[167])
+    assert "Red   28 prestige · 4 tokens (C1 H0 L3) · set III · Consul:" in R.board(game.states[167])
+    assert "Red     28 prestige · 4 tokens · Civic 1 Health 0 Leisure 3 · Consul" in R.board(game.states[167], wide=True)
     assert red.tokens == {"civic": 1, "health": 0, "leisure": 3}
-    assert "Blue    17 prestige · 8 tokens · Civic 2 Health 0 Leisure 1 + 5 unseen" in R.board(game.states[167])
+    assert "Blue  17 prestige · 8 tokens (C2 H0 L1 ?5)" in R.board(game.states[167])
     end = game.state
     assert all(p.seen == p.tokens and p.seen_unknown == 0 for p in end.players)
 

@@ -289,8 +289,11 @@ def test_sylla_phase7_crisis_position_not_entry():
 
 
 def test_sylla_open_crisis_all_equal():
+    """Option crisis_all_equal=nothing (the ruling before issue 23; the default, the seed's
+    +3 and -3, is tested in test_sylla_loose_ends.py): all equal, nobody gains or loses."""
     game = replay(ROUND1_CUBES)
     s = copy.deepcopy(game.state)
+    s.options["crisis_all_equal"] = "nothing"
     for p in s.players:
         p.tokens["leisure"] = 2
     before = prestige_of(s)

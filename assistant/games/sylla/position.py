@@ -36,7 +36,7 @@ TOP_ALIASES: dict[str, str] = {
     "first_consul": "consul", "offered": "offers", "high": "high_bid", "work": "great_work", "works_built": "built_works",
     "built": "built_works", "removed_events": "removed_events", "tiles": "spaces", "ladder": "markers",
 }
-OPTION_KEYS: tuple[str, ...] = ("ecclesia_vote", "christian_slave", "card_checks", "fields", "board")
+OPTION_KEYS: tuple[str, ...] = ("ecclesia_vote", "christian_slave", "card_checks", "fields", "crisis_all_equal", "board")
 PLAYER_KEYS: tuple[str, ...] = ("name", "set", "prestige", "denarii", "tokens", "unseen", "unseen_splits", "cards", "buildings")
 PLAYER_POSITION_ALIASES: dict[str, str] = {
     **{k: v for k, v in PLAYER_ALIASES.items() if v in PLAYER_KEYS},

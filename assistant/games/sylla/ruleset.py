@@ -28,6 +28,7 @@ class Sylla(Ruleset):
         OptionSpec("christian_slave", "both", "a freed Christian Slave scores as Christian too (sylla.open.christian-slave)", ("both", "once")),
         OptionSpec("card_checks", "notes", "check entered characters against the research notes too (2 of each type per set, Christians, Slaves' colours), or the rulebook only (sylla.data.characters)", ("notes", "rulebook")),
         OptionSpec("fields", "famine-and-crisis", "what a Field spares: the points lost in phase VII to famine and crises (the Field's printed text), or to famine only (sylla.buildings.field)", ("famine-and-crisis", "famine")),
+        OptionSpec("crisis_all_equal", "both", "a crisis where all hold the same count: each is most and fewest, +3 and -3 (the seed's letter), or nothing (sylla.open.crisis-all-equal)", ("both", "nothing")),
         OptionSpec("board", "ask", "the printed board 'ladder=... crisis=N start=N spaces=...', or 'ask' to enter it at setup (sylla.data.ladder)", None, True),
     )
 
@@ -35,13 +36,17 @@ class Sylla(Ruleset):
     sheet_aliases = sheet.ALIASES
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
-        """The core's check, and one rule for games made before the ``fields`` option: a game
-        that states ``ecclesia_vote`` and ``christian_slave`` (stored games and written records
+        """The core's check, and one rule for games made before an option existed: a game that
+        states ``ecclesia_vote`` and ``christian_slave`` (stored games and written records
         always state every option) but no ``fields`` was played under the one reading the
-        engine knew then, famine only (sylla.buildings.field)."""
+        engine knew then, famine only (sylla.buildings.field); one that states them but no
+        ``crisis_all_equal``, under "nobody gains or loses" (sylla.open.crisis-all-equal)."""
         result = super().check_options(options)
-        if "fields" not in options and {"ecclesia_vote", "christian_slave"} <= set(options):
+        older = {"ecclesia_vote", "christian_slave"} <= set(options)
+        if older and "fields" not in options:
             result["fields"] = "famine"
+        if older and "crisis_all_equal" not in options:
+            result["crisis_all_equal"] = "nothing"
         return result
 
     def public_notation(self, state: State, move: Any) -> str:

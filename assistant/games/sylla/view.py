@@ -282,15 +282,162 @@ def _player_lines(state: State, p: Player, reveal: bool, width: int, indent: int
 
 
 def board(state: State, *, reveal: bool = False, wide: bool = False) -> str:
-    """The board at a glance, plain text in 80 columns (``wide``: 132): the round, phase and
+    """The board at a glance (issue 23, D9): every public fact of :func:`board_wide` in at most
+    80 columns and few enough lines that, for 4 players, the board, the prompt line and the
+    input line fit an 80x24 terminal (the heading, whose entry the game waits for, stays on
+    screen). Dense: the heading and the message share a flow; the ladder, its markers, famine
+    and the works share one; tiles on offer by their short names; each player one flow of
+    figures, characters and buildings, with marks instead of words (a one-line key at the
+    end). ``wide``: :func:`board_wide`, the same facts spelled out in 132 columns. Secret
+    faces only with ``reveal``; names and figures are never cut."""
+    if wide:
+        return board_wide(state, reveal=reveal)
+    width = WIDTH
+    lines = _heading(state, width)
+    lines += _flow("ladder", [(" · ", item) for item in _ladder_items(state)], width, 2)
+    row: list[tuple[str, str]] = [(" · ", _event_item(state, i)) for i in range(len(state.events))] or [(" ", "not entered yet")]
+    offered = [f"{i + 1} {t.capitalize()}" + (f" {state.board.spaces[i]}" if state.board else "")
+               for i, t in enumerate(state.spaces) if t]
+    row += [(" · tiles: " if n == 0 else ", ", item) for n, item in enumerate(offered)]
+    if state.votes and state.step in ("VI.vote", "VI.fists", "end.vote", "end.fists"):
+        if reveal:
+            said = [f"{n} " + (f"{t} {d}" if t is not None else "?") for n, (t, d) in state.votes.items()]
+        else:
+            said = [n for n in state.seats if n in state.votes]
+        row += [(" · voted: " if n == 0 else ", ", item) for n, item in enumerate(said)]
+    lines += _flow("events", row, width, 2)
+    names = max([4] + [len(n) for n in state.seats if len(n) <= 12])  # the figures line up after names
+    for p in state.players:
+        lines += _player_flow(state, p, reveal, width, names)
+    lines.append(KEY)
+    return "\n".join(lines)
+
+
+KEY = "key: r/y/g hexagons · + Christian · * tapped · (…) face down · C/H/L/? tokens"
+"""The marks of the normal board, in one line: hexagon and building space colours; Christian,
+tapped, face down; tokens held by kind (Civic Spirit, Health, Leisure, colour not seen). An
+event reads: name, famine icons, fighters (V Vestal, L Legionary), token kind, [cubes]."""
+
+
+def _heading(state: State, width: int) -> list[str]:
+    """Where the game stands and what it waits for: ``round 2, phase III (buildings) · Ann
+    offers a tile (space 1-6)``, word-wrapped (the Consul is marked on his player's line);
+    when that takes more than 2 lines, the message's closing bracket (how to enter it, which
+    ``legal`` and the prompt line say in full) is left out."""
+    prompt = expecting(state)
+    message = prompt.message.split(": ", 1)[-1] if prompt.message.startswith(prompt.phase + ": ") else prompt.message
+    head = prompt.phase + " ·" if message != prompt.message else ""
+    lines = _flow(head, [(" ", word) for word in message.split(" ")], width, 2)
+    if len(lines) > 2 and message.endswith(")") and " (" in message:
+        short = message[: message.rindex(" (")]
+        lines = _flow(head, [(" ", word) for word in short.split(" ")], width, 2)
+    return lines
+
+
+def _flow(head: str, parts: list[tuple[str, str]], width: int, indent: int) -> list[str]:
+    """``head`` and the parts on one flow, each part ``(joint, text)``: the joint stands between
+    it and the part before on the same line and is left out at the start of a line (its words
+    kept: `` · tiles: `` starts a line as ``tiles:``). Unlike :func:`wrap_items` a long head
+    does not stand alone; continuation lines are indented by ``indent``; no text is cut, no
+    line longer than ``width`` unless one text alone is."""
+    lines: list[str] = []
+    line = head
+    for joint, text in parts:
+        if line == head:
+            joint = " " if head else ""
+        if len(line) + len(joint) + len(text) > width and line.strip():
+            lines.append(line.rstrip())
+            line, joint = " " * indent, joint.strip(" ·,") + " " if joint.strip(" ·,") else ""
+        line += joint + text
+    lines.append(line.rstrip())
+    return [line for line in lines if line.strip()]
+
+
+def _ladder_items(state: State) -> list[str]:
+    """The Res Publica ladder's printed values and crisis zone, each marker with the prestige a
+    token of its kind is worth there, famine, the Great Work of the round and those built."""
+    items: list[str] = []
+    if state.board is None:
+        items.append("(the board is not entered yet)")
+    else:
+        zone = "1" if state.board.crisis == 1 else f"1-{state.board.crisis}"
+        items.append(" ".join(map(str, state.board.ladder)) + f" (crisis zone {zone})")
+        if state.markers:
+            items += [f"{SHORT[k]} {state.value(k)} (space {state.markers[k] + 1}" + (", crisis)" if state.in_crisis(k) else ")")
+                      for k in TOKENS]
+    items.append(f"famine {state.famine}")
+    if state.work:
+        items.append(f"Great Work {works_by_id()[state.work]['name']}")
+    if state.works_built:
+        items.append("built " + ", ".join(works_by_id()[w]["name"] for w in state.works_built))
+    return items
+
+
+def _event_item(state: State, index: int) -> str:
+    """An event of the row: name, famine icons, fighters, token kind, ``[cubes]``, and in phase V
+    whether it is prevented or happening."""
+    s = state.events[index]
+    text = f"{event_names()[s.id]} {s.spec.icons} {s.spec.fighters}" + (f" {s.spec.token}" if s.spec.token else "")
+    if s.cubes:
+        text += " [" + ", ".join(f"{who} {n}" for who, n in s.cubes.items()) + "]"
+    if state.phase == "V" and s.id in state.prevented:
+        text += " prevented"
+    elif state.phase == "V" and s.id == state.current_effect:
+        text += " happening"
+    return text
+
+
+def _mark(card: Card) -> str:
+    """A character on the normal board: ``Sen1 ry+*`` (``+`` Christian, ``*`` tapped), in
+    brackets when face down: ``(Mer2 g+)``; a Slave without his hexagons, always ``ryg``:
+    ``Sla1+``."""
+    hexes = "" if card.kind == "slave" and card.hexes == "ryg" else f" {card.hexes}"  # a Slave shows ryg (sylla.data.characters)
+    text = f"{card.label}{hexes}" + ("+" if card.christian else "") + ("*" if card.tapped else "")
+    return f"({text})" if card.down else text
+
+
+def _token_letters(p: Player) -> str:
+    """His tokens by kind as far as they are known, by initials: ``C2 H0 L1`` (Civic Spirit,
+    Health, Leisure), ``?2`` for tokens whose colour is not known, a kind's possible counts
+    (``H0-2``) once a reveal has told something of them."""
+    if p.unknown and p.splits is None:
+        return " ".join(f"{SHORT[k][0]}{p.tokens[k]}" for k in TOKENS) + f" ?{p.unknown}"
+    return " ".join(f"{SHORT[k][0]}{v}" for k, v in tokens_text(p).items() if k in TOKENS)
+
+
+def _player_flow(state: State, p: Player, reveal: bool, width: int, names: int) -> list[str]:
+    """A player on one flow, his name padded to ``names`` columns: prestige, tokens held and
+    their kinds as far as the table knows them (a Temple's or an Insula's colour is secret
+    until a reveal, sylla.components.hidden; all with ``reveal``), denarii only with
+    ``reveal``, his set, Consul; then his characters and his buildings (``(Field1)`` face
+    down)."""
+    held = sum(p.tokens.values()) + p.unknown
+    figures = [f"{p.prestige} prestige", f"{held} token" + ("" if held == 1 else "s")
+               + (f" ({_token_letters(p if reveal else p.public())})" if held else "")]
+    if reveal:
+        figures.append(f"{p.money_text} denarii")
+    if p.set is not None:
+        figures.append(f"set {ROMAN_OF.get(p.set, p.set)}")
+    if p.name == state.consul:
+        figures.append("Consul")
+    figures[-1] += ":"
+    parts = [(" · ", f) for f in figures]
+    things = [_mark(c) for c in p.cards] + [f"({t.label})" if t.down else t.label for t in p.tiles]
+    parts += [(" " if n == 0 else ", ", t) for n, t in enumerate(things or ["no characters yet"])]
+    return _flow(p.name.ljust(names), parts, width, 2)
+
+
+def board_wide(state: State, *, reveal: bool = False) -> str:
+    """The board in full (``board --wide``), plain text in 132 columns: the round, phase and
     whose entry the game waits for; the Res Publica ladder with each marker and what a token
     is worth there, the famine track, the Great Work of the round and those built; the event
     row (cubes, prevented events); the building tiles on offer; then each player's prestige,
     tokens held (kinds as far as the table knows them), the Consul, his characters (tapped,
     face down) and buildings. What is behind the screens (denarii, the colours of a Temple's
     or an Insula's tokens, fist votes) shows only with ``reveal``: without it the
-    board of a game equals the board of its public record. Names and figures are never cut."""
-    width = WIDE if wide else WIDTH
+    board of a game equals the board of its public record. Names and figures are never cut.
+    Spelled out, one item a line: the normal board (:func:`board`) says the same in fewer lines."""
+    width = WIDE
     prompt = expecting(state)
     title = ["SYLLA", prompt.phase] + ([f"Consul {state.consul}"] if state.consul else [])
     lines = wrap_items("", title, width, 0)
@@ -342,7 +489,11 @@ def legal_summary(state: State) -> list[str]:
     if state.phase == "setup" and state.picked:
         return wrap_items("", ["position round N, phase P, consul NAME, ...", "(the rest of the position block; see docs/position/sylla.md)"], width, 0, sep="   ")
     if state.phase == "setup":
-        return wrap_items("", ["setup: enter " + ", ".join(setup.missing(state)), "(any order; see the notation guide)"], width, 0, sep="   ")
+        todo = setup.missing(state)
+        said = wrap_items("", ["setup: enter " + ", ".join(todo), "(any order; see the notation guide)"], width, 0, sep="   ")
+        if "board" in todo:  # the guided form (assistant/cli/setup_form.py, issue 23)
+            said.append("board: `setup` at the play prompt asks for it, one question at a time")
+        return said
     step = state.step
     moves = legal_moves(state)
     lines: list[str] = []

@@ -1,6 +1,10 @@
 """Phase VII (sylla.phase7): famine losses (less 2 per face-up Field, never below 0 prestige),
-a crisis for each marker in the crisis zone (most tokens +3, fewest -3; all equal: nothing),
-then the end of the round (sylla.roundend): untap, and the table enters the 6 new tiles.
+a crisis for each marker in the crisis zone (most tokens +3, fewest -3), then the end of the
+round (sylla.roundend): untap, and the table enters the 6 new tiles.
+
+All equal in a crisis (sylla.open.crisis-all-equal, option ``crisis_all_equal``): by default
+each player is both "most" and "fewest", as the seed's letter says: +3, then -3 (a Field with
+points left spares the -3); ``crisis_all_equal=nothing``: nobody gains or loses.
 
 Fields (sylla.buildings.field, option ``fields``): by default they spare the points lost in
 the whole phase, famine first, then the crises' losses in their order (the Field's printed
@@ -53,6 +57,16 @@ def fields_reading(options: dict[str, str]) -> str:
     return options.get("fields", FIELDS_DEFAULT)
 
 
+CRISIS_ALL_EQUAL_DEFAULT = "both"
+"""The seed's letter (sylla.open.crisis-all-equal): with every count equal, each player holds
+the most and the fewest tokens, so gains 3 and loses 3."""
+
+
+def crisis_all_equal_reading(options: dict[str, str]) -> str:
+    """The ``crisis_all_equal`` option: ``both`` (default, +3 and -3) or ``nothing``."""
+    return options.get("crisis_all_equal", CRISIS_ALL_EQUAL_DEFAULT)
+
+
 def resume(state: State) -> None:
     """Resolve the crises still due, in order; wait for the tokens of players whose count of
     the crisis kind is not known (``VII.crisis``); then end the round or the game."""
@@ -80,13 +94,17 @@ def resume(state: State) -> None:
 
 
 def crisis(state: State, kind: str) -> None:
-    """A crisis of ``kind``: most tokens +3 prestige, fewest -3 (sylla.phase7.crisis); all equal, nothing."""
+    """A crisis of ``kind``: most tokens +3 prestige, fewest -3 (sylla.phase7.crisis), gains
+    before losses (sylla.open.crisis-order). All equal (sylla.open.crisis-all-equal): each
+    player is both, +3 then -3 (Fields may spare the -3), unless ``crisis_all_equal=nothing``."""
     held = {p.name: p.token_range(kind)[0] for p in state.players}
     state.shown += [(name, kind, n) for name, n in held.items()]  # every player reveals that kind
     most, fewest = max(held.values()), min(held.values())
-    if most == fewest:
-        state.note(f"{token_name(kind)} crisis: everyone holds {most}; no change")
+    if most == fewest and crisis_all_equal_reading(state.options) == "nothing":
+        state.note(f"{token_name(kind)} crisis: everyone holds {most}; no change (crisis_all_equal=nothing)")
         return
+    if most == fewest:
+        state.note(f"{token_name(kind)} crisis: everyone holds {most}, so each has the most (+3) and the fewest (-3)")
     pts = facts()["crisis_points"]
     for name, n in held.items():
         if n == most:
