@@ -8,12 +8,12 @@ The commands are registered on the main typer app by :func:`register`, which ``m
 calls with its error handler and store opener, so that this module does not import ``main``.
 """
 
-from collections.abc import Callable
 from typing import Annotated, Any, Optional
 
 import typer
 
 from assistant.cli import render
+from assistant.cli.base import DbOpt, GameIdArg, JsonOpt, app, examples, open_store
 
 PROMPT_USAGE = {
     "amend": "amend PLY ENTRY [--reveal]   or   amend PLY --delete",
@@ -21,14 +21,6 @@ PROMPT_USAGE = {
 }
 
 
-def examples(*lines: str) -> str:
-    """An epilog listing examples, one per line (as ``main.examples``)."""
-    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
-
-
-GameIdArg = Annotated[
-    str, typer.Argument(metavar="ID", help="The game's id (see 'assistant games'), or 'last'.", show_default=False)
-]
 PlyArg = Annotated[int, typer.Argument(metavar="PLY", help="The entry's number, as 'assistant log' shows it.", min=1)]
 ExpectOpt = Annotated[
     Optional[int], typer.Option(help="Refuse (conflict) unless the game has exactly this many entries.")
@@ -36,11 +28,6 @@ ExpectOpt = Annotated[
 RevealOpt = Annotated[
     bool, typer.Option("--reveal", help="Echo the entry as typed, secret faces too (else as the table may see it).")
 ]
-DbOpt = Annotated[
-    Optional[str],
-    typer.Option("--db", help="Database file or SQLAlchemy URL (overrides ASSISTANT_DB).", show_default=False),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (a stable shape) instead of text.")]
 
 
 def show_edit(result: Any, *, prompt: bool = True) -> None:
@@ -61,79 +48,74 @@ def show_edit(result: Any, *, prompt: bool = True) -> None:
         render.prompt_line(result.prompt, to_stderr=True)
 
 
-def register(app: typer.Typer, handle_errors: Callable[[Any], Any], store: Callable[[Optional[str]], Any]) -> None:
-    """Add ``amend`` and ``insert`` to ``app`` (``handle_errors`` and ``store`` are main's)."""
+@app.command(
+    epilog=examples(
+        'assistant amend 12 5 "Ada build Altar"   # replace entry 5, replay the rest',
+        'assistant amend 12 5 "take 2 # was miscounted"   # a new comment (else the old one is kept)',
+        "assistant amend 12 5 --delete",
+        'assistant amend last 5 "money 3" --expect-ply 40 --json',
+    ),
+    context_settings={"ignore_unknown_options": True},
+)
+def amend(
+    game_id: GameIdArg,
+    ply: PlyArg,
+    entry: Annotated[Optional[str], typer.Argument(metavar="[ENTRY]", help="The entry to write instead.", show_default=False)] = None,
+    delete: Annotated[bool, typer.Option("--delete", help="Take entry PLY out instead of replacing it.")] = False,
+    expect_ply: ExpectOpt = None,
+    reveal: RevealOpt = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Replace entry PLY (or take it out with --delete) and replay every later entry.
 
-    @app.command(
-        epilog=examples(
-            'assistant amend 12 5 "Ada build Altar"   # replace entry 5, replay the rest',
-            'assistant amend 12 5 "take 2 # was miscounted"   # a new comment (else the old one is kept)',
-            "assistant amend 12 5 --delete",
-            'assistant amend last 5 "money 3" --expect-ply 40 --json',
-        ),
-        context_settings={"ignore_unknown_options": True},
-    )
-    @handle_errors
-    def amend(
-        game_id: GameIdArg,
-        ply: PlyArg,
-        entry: Annotated[Optional[str], typer.Argument(metavar="[ENTRY]", help="The entry to write instead.", show_default=False)] = None,
-        delete: Annotated[bool, typer.Option("--delete", help="Take entry PLY out instead of replacing it.")] = False,
-        expect_ply: ExpectOpt = None,
-        reveal: RevealOpt = False,
-        db: DbOpt = None,
-        json_out: JsonOpt = False,
-    ) -> None:
-        """Replace entry PLY (or take it out with --delete) and replay every later entry.
+    If a later entry is no longer accepted, nothing changes and the refusal names it. A
+    finished game that stops being over is reopened; one that becomes over is finished.
+    """
+    from assistant.core.errors import InvalidEntry
+    from assistant.service.games import edit
 
-        If a later entry is no longer accepted, nothing changes and the refusal names it. A
-        finished game that stops being over is reopened; one that becomes over is finished.
-        """
-        from assistant.core.errors import InvalidEntry
-        from assistant.service.games import edit
+    if delete == (entry is not None):
+        raise InvalidEntry(
+            "core.amend",
+            "amend takes either the new entry or --delete" + (", not both" if delete else ""),
+            hint=f'assistant amend {game_id} {ply} "ENTRY"   or   assistant amend {game_id} {ply} --delete',
+        )
+    action = "delete" if delete else "amend"
+    result = edit(open_store(db), game_id, action, ply, entry, expect_ply=expect_ply, reveal=reveal)
+    if json_out:
+        render.print_json(result.to_json())
+        return
+    show_edit(result)
 
-        if delete == (entry is not None):
-            raise InvalidEntry(
-                "core.amend",
-                "amend takes either the new entry or --delete" + (", not both" if delete else ""),
-                hint=f'assistant amend {game_id} {ply} "ENTRY"   or   assistant amend {game_id} {ply} --delete',
-            )
-        action = "delete" if delete else "amend"
-        result = edit(store(db), game_id, action, ply, entry, expect_ply=expect_ply, reveal=reveal)
-        if json_out:
-            render.print_json(result.to_json())
-            return
-        show_edit(result)
+@app.command(
+    epilog=examples(
+        'assistant insert 12 5 "Bob pay Ada 2"   # a forgotten entry, before entry 5',
+        'assistant insert last 41 "end"   # 41 = entries + 1: appends',
+        'assistant insert 12 5 "take 1" --expect-ply 40 --json',
+    ),
+    context_settings={"ignore_unknown_options": True},
+)
+def insert(
+    game_id: GameIdArg,
+    ply: PlyArg,
+    entry: Annotated[str, typer.Argument(metavar="ENTRY", help="The entry to put before entry PLY.", show_default=False)],
+    expect_ply: ExpectOpt = None,
+    reveal: RevealOpt = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Put an entry before entry PLY (entries + 1 appends) and replay every later entry.
 
-    @app.command(
-        epilog=examples(
-            'assistant insert 12 5 "Bob pay Ada 2"   # a forgotten entry, before entry 5',
-            'assistant insert last 41 "end"   # 41 = entries + 1: appends',
-            'assistant insert 12 5 "take 1" --expect-ply 40 --json',
-        ),
-        context_settings={"ignore_unknown_options": True},
-    )
-    @handle_errors
-    def insert(
-        game_id: GameIdArg,
-        ply: PlyArg,
-        entry: Annotated[str, typer.Argument(metavar="ENTRY", help="The entry to put before entry PLY.", show_default=False)],
-        expect_ply: ExpectOpt = None,
-        reveal: RevealOpt = False,
-        db: DbOpt = None,
-        json_out: JsonOpt = False,
-    ) -> None:
-        """Put an entry before entry PLY (entries + 1 appends) and replay every later entry.
+    If a later entry is no longer accepted, nothing changes and the refusal names it.
+    """
+    from assistant.service.games import edit
 
-        If a later entry is no longer accepted, nothing changes and the refusal names it.
-        """
-        from assistant.service.games import edit
-
-        result = edit(store(db), game_id, "insert", ply, entry, expect_ply=expect_ply, reveal=reveal)
-        if json_out:
-            render.print_json(result.to_json())
-            return
-        show_edit(result)
+    result = edit(open_store(db), game_id, "insert", ply, entry, expect_ply=expect_ply, reveal=reveal)
+    if json_out:
+        render.print_json(result.to_json())
+        return
+    show_edit(result)
 
 
 def prompt_edit(table: Any, verb: str, rest: str, *, reveal: bool = False) -> bool:

@@ -12,16 +12,9 @@ from typing import Annotated, Any, Optional
 import typer
 
 from assistant.cli import render
+from assistant.cli.base import DbOpt, GameIdArg, JsonOpt, app, examples, open_store
 
 
-def examples(*lines: str) -> str:
-    """An epilog listing examples, one per line (as ``main.examples``)."""
-    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
-
-
-GameIdArg = Annotated[str, typer.Argument(metavar="ID", help="The game's id (see 'assistant games'), or 'last'.", show_default=False)]
-DbOpt = Annotated[Optional[str], typer.Option("--db", help="Database file or SQLAlchemy URL (overrides ASSISTANT_DB).", show_default=False)]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON (a stable shape) instead of text.")]
 DateOpt = Annotated[Optional[str], typer.Option("--date", help="When: today, yesterday, saturday, 2026-11-30, '2026-11-30 20:15', 20:15.")]
 TimeOpt = Annotated[Optional[str], typer.Option("--time", help="The time it started (20:15).")]
 DurationOpt = Annotated[Optional[str], typer.Option("--duration", help="How long it lasted: 90, 90m, 1h30, 1:30.")]
@@ -51,147 +44,141 @@ def ask_pad(ruleset: Any, players: list[str], check_pad: Callable[[dict[str, Any
     )
 
 
-def register(app: typer.Typer, handle_errors: Callable[[Any], Any], store: Callable[[Optional[str]], Any]) -> None:
-    """Add ``add``, ``edit`` and ``delete`` to ``app`` (``handle_errors`` and ``store`` are main's)."""
-
-    @app.command(
-        epilog=examples(
-            "assistant add roma --score Ann=22 --score Ben=14 --date yesterday",
-            "assistant add 7w --sheet pad.txt --location Club --duration 1h30",
-            "assistant add 7w --score Ann=54 --score Ben=54 --coins Ann=5 --coins Ben=3",
-            "assistant add pax --sheet - < sheet.toml",
-            "assistant add 7w -p Ann -p Ben -p Cy   # on a terminal: the pad row by row",
-            "assistant add 7w --pad   # asks the players too",
-        )
+@app.command(
+    epilog=examples(
+        "assistant add roma --score Ann=22 --score Ben=14 --date yesterday",
+        "assistant add 7w --sheet pad.txt --location Club --duration 1h30",
+        "assistant add 7w --score Ann=54 --score Ben=54 --coins Ann=5 --coins Ben=3",
+        "assistant add pax --sheet - < sheet.toml",
+        "assistant add 7w -p Ann -p Ben -p Cy   # on a terminal: the pad row by row",
+        "assistant add 7w --pad   # asks the players too",
     )
-    @handle_errors
-    def add(
-        game: Annotated[str, typer.Argument(metavar="GAME", help="7wonders (7w), roma, pax or sylla.", show_default=False)],
-        score: Annotated[Optional[list[str]], typer.Option("--score", "-s", help="NAME=TOTAL, once per player in seating order.")] = None,
-        sheet: Annotated[Optional[Path], typer.Option("--sheet", help="The score pad: a file (lines, TOML or JSON; docs/logging.md), - for stdin.")] = None,
-        player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="For the form on a terminal: the players in seating order.")] = None,
-        pad_form: Annotated[bool, typer.Option("--pad", help="Fill in the score pad on a terminal, row by row across the players (the default there without --score or --sheet).")] = False,
-        coins: Annotated[Optional[list[str]], typer.Option("--coins", help="NAME=N: coins at the end (7 Wonders' tie-break).")] = None,
-        winner: Annotated[Optional[list[str]], typer.Option("--winner", help="Who won, as the table says (checked); 'none' for nobody.")] = None,
-        rome_wins: Annotated[Optional[str], typer.Option("--rome-wins", help="PAX: yes or no, where the sheet does not show it.")] = None,
-        start: Annotated[Optional[str], typer.Option("--start", help="The start player.")] = None,
-        date: DateOpt = None,
-        time: TimeOpt = None,
-        duration: DurationOpt = None,
-        location: LocationOpt = None,
-        note: NoteOpt = None,
-        db: DbOpt = None,
-        json_out: JsonOpt = False,
-    ) -> None:
-        """Log a play without tracking it: its totals, or its score pad by category, checked
-        for what the game can produce, and stored as a finished game (kind totals or sheet)."""
-        from assistant.core.errors import InvalidEntry
-        from assistant.games import get_ruleset
-        from assistant.service import plays
+)
+def add(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="7wonders (7w), roma, pax or sylla.", show_default=False)],
+    score: Annotated[Optional[list[str]], typer.Option("--score", "-s", help="NAME=TOTAL, once per player in seating order.")] = None,
+    sheet: Annotated[Optional[Path], typer.Option("--sheet", help="The score pad: a file (lines, TOML or JSON; docs/logging.md), - for stdin.")] = None,
+    player: Annotated[Optional[list[str]], typer.Option("--player", "-p", help="For the form on a terminal: the players in seating order.")] = None,
+    pad_form: Annotated[bool, typer.Option("--pad", help="Fill in the score pad on a terminal, row by row across the players (the default there without --score or --sheet).")] = False,
+    coins: Annotated[Optional[list[str]], typer.Option("--coins", help="NAME=N: coins at the end (7 Wonders' tie-break).")] = None,
+    winner: Annotated[Optional[list[str]], typer.Option("--winner", help="Who won, as the table says (checked); 'none' for nobody.")] = None,
+    rome_wins: Annotated[Optional[str], typer.Option("--rome-wins", help="PAX: yes or no, where the sheet does not show it.")] = None,
+    start: Annotated[Optional[str], typer.Option("--start", help="The start player.")] = None,
+    date: DateOpt = None,
+    time: TimeOpt = None,
+    duration: DurationOpt = None,
+    location: LocationOpt = None,
+    note: NoteOpt = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Log a play without tracking it: its totals, or its score pad by category, checked
+    for what the game can produce, and stored as a finished game (kind totals or sheet)."""
+    from assistant.core.errors import InvalidEntry
+    from assistant.games import get_ruleset
+    from assistant.service import plays
 
-        ruleset = get_ruleset(game)
-        raw: Any = None
-        if pad_form and (sheet is not None or score):
-            raise InvalidEntry("core.sheet", "--pad fills in the score pad on the terminal: leave out --score and --sheet")
-        if sheet is not None:
-            raw = _read(sheet)
-        elif not score:
-            if not _is_terminal():
-                if not player and not pad_form:
-                    raise InvalidEntry(
-                        "core.sheet", "give the totals (--score NAME=N per player), a score sheet (--sheet FILE), "
-                        "or the players (-p NAME ...) for the form on a terminal",
-                    )
-                raise InvalidEntry("core.sheet", "the form asks on a terminal; here give --score NAME=N or --sheet FILE")
-            _fields_first(date, time, duration)  # a typo there must not cost the pad typed in
-            names = list(player or ())
-            if names:
-                ruleset.check_seats(names)
-            else:
-                from rich.prompt import Prompt
+    ruleset = get_ruleset(game)
+    raw: Any = None
+    if pad_form and (sheet is not None or score):
+        raise InvalidEntry("core.sheet", "--pad fills in the score pad on the terminal: leave out --score and --sheet")
+    if sheet is not None:
+        raw = _read(sheet)
+    elif not score:
+        if not _is_terminal():
+            if not player and not pad_form:
+                raise InvalidEntry(
+                    "core.sheet", "give the totals (--score NAME=N per player), a score sheet (--sheet FILE), "
+                    "or the players (-p NAME ...) for the form on a terminal",
+                )
+            raise InvalidEntry("core.sheet", "the form asks on a terminal; here give --score NAME=N or --sheet FILE")
+        _fields_first(date, time, duration)  # a typo there must not cost the pad typed in
+        names = list(player or ())
+        if names:
+            ruleset.check_seats(names)
+        else:
+            from rich.prompt import Prompt
 
-                from assistant.cli.scorepad import ask_players
+            from assistant.cli.scorepad import ask_players
 
-                asked = ask_players(lambda q: Prompt.ask(q, console=render.out()), render.message, ruleset.check_seats)
-                if asked is None:
-                    render.message("nothing logged")
-                    raise typer.Exit(1)
-                names = asked
-
-            def check_pad(data: dict[str, Any]) -> Any:
-                built = plays.build_sheet(ruleset.name, sheet=copy.deepcopy(data), coins=coins or (), winners=winner, rome_wins=rome_wins)
-                return plays.score_sheet(built)
-
-            raw = ask_pad(ruleset, names, check_pad)
-            if raw is None:
+            asked = ask_players(lambda q: Prompt.ask(q, console=render.out()), render.message, ruleset.check_seats)
+            if asked is None:
+                render.message("nothing logged")
                 raise typer.Exit(1)
-        elif player:
-            raise InvalidEntry("core.sheet", "--score names the players itself, in seating order; leave out --player")
-        built = plays.build_sheet(ruleset.name, scores=score or (), sheet=raw, coins=coins or (), winners=winner, rome_wins=rome_wins)
-        view = plays.add_play(store(db), built, date=date, time=time, duration=duration, location=location, note=note, start=start)
-        if json_out:
-            render.print_json(view.to_json())
-            return
-        render.score_sheet(view.sheet)
-        summary = view.summary
-        render.success(f"logged as game {summary.id} ({summary.kind}, {summary.date})")
+            names = asked
 
-    @app.command(
-        epilog=examples(
-            "assistant edit 12 --date yesterday --time 20:15",
-            "assistant edit last --duration 1h30 --location 'Club room'",
-            "assistant edit 12 --note ''   # clears the note",
-        )
+        def check_pad(data: dict[str, Any]) -> Any:
+            built = plays.build_sheet(ruleset.name, sheet=copy.deepcopy(data), coins=coins or (), winners=winner, rome_wins=rome_wins)
+            return plays.score_sheet(built)
+
+        raw = ask_pad(ruleset, names, check_pad)
+        if raw is None:
+            raise typer.Exit(1)
+    elif player:
+        raise InvalidEntry("core.sheet", "--score names the players itself, in seating order; leave out --player")
+    built = plays.build_sheet(ruleset.name, scores=score or (), sheet=raw, coins=coins or (), winners=winner, rome_wins=rome_wins)
+    view = plays.add_play(open_store(db), built, date=date, time=time, duration=duration, location=location, note=note, start=start)
+    if json_out:
+        render.print_json(view.to_json())
+        return
+    render.score_sheet(view.sheet)
+    summary = view.summary
+    render.success(f"logged as game {summary.id} ({summary.kind}, {summary.date})")
+
+@app.command(
+    epilog=examples(
+        "assistant edit 12 --date yesterday --time 20:15",
+        "assistant edit last --duration 1h30 --location 'Club room'",
+        "assistant edit 12 --note ''   # clears the note",
     )
-    @handle_errors
-    def edit(
-        game_id: GameIdArg,
-        date: DateOpt = None,
-        time: TimeOpt = None,
-        duration: DurationOpt = None,
-        location: LocationOpt = None,
-        note: NoteOpt = None,
-        db: DbOpt = None,
-        json_out: JsonOpt = False,
-    ) -> None:
-        """Change a play's date, time, duration, location or note ('' clears all but the date)."""
-        from assistant.service import plays
+)
+def edit(
+    game_id: GameIdArg,
+    date: DateOpt = None,
+    time: TimeOpt = None,
+    duration: DurationOpt = None,
+    location: LocationOpt = None,
+    note: NoteOpt = None,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Change a play's date, time, duration, location or note ('' clears all but the date)."""
+    from assistant.service import plays
 
-        summary = plays.edit_play(store(db), game_id, date=date, time=time, duration=duration, location=location, note=note)
-        if json_out:
-            render.print_json(summary.to_json())
-            return
-        render.success(f"game {summary.id}: {describe(summary)}")
+    summary = plays.edit_play(open_store(db), game_id, date=date, time=time, duration=duration, location=location, note=note)
+    if json_out:
+        render.print_json(summary.to_json())
+        return
+    render.success(f"game {summary.id}: {describe(summary)}")
 
-    @app.command(epilog=examples("assistant delete 12", "assistant delete 12 --yes   # in a script"))
-    @handle_errors
-    def delete(
-        game_id: GameIdArg,
-        yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask (scripts).")] = False,
-        db: DbOpt = None,
-        json_out: JsonOpt = False,
-    ) -> None:
-        """Remove a game from the history, with its entries and results (asks first)."""
-        from assistant.core.errors import InvalidEntry
-        from assistant.service import plays
+@app.command(epilog=examples("assistant delete 12", "assistant delete 12 --yes   # in a script"))
+def delete(
+    game_id: GameIdArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask (scripts).")] = False,
+    db: DbOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Remove a game from the history, with its entries and results (asks first)."""
+    from assistant.core.errors import InvalidEntry
+    from assistant.service import plays
 
-        opened = store(db)
-        if not yes:
-            if not _is_terminal():
-                raise InvalidEntry("core.delete", "delete asks before removing a game; not on a terminal, say --yes")
-            summary = plays.describe_play(opened, game_id)
-            from rich.prompt import Confirm
+    opened = open_store(db)
+    if not yes:
+        if not _is_terminal():
+            raise InvalidEntry("core.delete", "delete asks before removing a game; not on a terminal, say --yes")
+        summary = plays.describe_play(opened, game_id)
+        from rich.prompt import Confirm
 
-            question = f"delete game {summary.id} ({render.escape(summary.game)}, {summary.date}, {render.escape(', '.join(summary.names))}, {summary.entries} entries)?"
-            if not Confirm.ask(question, default=False, console=render.out()):
-                render.message("nothing deleted")
-                raise typer.Exit(1)
-            game_id = str(summary.id)
-        gone = plays.delete_play(opened, game_id)
-        if json_out:
-            render.print_json({"ok": True, "deleted": gone.to_json()})
-            return
-        render.success(f"deleted game {gone.id} ({gone.game}, {gone.date}, {', '.join(gone.names)})")
+        question = f"delete game {summary.id} ({render.escape(summary.game)}, {summary.date}, {render.escape(', '.join(summary.names))}, {summary.entries} entries)?"
+        if not Confirm.ask(question, default=False, console=render.out()):
+            render.message("nothing deleted")
+            raise typer.Exit(1)
+        game_id = str(summary.id)
+    gone = plays.delete_play(opened, game_id)
+    if json_out:
+        render.print_json({"ok": True, "deleted": gone.to_json()})
+        return
+    render.success(f"deleted game {gone.id} ({gone.game}, {gone.date}, {', '.join(gone.names)})")
 
 
 def show_lines(summary: Any) -> list[str]:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from assistant.core.errors import AssistantError
     from assistant.core.protocol import Prompt
     from assistant.core.scoresheet import ScoreSheet
-    from assistant.service.views import GameSummary, LogLine, LogTurn, PlayerReport, PlayerStats
+    from assistant.service.views import GameSummary, LogTurn, PlayerReport, PlayerStats
 
 
 @cache
@@ -451,14 +451,6 @@ def games_lines(rows: Sequence["GameSummary"], *, width: int | None = None) -> l
     else:
         lines = grid(header, body, "rlllllrl", width=width, wrap=[3, 4, 5, 7], least=8)
     return [line.replace("\u00a0", " ") for line in lines]
-
-
-def log_lines(entries: Sequence["LogLine"]) -> None:
-    """Entries numbered by ply, each with its comment, under the heading of their turn."""
-    from assistant.service.views import log_turns
-
-    for line in log_text(log_turns(entries)):
-        out().print(line, markup=False)
 
 
 def log_text(turns: Sequence["LogTurn"]) -> list[str]:

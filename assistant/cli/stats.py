@@ -13,22 +13,18 @@ from __future__ import annotations
 import math
 import shutil
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from assistant.cli import render
+from assistant.cli.base import app, examples, open_store
 
 if TYPE_CHECKING:
     from assistant.service.views import CategoryStat, PlayerRating, StatsView, WinSplit
 
 VIEWS = ("by", "categories", "ratings", "streaks", "versus", "high")
-
-
-def examples(*lines: str) -> str:
-    """An epilog listing examples, one per line (as ``main.examples``)."""
-    return "Examples:\n\n\b\n" + "\n".join(f"  $ {line}" for line in lines)
 
 
 def chart_width() -> int:
@@ -354,106 +350,102 @@ def _usage(text: str) -> None:
     raise typer.Exit(2)
 
 
-def register(app: typer.Typer, handle_errors: Callable[..., Any], store: Callable[[str | None], Any]) -> None:
-    """Add ``stats`` to ``app``."""
-
-    @app.command(
-        epilog=examples(
-            "assistant stats                      # every game: wins and games, then each game's leaderboard",
-            "assistant stats 7w --sort average",
-            "assistant stats 7w --by wonder       # also: --by side, leader, seat, start",
-            "assistant stats 7w --categories --chart",
-            "assistant stats roma --ratings --player Ann",
-            "assistant stats 7w --ratings --json --history   # every rating point, for a plot of your own",
-            "assistant stats --streaks --since 2026-01-01",
-            "assistant stats pax --versus --location Club",
-            "assistant stats 7w --high --top 20",
-            "assistant stats sylla --chart        # score distribution per player",
-        )
+@app.command(
+    epilog=examples(
+        "assistant stats                      # every game: wins and games, then each game's leaderboard",
+        "assistant stats 7w --sort average",
+        "assistant stats 7w --by wonder       # also: --by side, leader, seat, start",
+        "assistant stats 7w --categories --chart",
+        "assistant stats roma --ratings --player Ann",
+        "assistant stats 7w --ratings --json --history   # every rating point, for a plot of your own",
+        "assistant stats --streaks --since 2026-01-01",
+        "assistant stats pax --versus --location Club",
+        "assistant stats 7w --high --top 20",
+        "assistant stats sylla --chart        # score distribution per player",
     )
-    @handle_errors
-    def stats(
-        game: Annotated[Optional[str], typer.Argument(metavar="[GAME]", help="7wonders (7w), roma, pax or sylla; all games when left out.", show_default=False)] = None,
-        sort: Annotated[str, typer.Option(help="Order leaderboards by wins, rate, average, best or played.")] = "wins",
-        by: Annotated[Optional[str], typer.Option("--by", help="Wins by seat, start (the start player), or for 7 Wonders wonder, side, leader.")] = None,
-        categories: Annotated[bool, typer.Option("--categories", help="Average points per category and their spread (std dev), per player and for the whole table.")] = False,
-        ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings per player and game (Plackett-Luce), from the whole history up to --until; --since, --player and --location choose whose rating points are shown, not how anyone is rated. Each player's first and latest point; --player: that player's every point.")] = False,
-        history: Annotated[bool, typer.Option("--history", help="With --ratings: every rating point of every player (a long list on a long history: some 2 s at 100,000 games).")] = False,
-        streaks: Annotated[bool, typer.Option("--streaks", help="Current and longest win streaks.")] = False,
-        versus: Annotated[bool, typer.Option("--versus", help="Head to head: who finished ahead of whom, games together.")] = False,
-        high: Annotated[bool, typer.Option("--high", help="High-score tables.")] = False,
-        top: Annotated[Optional[int], typer.Option(help="How many high scores per game (5 in the summary, 10 with --high).", min=1, max=1000)] = None,
-        chart: Annotated[bool, typer.Option("--chart", help="Draw it: score distribution (summary), category bars (--categories), rating over time (--ratings).")] = False,
-        since: Annotated[Optional[str], typer.Option(help="Games played on or after this day (YYYY-MM-DD).")] = None,
-        until: Annotated[Optional[str], typer.Option(help="Games played on or before this day (YYYY-MM-DD).")] = None,
-        player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only games this player sat in (tables by seat, fact and high scores: that player's own seats).")] = None,
-        location: Annotated[Optional[str], typer.Option(help="Only games played at this location.")] = None,
-        db: Annotated[Optional[str], typer.Option("--db", help="Database file or SQLAlchemy URL (overrides ASSISTANT_DB).", show_default=False)] = None,
-        json_out: Annotated[bool, typer.Option("--json", help="Print JSON (a stable shape) instead of tables.")] = False,
-    ) -> None:
-        """Statistics of finished games: leaderboards, high scores, wins by seat, start player,
-        wonder, side and leader, category averages and spread, ratings, streaks, head to head.
-        Scores of different games are never averaged together."""
-        from assistant.service import stats as service
+)
+def stats(
+    game: Annotated[Optional[str], typer.Argument(metavar="[GAME]", help="7wonders (7w), roma, pax or sylla; all games when left out.", show_default=False)] = None,
+    sort: Annotated[str, typer.Option(help="Order leaderboards by wins, rate, average, best or played.")] = "wins",
+    by: Annotated[Optional[str], typer.Option("--by", help="Wins by seat, start (the start player), or for 7 Wonders wonder, side, leader.")] = None,
+    categories: Annotated[bool, typer.Option("--categories", help="Average points per category and their spread (std dev), per player and for the whole table.")] = False,
+    ratings: Annotated[bool, typer.Option("--ratings", help="openskill ratings per player and game (Plackett-Luce), from the whole history up to --until; --since, --player and --location choose whose rating points are shown, not how anyone is rated. Each player's first and latest point; --player: that player's every point.")] = False,
+    history: Annotated[bool, typer.Option("--history", help="With --ratings: every rating point of every player (a long list on a long history: some 2 s at 100,000 games).")] = False,
+    streaks: Annotated[bool, typer.Option("--streaks", help="Current and longest win streaks.")] = False,
+    versus: Annotated[bool, typer.Option("--versus", help="Head to head: who finished ahead of whom, games together.")] = False,
+    high: Annotated[bool, typer.Option("--high", help="High-score tables.")] = False,
+    top: Annotated[Optional[int], typer.Option(help="How many high scores per game (5 in the summary, 10 with --high).", min=1, max=1000)] = None,
+    chart: Annotated[bool, typer.Option("--chart", help="Draw it: score distribution (summary), category bars (--categories), rating over time (--ratings).")] = False,
+    since: Annotated[Optional[str], typer.Option(help="Games played on or after this day (YYYY-MM-DD).")] = None,
+    until: Annotated[Optional[str], typer.Option(help="Games played on or before this day (YYYY-MM-DD).")] = None,
+    player: Annotated[Optional[str], typer.Option("--player", "-p", help="Only games this player sat in (tables by seat, fact and high scores: that player's own seats).")] = None,
+    location: Annotated[Optional[str], typer.Option(help="Only games played at this location.")] = None,
+    db: Annotated[Optional[str], typer.Option("--db", help="Database file or SQLAlchemy URL (overrides ASSISTANT_DB).", show_default=False)] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print JSON (a stable shape) instead of tables.")] = False,
+) -> None:
+    """Statistics of finished games: leaderboards, high scores, wins by seat, start player,
+    wonder, side and leader, category averages and spread, ratings, streaks, head to head.
+    Scores of different games are never averaged together."""
+    from assistant.service import stats as service
 
-        chosen = [name for name, on in (("by", by is not None), ("categories", categories), ("ratings", ratings),
-                                         ("streaks", streaks), ("versus", versus), ("high", high)) if on]
-        if len(chosen) > 1:
-            _usage(f"one view at a time: {', '.join('--' + c for c in chosen)}")
-        view_name = chosen[0] if chosen else "summary"
-        if history and view_name != "ratings":
-            _usage("--history lists rating points: use it with --ratings")
-        if chart and view_name not in ("summary", "categories", "ratings"):
-            _usage(f"--chart draws the summary, --categories or --ratings, not --{view_name}")
-        filters: dict[str, Any] = {"game": game, "since": since, "until": until, "player": player, "location": location}
-        s = store(db)
-        if view_name == "summary":
-            if chart and not json_out:
-                scores = service.score_totals(s, **filters)
-                render.plain("\n".join(histogram(scores, chart_width())))
-                return
-            view = service.summary(s, sort=sort, top=top or 5, **filters)
-        elif view_name == "by":
-            view = service.by(s, by or "", **filters)
-        elif view_name == "categories":
-            view = service.categories(s, **filters)
-        elif view_name == "ratings":
-            # every point only where shown: --history everyone's, --player that player's, --chart the best rated
-            keep = "all" if history else "player" if player is not None else "best" if chart and not json_out else "ends"
-            view = service.ratings(s, keep=keep, **filters)
-        elif view_name == "streaks":
-            view = service.streaks(s, **filters)
-        elif view_name == "versus":
-            view = service.versus(s, **filters)
-        else:
-            view = service.high_scores(s, top=top or 10, **filters)
-        if json_out and view_name == "ratings":
-            stream_json(view)
+    chosen = [name for name, on in (("by", by is not None), ("categories", categories), ("ratings", ratings),
+                                     ("streaks", streaks), ("versus", versus), ("high", high)) if on]
+    if len(chosen) > 1:
+        _usage(f"one view at a time: {', '.join('--' + c for c in chosen)}")
+    view_name = chosen[0] if chosen else "summary"
+    if history and view_name != "ratings":
+        _usage("--history lists rating points: use it with --ratings")
+    if chart and view_name not in ("summary", "categories", "ratings"):
+        _usage(f"--chart draws the summary, --categories or --ratings, not --{view_name}")
+    filters: dict[str, Any] = {"game": game, "since": since, "until": until, "player": player, "location": location}
+    s = open_store(db)
+    if view_name == "summary":
+        if chart and not json_out:
+            scores = service.score_totals(s, **filters)
+            render.plain("\n".join(histogram(scores, chart_width())))
             return
-        if json_out:
-            render.print_json(view.to_json())
-            return
-        if view_name == "categories" and chart:
-            lines = category_chart(view.categories or (), chart_width())
-        elif view_name == "ratings" and chart:
-            lines = rating_chart(view.ratings or (), chart_width(), player=view.filters.player)
-        elif view_name == "summary":
-            lines = leaderboard_lines(view)
-            lines += ([""] if lines and view.high_scores else []) + high_lines(view)
-            lines += ([""] if lines and view.splits else []) + split_lines(view.splits or ())
-        elif view_name == "by":
-            lines = split_lines(view.splits or ())
-        elif view_name == "categories":
-            lines = category_lines(view.categories or ())
-        elif view_name == "ratings":
-            lines = rating_lines(view.ratings or (), view.filters.player, every=history)
-        elif view_name == "streaks":
-            lines = streak_lines(view) if view.streaks else []
-        elif view_name == "versus":
-            lines = versus_lines(view) if view.versus else []
-        else:
-            lines = high_lines(view)
-        if not lines:
-            render.message("no finished games match")
-            return
-        render.plain("\n".join(lines))
+        view = service.summary(s, sort=sort, top=top or 5, **filters)
+    elif view_name == "by":
+        view = service.by(s, by or "", **filters)
+    elif view_name == "categories":
+        view = service.categories(s, **filters)
+    elif view_name == "ratings":
+        # every point only where shown: --history everyone's, --player that player's, --chart the best rated
+        keep = "all" if history else "player" if player is not None else "best" if chart and not json_out else "ends"
+        view = service.ratings(s, keep=keep, **filters)
+    elif view_name == "streaks":
+        view = service.streaks(s, **filters)
+    elif view_name == "versus":
+        view = service.versus(s, **filters)
+    else:
+        view = service.high_scores(s, top=top or 10, **filters)
+    if json_out and view_name == "ratings":
+        stream_json(view)
+        return
+    if json_out:
+        render.print_json(view.to_json())
+        return
+    if view_name == "categories" and chart:
+        lines = category_chart(view.categories or (), chart_width())
+    elif view_name == "ratings" and chart:
+        lines = rating_chart(view.ratings or (), chart_width(), player=view.filters.player)
+    elif view_name == "summary":
+        lines = leaderboard_lines(view)
+        lines += ([""] if lines and view.high_scores else []) + high_lines(view)
+        lines += ([""] if lines and view.splits else []) + split_lines(view.splits or ())
+    elif view_name == "by":
+        lines = split_lines(view.splits or ())
+    elif view_name == "categories":
+        lines = category_lines(view.categories or ())
+    elif view_name == "ratings":
+        lines = rating_lines(view.ratings or (), view.filters.player, every=history)
+    elif view_name == "streaks":
+        lines = streak_lines(view) if view.streaks else []
+    elif view_name == "versus":
+        lines = versus_lines(view) if view.versus else []
+    else:
+        lines = high_lines(view)
+    if not lines:
+        render.message("no finished games match")
+        return
+    render.plain("\n".join(lines))
