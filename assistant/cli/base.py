@@ -11,7 +11,7 @@ the command modules: typer would evaluate every annotation string at each start.
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, TypeVar
 
 import click
 import typer
@@ -20,6 +20,8 @@ from assistant.cli import render
 
 if TYPE_CHECKING:
     from assistant.store.db import Store
+
+CommandFunction = TypeVar("CommandFunction", bound=Callable[..., Any])
 
 EPILOG_CODES = "Exit codes: 0 done, 1 refused (illegal entry, not found, conflict, unusable database), 2 usage error, 3 internal error."
 
@@ -42,7 +44,7 @@ class _Group(typer.core.TyperGroup):
             return super().resolve_command(ctx, args)
         except click.UsageError as exc:
             if getattr(exc, "possibilities", None):  # click (8.2+) suggests by itself: keep its own
-                exc.message = exc.message.partition(" Did you mean ")[0]
+                exc.message = exc.message.partition(" Did you mean ")[0]  # type: ignore[misc]  # click's stubs make it Final; it is a plain attribute
             raise
 
 
@@ -57,7 +59,7 @@ class _Command(typer.core.TyperCommand):
 class _Typer(typer.Typer):
     """A typer app whose commands are :class:`_Command` and whose groups are :class:`_Group`."""
 
-    def command(self, *args: Any, **kwargs: Any) -> Any:
+    def command(self, *args: Any, **kwargs: Any) -> Callable[[CommandFunction], CommandFunction]:
         kwargs.setdefault("cls", _Command)
         return super().command(*args, **kwargs)
 

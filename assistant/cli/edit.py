@@ -8,7 +8,7 @@ The commands are registered on the main typer app by :func:`register`, which ``m
 calls with its error handler and store opener, so that this module does not import ``main``.
 """
 
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Literal, Optional
 
 import typer
 
@@ -81,7 +81,7 @@ def amend(
             "amend takes either the new entry or --delete" + (", not both" if delete else ""),
             hint=f'assistant amend {game_id} {ply} "ENTRY"   or   assistant amend {game_id} {ply} --delete',
         )
-    action = "delete" if delete else "amend"
+    action: Literal["amend", "delete"] = "delete" if delete else "amend"
     result = edit(open_store(db), game_id, action, ply, entry, expect_ply=expect_ply, reveal=reveal)
     if json_out:
         render.print_json(result.to_json())

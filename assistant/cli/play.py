@@ -292,7 +292,8 @@ def _watching(session: Any, prompt: str, read_mark: Callable[[], str]) -> str:
     watcher = threading.Thread(target=watch, daemon=True)
     watcher.start()
     try:
-        return session.prompt(prompt)
+        line: str = session.prompt(prompt)
+        return line
     finally:
         done.set()
 
@@ -720,7 +721,7 @@ def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
                 chosen = False if private else _ask_ambiguous(exc, game, line, reveal=reveal)
                 if chosen is False:
                     raise
-                if chosen is not None:
+                if isinstance(chosen, str):
                     ended = _entered(table.enter(chosen, reveal=reveal), reveal=reveal)
         except Conflict as exc:
             render.error(exc, ruleset.name, at_prompt=True)

@@ -121,7 +121,8 @@ def add(
     if json_out:
         render.print_json(view.to_json())
         return
-    render.score_sheet(view.sheet)
+    if view.sheet is not None:
+        render.score_sheet(view.sheet)
     summary = view.summary
     render.success(f"logged as game {summary.id} ({summary.kind}, {summary.date})")
 

@@ -46,19 +46,19 @@ def games(
     from assistant.cli import history
 
     store = open_store(db)
-    filters = dict(game=game, player=player, since=since, until=until, status=status)
     cap = None if all_games else limit or history.default_limit()
     paged = history.use_pager(cap=cap, no_pager=no_pager)
     width = render.text_width() if paged else None
     shown, cut = 0, False  # stays so when the pager is quit before the end
-    with closing(service.iter_games(store, **filters, limit=cap)) as rows:
+    found = service.iter_games(store, game=game, player=player, since=since, until=until, status=status, limit=cap)
+    with closing(found) as rows:
         if cap is not None and limit is None and not json_out and sys.stdout.isatty():
             shown, cut = history.print_screenful(rows)  # a screenful as drawn: wrapped rows count their lines
         else:
             with history.pager(history.pager_command() if paged else None) as stream:
                 shown = history.print_games(rows, json_out=json_out, stream=stream, width=width)
     if cap is not None and limit is None and (cut or shown == cap):
-        history.cut_note(shown, service.count_games(store, **filters))
+        history.cut_note(shown, service.count_games(store, game=game, player=player, since=since, until=until, status=status))
 
 
 @app.command(epilog=examples("assistant replay examples/roma-game.txt", "assistant replay game.txt --json"))
@@ -190,7 +190,7 @@ def export(
 
     if (game_id is None) == (not all_games):
         raise InvalidEntry("core.export", "name one game id, or --all")
-    ids = None if all_games else [game_id]
+    ids = None if all_games or game_id is None else [game_id]
     from assistant.cli.interop import INTEROP_FORMATS, run_export  # issue 14: csv, bgstats, bgg
 
     if fmt in INTEROP_FORMATS:
@@ -201,7 +201,7 @@ def export(
     from assistant.cli.history import write_stream
 
     left_out: list[int] = []
-    write_stream(service.export_stream(open_store(db), ids, fmt, public=public, left_out=left_out), output)  # type: ignore[arg-type]
+    write_stream(service.export_stream(open_store(db), ids, fmt, public=public, left_out=left_out), output)
     if output is not None:
         render.success(f"wrote {output}")
     if left_out:
