@@ -9,22 +9,49 @@ from typing import Any
 
 def find_rules(game: str, query: str) -> list[Any]:
     """Rule texts for a query: an id or id prefix, else a component the game can explain
-    (a card, leader, board...), else the rules containing the words."""
+    (a card, leader, board...), named alone or in a question ("what does Forum do"), else the
+    rules a ranked search finds for the words (the game's synonym list helping)."""
     from assistant.core.rulebook import lookup
+    from assistant.core.rulesearch import load_synonyms
 
     book = rulebook(game)
     if not query:
         return book
     book = book + core_rules(book)  # a core.* id, cited by a refusal, resolves in every game
+    synonyms = load_synonyms(game)
     low = query.casefold()
     if any(r.id.casefold() == low or r.id.casefold().startswith(low + ".") for r in book):
-        return lookup(book, query)
+        return lookup(book, query, synonyms=synonyms)
     from assistant.games import get_ruleset
 
-    explained = list(get_ruleset(game).explain(query))
+    ruleset = get_ruleset(game)
+    explained = list(ruleset.explain(query))
     if explained:
         return explained
-    return lookup(book, query)
+    explained = _explained_in_question(ruleset, query, synonyms)
+    if explained:
+        return explained
+    return lookup(book, query, synonyms=synonyms)
+
+
+def _explained_in_question(ruleset: Any, query: str, synonyms: Any) -> list[Any]:
+    """A component named in a question ("what does the Forum do"): when the question, less
+    its question words, is one name the game explains exactly (the first text's title is the
+    name or starts with it: "Babylon A"). A question with more to it ("how many Fleet can I
+    have") goes to the search, and so does a prefix that merely begins a name ("how does it
+    work": Workshop)."""
+    from assistant.core.names import normalize
+    from assistant.core.rulesearch import concepts
+
+    found = concepts(query, synonyms)
+    if len(found) != 1 or len(found[0]) != 1 or found[0][0] == normalize(query):
+        return []
+    name = found[0][0]
+    explained = list(ruleset.explain(name))
+    if not explained:
+        return []
+    title = normalize(explained[0].title)
+    return explained if title == name or title.startswith(name + " ") else []
 
 
 def rulebook(game: str) -> list[Any]:

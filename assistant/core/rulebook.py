@@ -11,11 +11,14 @@ text. A line ``See also: id, id`` at the end of a rule links others.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from assistant.core.errors import NotFound
-from assistant.core.names import normalize
 from assistant.core.protocol import RuleText
+
+#: A query written like a rule id (``g.biuld``): words joined by dots, no spaces. It is not
+#: searched as words (its first word would match every id of the game).
+_ID_LIKE = re.compile(r"^[\w\-]+(?:\.[\w\-]+)+$")
 
 _HEADING = re.compile(r"^##\s+`?([A-Za-z0-9][\w.\-]*)`?\s*(?:—|–|-|:)\s*(.+?)\s*$")
 
@@ -53,10 +56,20 @@ def parse_rules(text: str) -> list[RuleText]:
     return rules
 
 
-def lookup(book: Sequence[RuleText], query: str) -> list[RuleText]:
+def lookup(
+    book: Sequence[RuleText], query: str, *, synonyms: Mapping[str, tuple[str, ...]] | None = None
+) -> list[RuleText]:
     """Rules for a query: an exact id, else every id under a prefix (``7w.build``), else the
-    rules whose title or text contain every word of the query (titles first).
-    Raises :class:`NotFound` with the closest ids when nothing matches."""
+    rules a ranked full-text search finds for its words, best first
+    (:func:`assistant.core.rulesearch.search`: SQLite FTS5 and bm25 over ids, titles and
+    texts, helped by the game's ``synonyms``; question words such as "what happens when" do
+    not count).
+    Raises :class:`NotFound` when no rule holds any of the words, with the best-ranked rule for
+    the words spelt as the rules spell them as the hint; for a query written like an id
+    (``g.biuld``), which is not searched as words, the ids spelt most like it.
+    """
+    from assistant.core import rulesearch
+
     q = query.strip()
     by_id = {rule.id.casefold(): rule for rule in book}
     if q.casefold() in by_id:
@@ -64,19 +77,18 @@ def lookup(book: Sequence[RuleText], query: str) -> list[RuleText]:
     prefix = [rule for rule in book if rule.id.casefold().startswith(q.casefold() + ".")]
     if prefix:
         return prefix
-    words = normalize(q).split()
-    if words:
-        in_title = [r for r in book if all(w in normalize(r.title) for w in words)]
-        in_text = [
-            r
-            for r in book
-            if r not in in_title and all(w in normalize(r.title + " " + r.text) for w in words)
-        ]
-        if in_title or in_text:
-            return in_title + in_text
-    import difflib
+    id_like = _ID_LIKE.match(q) is not None
+    found = [] if id_like else rulesearch.search(book, q, synonyms)
+    if found:
+        return found
+    close: list[str] = []
+    if id_like:  # a mistyped id, not words: the ids spelt most like it
+        import difflib
 
-    close = difflib.get_close_matches(q, [rule.id for rule in book], n=3, cutoff=0.5)
+        close = difflib.get_close_matches(q, [rule.id for rule in book], n=3, cutoff=0.5)
+    if not close:
+        best = rulesearch.suggest(book, q, synonyms)
+        close = [best.id] if best is not None else []
     hint = ("did you mean " + " or ".join(close) + "?") if close else "try a word of the rule, or no topic for the list"
     raise NotFound("core.rules", f"no rule matches '{query}'", hint=hint)
 

@@ -43,3 +43,23 @@ def test_rulebook_lookup_miss_suggests_ids():
     with pytest.raises(NotFound) as info:
         lookup(parse_rules(TEXT), "g.biuld")
     assert "g.build" in (info.value.hint or "")
+
+
+def test_rulebook_lookup_ranks_question_words_out_and_synonyms_in():
+    """A question finds its rule though "what happens when" is in no rule; a synonym of the
+    game's list finds the rule that uses the other word; the best-ranked rule comes first."""
+    book = parse_rules(TEXT)
+    assert lookup(book, "what happens when the age is over")[0].id == "g.end"
+    assert lookup(book, "how much does trading cost")[0].id == "g.build.cost"
+    with pytest.raises(NotFound):
+        lookup(book, "finish")
+    assert [r.id for r in lookup(book, "finish", synonyms={"finish": ("the end", "ages")})] == ["g.end"]
+
+
+def test_rulebook_lookup_miss_of_words_suggests_the_best_ranked_rule():
+    with pytest.raises(NotFound) as info:
+        lookup(parse_rules(TEXT), "neighbuors")
+    assert info.value.hint == "did you mean g.build.cost?"
+    with pytest.raises(NotFound) as info:
+        lookup(parse_rules(TEXT), "xyzzy")
+    assert "did you mean" not in (info.value.hint or "")
