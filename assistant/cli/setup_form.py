@@ -2,7 +2,8 @@
 ``play`` prompt (``setup``) for what the program cannot know of a box and the table reads off
 it once: the Res Publica ladder (values, start space, crisis zone), the colours of the 6
 building spaces, and, if the table wishes, the famine icons, fighters and token of each of
-the 10 event cards (rule ``sylla.components.hidden``).
+the 10 event cards and the type, fish and hexagons of each of the 40 character cards (rule
+``sylla.components.hidden``).
 
 Why a form: the one-line entry ``board ladder=... crisis=N start=N spaces=...`` is exact but
 hard to type right the first time. The form asks one thing at a time, says what is legal
@@ -11,12 +12,14 @@ with each question, checks each answer as it is given (with the same checks the 
 
 * enters the board as the game's set-up entry (the record keeps the full ``board ...`` text);
 * saves it in the table's local catalogue (``assistant/service/catalogue.py``) under a key
-  (``@board`` unless another is given), and each event card under its id (``@famine``), so
-  that the next game's set-up is one short entry, ``@board``, or ``setup`` again, which then
-  offers the saved board as its default.
+  (``@board`` unless another is given), each event card under its id (``@famine``) and each
+  character card under its set and number (``@I.1``: ``senator fish ry I``), so that the next
+  game's set-up is one short entry, ``@board``, or ``setup`` again, which then offers the
+  saved board as its default, and a card is written ``Blue keeps @I.1, @I.2``.
 
-Character cards (40, their hexagons printed) are not asked here: they are entered as they come
-into play, and ``remember`` / ``catalogue set`` save them one by one.
+The characters are asked a set at a time (10 cards: two of each of the five types, checked as
+each card is answered, sylla.data.characters); a set stopped half-way is not saved, the sets
+answered before it are.
 
 The form itself (:func:`run_form`) only asks, checks and collects; reading a line and printing
 are handed in, so that it runs the same at a terminal and in a test.
@@ -43,7 +46,11 @@ from typing import Any
 from assistant.core.errors import AssistantError, IllegalMove, InvalidEntry
 from assistant.core.inputs import signed
 from assistant.games.sylla.components import (
+    ROMAN_OF,
     BoardSpec,
+    CharacterSpec,
+    check_character,
+    check_set_counts,
     check_board,
     check_event,
     check_icons_total,
@@ -51,6 +58,7 @@ from assistant.games.sylla.components import (
     events_by_id,
     facts,
     parse_board,
+    parse_character,
     parse_event,
     parse_hexes,
 )
@@ -293,6 +301,51 @@ def ask_events(ask: Ask, say: Say) -> dict[str, str] | None:
     return None
 
 
+def character_key(card_set: int, number: int) -> str:
+    """A character card's catalogue key: its set numeral and its number in the set (``I.1``)."""
+    return f"{ROMAN_OF[card_set]}.{number}"
+
+
+def _character_check(card_set: int, number: int) -> Callable[[str, Mapping[str, str]], str]:
+    """The check of one character card's answer: read as an entry reads a character, checked
+    as the game checks one (type, fish, hexagons) and against the cards of its set answered
+    before it (two of each type); stored with its set numeral (``senator fish ry I``)."""
+    key = character_key(card_set, number)
+
+    def check(answer: str, answers: Mapping[str, str]) -> str:
+        spec = parse_character(_words(answer))
+        if spec.set is not None and spec.set != card_set:
+            raise InvalidEntry("sylla.data.characters", f"card {key} is of set {ROMAN_OF[card_set]}, not {ROMAN_OF[spec.set]}",
+                               hint="leave the numeral out: the form is at set " + ROMAN_OF[card_set])
+        spec = CharacterSpec(spec.kind, spec.christian, spec.hexes, card_set)
+        check_character(spec, f"card {key}")
+        before = [parse_character(answers[character_key(card_set, n)].split()) for n in range(1, number)]
+        check_set_counts(before, [spec], f"card {key}")
+        return spec.text()
+
+    return check
+
+
+def character_questions(card_set: int) -> list[Question]:
+    """One question per character card of set ``card_set`` (10): its type, fish, hexagons."""
+    count = int(facts()["characters"]["cards_per_set"])
+    legal = "senator, merchant, legionary, vestal or slave; fish if Christian; r/y/g"
+    return [Question(character_key(card_set, n), f"character {character_key(card_set, n)}: type, fish, hexagons",
+                     lambda answers: legal, _character_check(card_set, n)) for n in range(1, count + 1)]
+
+
+def ask_characters(ask: Ask, say: Say) -> dict[str, str]:
+    """The character cards set by set (each a form of 10 questions); the sets answered in full
+    before the table stopped."""
+    saved: dict[str, str] = {}
+    for card_set in range(1, int(facts()["characters"]["sets"]) + 1):
+        got = run_form(character_questions(card_set), ask, say)
+        if got is None:
+            break
+        saved.update(got)
+    return saved
+
+
 # -- at the play prompt -----------------------------------------------------------------------------
 def saved_boards(items: Sequence[Any]) -> list[tuple[str, str]]:
     """The catalogue's saved board entries as ``(key, entry)``: values that are a ``board ...`` entry."""
@@ -360,4 +413,14 @@ def at_prompt(store: Any, table: Any, verb: str, rest: str, reader: Callable[[],
             for key, value in cards.items():
                 catalogue_set(store, "sylla", key, value, catalogue)
             render.success("event cards saved: events @" + ", @".join(list(cards)[:4]) + ", … (the ones drawn)")
+    characters = run_form([Question("characters", "also save the 40 character cards, a set at a time (type, fish, hexagons)?",
+                                    lambda a: "y or n", _yes_no, lambda a: "n")], ask, render.message)
+    if characters is not None and characters["characters"] == "y":
+        cards = ask_characters(ask, render.message)
+        for key, value in cards.items():
+            catalogue_set(store, "sylla", key, value, catalogue)
+        if cards:
+            render.success(f"{len(cards)} character cards saved: write @I.1 for the first card of set I")
+        else:
+            render.message("character cards not saved (form stopped)")
     return entry

@@ -164,7 +164,7 @@ def test_sylla_setup_form_at_a_terminal_80x24(db_path, tmp_path):
         child.expect_exact("1:1>")
         child.sendline("setup")
         for question, answer in (("(1/5)", "0 1 1 2 2 3 3 4 5"), ("(2/5)", ""), ("(3/5)", "9"), ("(3/5)", "2"),
-                                 ("(4/5)", "r y g r y g"), ("(5/5)", "box"), ("(1/1)", "n")):
+                                 ("(4/5)", "r y g r y g"), ("(5/5)", "box"), ("(1/1)", "n"), ("(1/1)", "n")):
             child.expect_exact(question)
             screen += child.before + question
             child.expect_exact(">")  # the end of the answer's prompt
@@ -183,3 +183,35 @@ def test_sylla_setup_form_at_a_terminal_80x24(db_path, tmp_path):
     assert len(printed) >= 10 and not [line for line in printed if len(line) > 80], printed
     log = json.loads(run_cli("log", "1", "--json", db=db_path).stdout)["entries"]
     assert [item["text"] for item in log] == [BOARD]
+
+
+SET_OF_TEN = ["senator fish ry", "senator g", "merchant y", "merchant fish r", "legionary r", "legionary g",
+              "vestal y", "vestal g", "slave ryg", "slave fish ryg"]
+
+
+def test_sylla_setup_form_character_cards_a_set_at_a_time_sylla_data_characters():
+    """Each card is checked as it is answered (a third Legionary in a set, a fish on a
+    Vestal, a card of another set are refused with the reason, and asked again); a set
+    stopped half-way is not kept, the sets before it are."""
+    from assistant.cli.setup_form import ask_characters
+
+    typed = iter([*SET_OF_TEN[:5], "legionary y", "vestal fish y", "legionary g I", *SET_OF_TEN[6:], "senator r III",
+                  *SET_OF_TEN[:3], ""])
+    said: list[str] = []
+    cards = ask_characters(lambda prompt: next(typed), said.append)
+    assert sorted(cards) == sorted(f"I.{n}" for n in range(1, 11)), cards
+    assert cards["I.1"] == "senator fish ry I" and cards["I.10"] == "slave fish ryg I"
+    refused = [line for line in said if line.startswith("✗")]
+    assert len(refused) == 3 and " ".join(said).count("[sylla.data.characters]") == 3, said
+    assert "cannot be Christian" in refused[0] and "set I has only 2 Legionaries" in refused[1] and "not III" in refused[2]
+    assert cards["I.6"] == "legionary y I" and cards["I.7"] == "vestal y I"
+
+
+def test_sylla_setup_form_saves_the_character_cards_for_the_next_game(db_path):
+    gid = _new()
+    typed = "setup\n0 1 1 2 2 3 3 4 5\n\n2\nrygryg\n\nn\ny\n" + "\n".join(SET_OF_TEN * 2) + "\n\nquit\n"
+    result = runner.invoke(app, ["play", str(gid)], input=typed)
+    assert result.exit_code == 0, result.output
+    saved = {i.key: i.value for i in service.catalogue_list(Store.open(str(db_path)), "sylla").items}
+    assert saved["i.1"] == "senator fish ry I" and saved["ii.10"] == "slave fish ryg II" and "iii.1" not in saved  # keys case-folded
+    assert "20 character cards saved" in result.output
