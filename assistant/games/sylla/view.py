@@ -233,16 +233,7 @@ def _ladder(state: State) -> list[str]:
 def _events(state: State, width: int) -> list[str]:
     """The event row, top to bottom: name, famine icons, fighters, token colour, the cubes on
     it; in phase V which events are prevented (they do not happen)."""
-    items = []
-    for i, s in enumerate(state.events):
-        text = f"{i + 1} {event_names()[s.id]} {s.spec.icons} {s.spec.fighters}" + (f" {s.spec.token}" if s.spec.token else "")
-        if s.cubes:
-            text += " [" + ", ".join(f"{who} {n}" for who, n in s.cubes.items()) + "]"
-        if state.phase == "V" and s.id in state.prevented:
-            text += " prevented"
-        elif state.phase == "V" and s.id == state.current_effect:
-            text += " happening"
-        items.append(text)
+    items = [f"{i + 1} {_event_item(state, i)}" for i in range(len(state.events))]
     lines = wrap_items("events", items or ["not entered yet"], width, 8)
     if items:
         lines += wrap_items("", ["(famine icons, fighters V Vestal L Legionary, token; [cubes])"], width, 8)
