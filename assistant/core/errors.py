@@ -75,6 +75,7 @@ class IllegalMove(EntryError):
     """The entry is readable, but the rules forbid it now. ``rule`` is required."""
 
     kind = "illegal"
+    rule: str
 
     def __init__(self, rule: str, message: str, hint: str | None = None) -> None:
         super().__init__(rule, message, hint)

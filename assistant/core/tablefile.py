@@ -200,8 +200,8 @@ class TableReader:
 
         names = list(known)
         spellings = {key_form(name): name for name in names}
-        for spelling, canonical in (aliases or {}).items():
-            spellings.setdefault(key_form(spelling), canonical)
+        for spelling, aliased in (aliases or {}).items():
+            spellings.setdefault(key_form(spelling), aliased)
         meant = {key_form(spelling): key for spelling, key in (suggest or {}).items()}
         out: dict[str, Any] = {}
         for raw, value in obj.items():

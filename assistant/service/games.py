@@ -598,9 +598,10 @@ def new_game(
                 try:
                     push_entry(session, loaded, text, "")
                 except (InvalidEntry, IllegalMove) as exc:
-                    raise type(exc)(
-                        exc.rule, f"the position does not hold: line {n} of its block ('{text}'): {exc.message}", hint=exc.hint
-                    ) from None
+                    message = f"the position does not hold: line {n} of its block ('{text}'): {exc.message}"
+                    if isinstance(exc, IllegalMove):
+                        raise IllegalMove(exc.rule, message, hint=exc.hint) from None
+                    raise InvalidEntry(exc.rule, message, hint=exc.hint) from None
         return row.id  # type: ignore[return-value]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -92,7 +92,7 @@ def iter_games(
     status: str | None = None,
     limit: int | None = None,
     page: int = PAGE,
-) -> Iterator[GameSummary]:
+) -> Generator[GameSummary, None, None]:
     """:func:`list_games` a page at a time in one read transaction (bounded memory at any
     size): each page is one query for its games and one for their seats. Consume it whole
     (or close it) to end the transaction."""
@@ -293,8 +293,8 @@ def _stored_figures(session: Session) -> list[str]:
         problems.append(f"game {gid} is not finished but has stored results")
     for gid, stored, game in listing.results_of_another_ruleset(session):
         problems.append(f"game {gid} is {game} but its stored results say {stored}")
-    for gid, stored, counted in listing.entry_counts_disagreeing(session):
-        problems.append(f"game {gid}: {stored} entries counted in the games table, {counted} stored")
+    for gid, noted, counted in listing.entry_counts_disagreeing(session):
+        problems.append(f"game {gid}: {noted} entries counted in the games table, {counted} stored")
     return problems
 
 
@@ -487,13 +487,13 @@ def _replay_all(
             exhausted = False
             while running or not exhausted:
                 while not exhausted and len(running) < workers * 3:
-                    ids = next(source, None)
-                    if ids is None:
+                    next_ids = next(source, None)
+                    if next_ids is None:
                         exhausted = True
                         break
-                    pending[ids[0]] = (ids[-1], None)
-                    order.append(ids[0])
-                    running[pool.submit(_worker_check, ids)] = ids
+                    pending[next_ids[0]] = (next_ids[-1], None)
+                    order.append(next_ids[0])
+                    running[pool.submit(_worker_check, next_ids)] = next_ids
                 if not running:
                     break
                 done, _ = wait(running, return_when=FIRST_COMPLETED)

@@ -160,7 +160,7 @@ def _stored_records(session: Session, game_ids: Iterable[int | str] | None, left
     if game_ids is None:
         pages = _id_pages(session, RECORD_PAGE)
     else:  # each id checked (and "last" resolved) as the export reaches it
-        pages = ([queries.game_row(session, gid).id] for gid in game_ids)  # type: ignore[misc]
+        pages = ([gid] for gid in (queries.game_row(session, named).id for named in game_ids) if gid is not None)
     for page in pages:
         rows = listing.games_by_ids(session, page)
         seats = listing.seats_of(session, page)

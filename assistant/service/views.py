@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from assistant.core.protocol import Entry, Outcome, Prompt
 from assistant.core.scoresheet import ScoreSheet
@@ -478,7 +478,7 @@ class HeadToHead:
     behind: int
     tied: int
 
-    COLUMNS = ("opponent", "games", "ahead", "behind", "tied")
+    COLUMNS: ClassVar[tuple[str, ...]] = ("opponent", "games", "ahead", "behind", "tied")
 
     def to_json(self) -> dict[str, Any]:
         """``{"opponent", "games", "ahead", "behind", "tied"}``."""

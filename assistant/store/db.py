@@ -45,6 +45,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import MetaData, event, inspect, text
 from sqlalchemy.engine import URL, Connection, Engine, make_url
@@ -65,6 +66,9 @@ from assistant.store.location import (
 from assistant.store.models import SCHEMA_VERSION
 from assistant.store.private import private_file, private_folder, private_opener
 from assistant.store.sqlitefile import FileState, connect_readonly, damaged, inspect_file
+
+if TYPE_CHECKING:
+    from sqlalchemy import Table
 
 BUSY_TIMEOUT_MS = 5000
 #: How long a write waits on a server for the writers before it (PostgreSQL's lock_timeout).
@@ -380,7 +384,7 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.exec_driver_sql(f"SET LOCAL lock_timeout = {SERVER_LOCK_TIMEOUT_MS}")
-                models.Meta.__table__.create(conn)
+                _table(models.Meta).create(conn)
                 SQLModel.metadata.create_all(conn, tables=_tables())
                 conn.execute(text("INSERT INTO meta (key, value) VALUES ('schema_version', :v)"), {"v": str(SCHEMA_VERSION)})
         except (IntegrityError, ProgrammingError):
@@ -566,18 +570,24 @@ class Store:
             self._memory.dispose()
 
 
-def _tables() -> list:  # type: ignore[type-arg]
+def _table(model: type[SQLModel]) -> Table:
+    """A table model's table (SQLAlchemy's declarative mapping sets ``__table__``)."""
+    table: Table = model.__table__  # type: ignore[attr-defined]  # sqlmodel's SQLModel does not declare __table__
+    return table
+
+
+def _tables() -> list[Table]:
     return [
-        models.Meta.__table__,
-        models.Player.__table__,
-        models.GameRow.__table__,
-        models.Seat.__table__,
-        models.EntryRow.__table__,
-        models.Result.__table__,
-        models.CatalogueItem.__table__,
-        models.SeatFact.__table__,
-        models.Rating.__table__,
-        models.PhoneSeat.__table__,
+        _table(models.Meta),
+        _table(models.Player),
+        _table(models.GameRow),
+        _table(models.Seat),
+        _table(models.EntryRow),
+        _table(models.Result),
+        _table(models.CatalogueItem),
+        _table(models.SeatFact),
+        _table(models.Rating),
+        _table(models.PhoneSeat),
     ]
 
 
@@ -608,7 +618,7 @@ def _dump_tables(conn: Connection) -> dict[str, object]:
     as plain values."""
     found = MetaData()
     found.reflect(conn)
-    tables: dict[str, list[dict[str, object]]] = {}
+    tables: dict[str, list[dict[str, Any]]] = {}
     for table in found.sorted_tables:
         rows = conn.execute(table.select().order_by(*table.primary_key.columns)).mappings().all()
         tables[table.name] = [dict(row) for row in rows]
@@ -616,15 +626,15 @@ def _dump_tables(conn: Connection) -> dict[str, object]:
     return {"schema_version": version, "tables": tables}
 
 
-def _create_catalogue(conn) -> None:  # type: ignore[no-untyped-def]
-    models.CatalogueItem.__table__.create(conn, checkfirst=True)  # dialect-correct DDL
+def _create_catalogue(conn: Connection) -> None:
+    _table(models.CatalogueItem).create(conn, checkfirst=True)  # dialect-correct DDL
 
 
-def _create_v3_tables_and_indexes(conn) -> None:  # type: ignore[no-untyped-def]
+def _create_v3_tables_and_indexes(conn: Connection) -> None:
     """Schema 3's new table and indexes, in the dialect's own DDL (results' index as schema 3
     had it: schema 5 replaces it, on a column schema 3 does not have yet)."""
-    models.SeatFact.__table__.create(conn, checkfirst=True)
-    for table in (models.GameRow.__table__, models.Seat.__table__):
+    _table(models.SeatFact).create(conn, checkfirst=True)
+    for table in (_table(models.GameRow), _table(models.Seat)):
         for index in table.indexes:
             index.create(conn, checkfirst=True)
     conn.exec_driver_sql("CREATE INDEX IF NOT EXISTS ix_results_player_category ON results (player_id, category)")
@@ -643,11 +653,11 @@ _V2_INDEXES = (
     "ix_games_date",
 )
 
-def _create_ratings(conn) -> None:  # type: ignore[no-untyped-def]
+def _create_ratings(conn: Connection) -> None:
     """Schema 4's ratings table, and every ranked seat's rating folded once."""
     from assistant.store.statistics import rerate
 
-    models.Rating.__table__.create(conn, checkfirst=True)
+    _table(models.Rating).create(conn, checkfirst=True)
     session = Session(bind=conn, autoflush=False)
     try:
         rerate(session)
@@ -656,7 +666,7 @@ def _create_ratings(conn) -> None:  # type: ignore[no-untyped-def]
         session.close()
 
 
-def _add_results_ruleset(conn) -> None:  # type: ignore[no-untyped-def]
+def _add_results_ruleset(conn: Connection) -> None:
     """Schema 5: every results row gets its game's ruleset, and results' covering indexes
     replace (player_id, category), which the second of them begins with as well. SQLite adds
     a NOT NULL column only with a default (never used: every write gives the ruleset)."""
@@ -668,16 +678,16 @@ def _add_results_ruleset(conn) -> None:  # type: ignore[no-untyped-def]
         conn.exec_driver_sql("ALTER TABLE results ADD COLUMN ruleset VARCHAR NOT NULL DEFAULT ''")
         conn.exec_driver_sql("UPDATE results SET ruleset = (SELECT ruleset FROM games WHERE games.id = results.game_id)")
     conn.exec_driver_sql("DROP INDEX IF EXISTS ix_results_player_category")
-    for index in models.Result.__table__.indexes:
+    for index in _table(models.Result).indexes:
         index.create(conn, checkfirst=True)
 
 
-def _create_phone_seats(conn) -> None:  # type: ignore[no-untyped-def]
+def _create_phone_seats(conn: Connection) -> None:
     """Schema 6: the phone_seats table of ``serve`` (empty: no game was served before)."""
-    models.PhoneSeat.__table__.create(conn, checkfirst=True)
+    _table(models.PhoneSeat).create(conn, checkfirst=True)
 
 
-def _rekey_players(conn) -> None:  # type: ignore[no-untyped-def]
+def _rekey_players(conn: Connection) -> None:
     """Schema 7: every player's key folded again, keeping the letters of every script (issue
     22: "Jørgen" was "j rgen"). The old key is a function of the new one, so two players never
     come to share a key; should one ever, the later keeps its old key."""

@@ -56,14 +56,14 @@ def games_page(session: Session, where: GameFilter, limit: int, before: tuple[st
     query = select(GameRow).where(*where.where())
     if before is not None:
         date, gid = before
-        query = query.where(or_(GameRow.date < date, and_(GameRow.date == date, col(GameRow.id) < gid)))
+        query = query.where(or_(col(GameRow.date) < date, and_(col(GameRow.date) == date, col(GameRow.id) < gid)))
     query = query.order_by(col(GameRow.date).desc(), col(GameRow.id).desc()).limit(limit)
     return list(session.exec(query).all())
 
 
 def count_games(session: Session, where: GameFilter) -> int:
     """How many games match ``where``."""
-    return int(session.exec(select(func.count()).select_from(GameRow).where(*where.where())).one())  # type: ignore[call-overload]
+    return int(session.exec(select(func.count()).select_from(GameRow).where(*where.where())).one())
 
 
 def seats_of(session: Session, game_ids: Sequence[int]) -> dict[int, list[Seat]]:
@@ -98,13 +98,13 @@ def player_games(session: Session, player_id: int, ruleset: str | None = None) -
     """Per game (ruleset) one player sat in: (ruleset, played, finished, wins, sum of totals,
     number of totals, best total, latest date, latest id), finished games only for the wins
     and totals."""
-    finished = GameRow.status == "finished"
+    finished = col(GameRow.status) == "finished"
     query = (
-        select(
+        select(  # type: ignore[call-overload]  # sqlmodel's select() is typed for at most 4 columns (fastapi/sqlmodel#271)
             GameRow.ruleset,
             func.count(),
             func.sum(case((finished, 1), else_=0)),
-            func.sum(case((and_(finished, Seat.winner == True), 1), else_=0)),  # noqa: E712
+            func.sum(case((and_(finished, col(Seat.winner) == True), 1), else_=0)),  # noqa: E712
             func.sum(case((finished, Seat.total), else_=None)),
             func.count(case((finished, Seat.total), else_=None)),
             func.max(case((finished, Seat.total), else_=None)),
@@ -118,7 +118,7 @@ def player_games(session: Session, player_id: int, ruleset: str | None = None) -
     )
     if ruleset:
         query = query.where(GameRow.ruleset == ruleset)
-    return [tuple(row) for row in session.exec(query).all()]  # type: ignore[call-overload]
+    return [tuple(row) for row in session.exec(query).all()]
 
 
 def player_categories(session: Session, player_id: int, ruleset: str | None = None) -> list[tuple[str, str, int, int]]:
@@ -127,14 +127,14 @@ def player_categories(session: Session, player_id: int, ruleset: str | None = No
     games only, with their game's ruleset (schema 5): the player's rows of the index
     (player_id, ruleset, category, points) are all it reads."""
     query = (
-        select(Result.ruleset, Result.category, func.sum(Result.points), func.count(), func.min(Result.id))
+        select(Result.ruleset, Result.category, func.sum(Result.points), func.count(), func.min(Result.id))  # type: ignore[call-overload]  # sqlmodel's select() is typed for at most 4 columns (fastapi/sqlmodel#271)
         .where(Result.player_id == player_id)
         .group_by(Result.ruleset, Result.category)
         .order_by(func.min(Result.id))
     )
     if ruleset:
         query = query.where(Result.ruleset == ruleset)
-    return [(r, c, int(s), int(n)) for r, c, s, n, _ in session.exec(query).all()]  # type: ignore[call-overload]
+    return [(r, c, int(s), int(n)) for r, c, s, n, _ in session.exec(query).all()]
 
 
 def head_to_head(session: Session, player_id: int, ruleset: str | None = None) -> list[tuple[str, int, int, int, int]]:
@@ -143,23 +143,23 @@ def head_to_head(session: Session, player_id: int, ruleset: str | None = None) -
     me = aliased(Seat)
     other = aliased(Seat)
     query = (
-        select(
+        select(  # type: ignore[call-overload]  # sqlmodel's select() is typed for at most 4 columns (fastapi/sqlmodel#271)
             Player.name,
             func.count(),
-            func.sum(case((me.rank < other.rank, 1), else_=0)),
-            func.sum(case((me.rank > other.rank, 1), else_=0)),
-            func.sum(case((me.rank == other.rank, 1), else_=0)),
+            func.sum(case((col(me.rank) < col(other.rank), 1), else_=0)),
+            func.sum(case((col(me.rank) > col(other.rank), 1), else_=0)),
+            func.sum(case((col(me.rank) == col(other.rank), 1), else_=0)),
         )
         .select_from(me)
-        .join(other, and_(other.game_id == me.game_id, other.player_id != me.player_id))
-        .join(GameRow, col(GameRow.id) == me.game_id)
-        .join(Player, col(Player.id) == other.player_id)
-        .where(me.player_id == player_id, GameRow.status == "finished", me.rank.is_not(None), other.rank.is_not(None))  # type: ignore[union-attr]
+        .join(other, and_(col(other.game_id) == col(me.game_id), col(other.player_id) != col(me.player_id)))
+        .join(GameRow, col(GameRow.id) == col(me.game_id))
+        .join(Player, col(Player.id) == col(other.player_id))
+        .where(col(me.player_id) == player_id, col(GameRow.status) == "finished", col(me.rank).is_not(None), col(other.rank).is_not(None))
         .group_by(Player.id, Player.name)
     )
     if ruleset:
         query = query.where(GameRow.ruleset == ruleset)
-    return [(name, int(n), int(a), int(b), int(t)) for name, n, a, b, t in session.exec(query).all()]  # type: ignore[call-overload]
+    return [(name, int(n), int(a), int(b), int(t)) for name, n, a, b, t in session.exec(query).all()]
 
 
 def recent_seats(session: Session, player_id: int, ruleset: str | None = None, limit: int = 10) -> list[tuple[Seat, GameRow]]:
@@ -182,17 +182,17 @@ def results_disagreeing(session: Session, limit: int = 20) -> list[tuple[int, st
     total, sum of points), of seats that have points."""
     sums = (
         select(Result.game_id, Result.player_id, func.sum(Result.points).label("points"))
-        .group_by(Result.game_id, Result.player_id)
+        .group_by(col(Result.game_id), col(Result.player_id))
         .subquery()
     )
     query = (
         select(Seat.game_id, Seat.name, Seat.total, sums.c.points)
         .join(sums, and_(sums.c.game_id == Seat.game_id, sums.c.player_id == Seat.player_id))
-        .where(or_(col(Seat.total).is_(None), Seat.total != sums.c.points))
+        .where(or_(col(Seat.total).is_(None), col(Seat.total) != sums.c.points))
         .order_by(col(Seat.game_id))
         .limit(limit)
     )
-    return [(g, n, t, int(p)) for g, n, t, p in session.exec(query).all()]  # type: ignore[call-overload]
+    return [(g, n, t, int(p)) for g, n, t, p in session.exec(query).all()]
 
 
 def finished_without_totals(session: Session, limit: int = 20) -> list[tuple[int, str]]:
@@ -204,7 +204,7 @@ def finished_without_totals(session: Session, limit: int = 20) -> list[tuple[int
         .order_by(col(Seat.game_id))
         .limit(limit)
     )
-    return [(g, n) for g, n in session.exec(query).all()]  # type: ignore[call-overload]
+    return [(g, n) for g, n in session.exec(query).all()]
 
 
 def results_of_another_ruleset(session: Session, limit: int = 20) -> list[tuple[int, str, str]]:
@@ -215,11 +215,11 @@ def results_of_another_ruleset(session: Session, limit: int = 20) -> list[tuple[
         select(Result.game_id, func.min(Result.ruleset), GameRow.ruleset)
         .join(GameRow, col(GameRow.id) == col(Result.game_id))
         .where(Result.ruleset != GameRow.ruleset)
-        .group_by(Result.game_id, GameRow.ruleset)
+        .group_by(col(Result.game_id), col(GameRow.ruleset))
         .order_by(col(Result.game_id))
         .limit(limit)
     )
-    return [(g, r, o) for g, r, o in session.exec(query).all()]  # type: ignore[call-overload]
+    return [(g, r, o) for g, r, o in session.exec(query).all()]
 
 
 def unfinished_with_results(session: Session, limit: int = 20) -> list[int]:
@@ -235,7 +235,7 @@ def unfinished_with_results(session: Session, limit: int = 20) -> list[int]:
 
 def entry_counts_disagreeing(session: Session, limit: int = 20) -> list[tuple[int, int, int]]:
     """Games whose ``entry_count`` is not their number of entries: (id, stored, counted)."""
-    counted = select(EntryRow.game_id, func.count().label("n")).group_by(EntryRow.game_id).subquery()
+    counted = select(EntryRow.game_id, func.count().label("n")).group_by(col(EntryRow.game_id)).subquery()
     query = (
         select(GameRow.id, GameRow.entry_count, func.coalesce(counted.c.n, 0))
         .outerjoin(counted, counted.c.game_id == GameRow.id)
@@ -243,7 +243,7 @@ def entry_counts_disagreeing(session: Session, limit: int = 20) -> list[tuple[in
         .order_by(col(GameRow.id))
         .limit(limit)
     )
-    return [(g, int(s), int(n)) for g, s, n in session.exec(query).all()]  # type: ignore[call-overload]
+    return [(g, int(s), int(n)) for g, s, n in session.exec(query).all() if g is not None]
 
 
 # -- exports -----------------------------------------------------------------------------------------
@@ -319,6 +319,6 @@ def points_of(session: Session, game_ids: Sequence[int]) -> dict[tuple[int, int]
         .where(col(Result.game_id).in_(list(game_ids)))
         .order_by(col(Result.id))
     )
-    for gid, pid, category, points in rows.all():  # type: ignore[misc]
+    for gid, pid, category, points in rows.all():
         found.setdefault((gid, pid), {})[category] = points
     return found

@@ -187,7 +187,7 @@ def add_entries(session: Session, game_id: int, rows: Sequence[tuple[int, str, s
 
 def delete_entries_after(session: Session, game_id: int, ply: int) -> None:
     """Remove every entry of a game after ``ply`` (undo); the game keeps ``ply`` entries."""
-    session.exec(delete(EntryRow).where(col(EntryRow.game_id) == game_id, col(EntryRow.ply) > ply))  # type: ignore[call-overload]
+    session.exec(delete(EntryRow).where(col(EntryRow.game_id) == game_id, col(EntryRow.ply) > ply))
     _count_entries(session, game_id, ply)
 
 
@@ -195,7 +195,7 @@ def delete_entries_after(session: Session, game_id: int, ply: int) -> None:
 def write_results(session: Session, row: GameRow, seat_rows: Sequence[Seat], sheet: ScoreSheet, *, status: str) -> None:
     """Store a scored game's totals, ranks, winners and points per category (each with the
     game's ruleset: schema 5), and its status. The one writer of results."""
-    session.exec(delete(Result).where(col(Result.game_id) == row.id))  # type: ignore[call-overload]
+    session.exec(delete(Result).where(col(Result.game_id) == row.id))
     for seat in seat_rows:
         name = seat.name
         seat.total = sheet.totals.get(name)
@@ -203,6 +203,7 @@ def write_results(session: Session, row: GameRow, seat_rows: Sequence[Seat], she
         seat.winner = name in sheet.winners
         session.add(seat)
         for category, points in sheet.points.get(name, {}).items():
+            assert row.id is not None  # a stored game's
             session.add(Result(game_id=row.id, player_id=seat.player_id, ruleset=row.ruleset, category=category, points=points))
     row.status = status
     row.finished = utcnow()
@@ -215,8 +216,8 @@ def clear_results(session: Session, row: GameRow, seat_rows: Sequence[Seat]) -> 
     an amend; they are written again when it ends)."""
     from assistant.store.models import SeatFact
 
-    session.exec(delete(Result).where(col(Result.game_id) == row.id))  # type: ignore[call-overload]
-    session.exec(delete(SeatFact).where(col(SeatFact.game_id) == row.id))  # type: ignore[call-overload]
+    session.exec(delete(Result).where(col(Result.game_id) == row.id))
+    session.exec(delete(SeatFact).where(col(SeatFact.game_id) == row.id))
     for seat in seat_rows:
         seat.total = seat.rank = seat.winner = seat.start = None
         session.add(seat)
@@ -275,7 +276,7 @@ def merge(session: Session, target: Player, source: Player) -> int:
         session.add(result)
     from assistant.store.models import Rating
 
-    session.exec(delete(Rating).where(col(Rating.player_id) == source.id))  # type: ignore[call-overload]
+    session.exec(delete(Rating).where(col(Rating.player_id) == source.id))
     session.flush()
     session.delete(source)
     return len(moved)
@@ -365,7 +366,7 @@ def games_lacking_facts(
     query = select(GameRow.id).where(GameRow.status == "finished", GameRow.kind == "tracked", or_(no_facts, no_start))
     if ids is not None:
         query = query.where(col(GameRow.id).in_(list(ids)))
-    return [int(i) for i in session.exec(query.order_by(col(GameRow.id))).all()]  # type: ignore[call-overload]
+    return [int(i) for i in session.exec(query.order_by(col(GameRow.id))).all() if i is not None]
 
 
 def set_start(session: Session, game_id: int, position: int) -> None:
@@ -378,7 +379,7 @@ def set_start(session: Session, game_id: int, position: int) -> None:
 def entry_span(session: Session, game_id: int) -> tuple[Any, Any]:
     """When a game's first and last entries were stored (``None, None`` without entries)."""
     first, last = session.exec(
-        select(func.min(EntryRow.created), func.max(EntryRow.created)).where(EntryRow.game_id == game_id)  # type: ignore[call-overload]
+        select(func.min(EntryRow.created), func.max(EntryRow.created)).where(EntryRow.game_id == game_id)
     ).one()
     return first, last
 
@@ -390,7 +391,7 @@ def delete_game(session: Session, row: GameRow) -> None:
 
     _rerate(session, row)
     for table in (Rating, Result, EntryRow, SeatFact, PhoneSeat, Seat):
-        session.exec(delete(table).where(col(table.game_id) == row.id))  # type: ignore[call-overload,attr-defined]
+        session.exec(delete(table).where(col(table.game_id) == row.id))
     session.flush()
     session.delete(row)
     session.flush()

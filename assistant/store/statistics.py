@@ -14,13 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Integer, and_, case, cast, delete, func, insert, literal, or_, select, tuple_
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from assistant.store.models import GameRow, Player, Rating, Result, Seat, SeatFact
+
+if TYPE_CHECKING:
+    from sqlalchemy import Label
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ class Scope:
         if self.location:
             conditions.append(func.lower(GameRow.location) == self.location.lower())
         if self.player_id is not None:
-            conditions.append(col(GameRow.id).in_(select(Seat.game_id).where(Seat.player_id == self.player_id)))
+            conditions.append(col(GameRow.id).in_(select(col(Seat.game_id)).where(col(Seat.player_id) == self.player_id)))
         return conditions
 
 
@@ -75,16 +78,16 @@ def leaderboard(session: Session, scope: Scope, *, per_game: bool = True) -> lis
     """Per player (and per game unless ``per_game`` is false): ``(ruleset or None,
     player_id, name, games, wins, sum of totals, number of totals, best total)``. Grouped by
     player id over the seats, the names joined after (grouping by name costs a third more)."""
-    keys = [GameRow.ruleset.label("ruleset")] if per_game else []  # type: ignore[attr-defined]
+    keys: list[Label[str]] = [col(GameRow.ruleset).label("ruleset")] if per_game else []
     per = (
         _seat_games(scope)
         .add_columns(
             *keys,
-            Seat.player_id.label("player_id"),  # type: ignore[attr-defined]
+            col(Seat.player_id).label("player_id"),
             func.count().label("games"),
             func.sum(_won()).label("wins"),
             func.sum(Seat.total).label("total"),
-            func.count(Seat.total).label("counted"),
+            func.count(col(Seat.total)).label("counted"),
             func.max(Seat.total).label("best"),
         )
         .group_by(*keys, Seat.player_id)
@@ -93,7 +96,7 @@ def leaderboard(session: Session, scope: Scope, *, per_game: bool = True) -> lis
     query = select(
         *([per.c.ruleset] if per_game else []),
         per.c.player_id,
-        Player.name,
+        col(Player.name),
         per.c.games,
         per.c.wins,
         per.c.total,
@@ -106,7 +109,7 @@ def leaderboard(session: Session, scope: Scope, *, per_game: bool = True) -> lis
 
 def rulesets(session: Session, scope: Scope) -> list[str]:
     """The games with finished plays in scope, most played first."""
-    query = select(GameRow.ruleset, func.count()).where(*scope.where()).group_by(GameRow.ruleset)
+    query = select(col(GameRow.ruleset), func.count()).where(*scope.where()).group_by(col(GameRow.ruleset))
     rows = session.execute(query).all()
     return [name for name, _ in sorted(rows, key=lambda r: (-r[1], r[0]))]
 
@@ -138,17 +141,17 @@ def totals(session: Session, scope: Scope, own: int | None = None) -> list[tuple
     )
     if own is not None:
         query = query.where(Seat.player_id == own)
-    return [tuple(r) for r in session.execute(query).all()]  # type: ignore[misc]
+    return [tuple(r) for r in session.execute(query).all()]
 
 
 # -- win rates by seat, start player and seat facts -------------------------------------------------
 def _table_sizes(scope: Scope) -> Any:
     """The number of seats of every game in scope (a subquery: game_id, n)."""
     return (
-        select(Seat.game_id.label("game_id"), func.count().label("n"))  # type: ignore[attr-defined]
+        select(col(Seat.game_id).label("game_id"), func.count().label("n"))
         .join(GameRow, col(GameRow.id) == col(Seat.game_id))
         .where(*scope.where())
-        .group_by(Seat.game_id)
+        .group_by(col(Seat.game_id))
         .subquery()
     )
 
@@ -202,7 +205,7 @@ def by_fact(session: Session, scope: Scope, key: str, own: int | None = None) ->
             func.count(),
             func.sum(_won()),
             func.sum(Seat.total),
-            func.count(Seat.total),
+            func.count(col(Seat.total)),
             func.max(Seat.total),
             func.sum(1.0 / cast(sizes.c.n, Integer)),
         )
@@ -228,28 +231,28 @@ def categories(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     location or a player choose games: then results are joined to them."""
     if scope.since or scope.until or scope.location or scope.player_id is not None:
         game: Any = literal(scope.ruleset) if scope.ruleset else GameRow.ruleset
-        keys = [] if scope.ruleset else [GameRow.ruleset]  # one game named: no part of the key
+        keys = [] if scope.ruleset else [col(GameRow.ruleset)]  # one game named: no part of the key
         chosen = select().select_from(Result).join(GameRow, col(GameRow.id) == col(Result.game_id)).where(*scope.where())
     else:
         game = literal(scope.ruleset) if scope.ruleset else Result.ruleset
-        keys = [] if scope.ruleset else [Result.ruleset]
+        keys = [] if scope.ruleset else [col(Result.ruleset)]
         chosen = select().select_from(Result)
         if scope.ruleset:
-            chosen = chosen.where(Result.ruleset == scope.ruleset)
+            chosen = chosen.where(col(Result.ruleset) == scope.ruleset)
     per = (
         chosen.add_columns(
             game.label("ruleset"),
-            Result.player_id.label("player_id"),  # type: ignore[attr-defined]
-            Result.category.label("category"),  # type: ignore[attr-defined]
+            col(Result.player_id).label("player_id"),
+            col(Result.category).label("category"),
             func.count().label("n"),
             func.sum(Result.points).label("s"),
             func.sum(Result.points * Result.points).label("q"),
             func.min(Result.id).label("first"),
         )
-        .group_by(*keys, Result.player_id, Result.category)
+        .group_by(*keys, col(Result.player_id), col(Result.category))
         .subquery()
     )
-    query = select(per.c.ruleset, Player.name, per.c.category, per.c.n, per.c.s, per.c.q, per.c.first).join(
+    query = select(per.c.ruleset, col(Player.name), per.c.category, per.c.n, per.c.s, per.c.q, per.c.first).join(
         Player, col(Player.id) == per.c.player_id
     )
     return [tuple(r) for r in session.execute(query).all()]
@@ -270,7 +273,7 @@ def _from_place(place: Place) -> Any:
     """The games played at ``place`` or after it."""
     date, time, gid = place
     at = func.coalesce(GameRow.time, "")
-    return or_(GameRow.date > date, and_(GameRow.date == date, or_(at > time, and_(at == time, col(GameRow.id) >= gid))))
+    return or_(col(GameRow.date) > date, and_(col(GameRow.date) == date, or_(at > time, and_(at == time, col(GameRow.id) >= gid))))
 
 
 def ranked_seats(
@@ -374,9 +377,9 @@ def rerate(session: Session, ruleset: str | None = None, since: Place | None = N
     None) what the fold says: their rows are deleted, then the games from there on are folded
     from each player's latest stored rating before it. A game finished as the latest of its
     ruleset is one ``rate`` call. Returns the number of rows written."""
-    games = select(GameRow.id)
+    games = select(col(GameRow.id))
     if ruleset is not None:
-        games = games.where(GameRow.ruleset == ruleset)
+        games = games.where(col(GameRow.ruleset) == ruleset)
     if since is not None:
         games = games.where(_from_place(since))
     if ruleset is None and since is None:
@@ -388,9 +391,9 @@ def rerate(session: Session, ruleset: str | None = None, since: Place | None = N
         if since is None:
             return None
         query = (
-            select(Rating.mu, Rating.sigma)
+            select(col(Rating.mu), col(Rating.sigma))
             .join(GameRow, col(GameRow.id) == col(Rating.game_id))
-            .where(Rating.ruleset == k[0], Rating.player_id == k[1], ~_from_place(since))
+            .where(col(Rating.ruleset) == k[0], col(Rating.player_id) == k[1], ~_from_place(since))
             .order_by(*[c.desc() for c in _in_order()])
             .limit(1)
         )
@@ -417,12 +420,12 @@ def ratings_of_no_ranked_seat(session: Session, batch: int = 5000) -> Iterator[t
     not finished, a seat without a rank, a player who did not sit there, a player no longer
     there): ``(game_id, player_id, player name or None)``, by game and player (``db check``)."""
     ranked = (
-        select(Seat.id)
+        select(col(Seat.id))
         .join(GameRow, col(GameRow.id) == col(Seat.game_id))
         .where(col(Seat.game_id) == col(Rating.game_id), col(Seat.player_id) == col(Rating.player_id), col(Seat.rank).is_not(None), *Scope().where())
     )
     query = (
-        select(Rating.game_id, Rating.player_id, Player.name)
+        select(col(Rating.game_id), col(Rating.player_id), col(Player.name))
         .select_from(Rating)
         .outerjoin(Player, col(Player.id) == col(Rating.player_id))
         .where(~ranked.exists())
@@ -451,7 +454,9 @@ def stored_ratings(
     (``(ruleset, player_id)`` pairs): theirs only. A rating is always the one the whole
     history gave (up to the game it follows): the filters choose games, not how they rate."""
     query = (
-        select(Rating.ruleset, Rating.player_id, Player.name, GameRow.id, GameRow.date, Rating.mu, Rating.sigma, Rating.ordinal)
+        select(
+            col(Rating.ruleset), col(Rating.player_id), col(Player.name), col(GameRow.id), col(GameRow.date), col(Rating.mu), col(Rating.sigma), col(Rating.ordinal)
+        )
         .select_from(Rating)
         .join(GameRow, col(GameRow.id) == col(Rating.game_id))
         .join(Player, col(Player.id) == col(Rating.player_id))
@@ -463,7 +468,7 @@ def stored_ratings(
         pairs = sorted(set(players))
         if not pairs:
             return
-        query = query.where(or_(*[and_(Rating.ruleset == r, Rating.player_id == p) for r, p in pairs]))
+        query = query.where(or_(*[and_(col(Rating.ruleset) == r, col(Rating.player_id) == p) for r, p in pairs]))
     for row in session.execute(query):
         yield tuple(row)
 
@@ -498,7 +503,7 @@ def streaks(session: Session, scope: Scope, *, per_game: bool, batch: int = 5000
                 run[2] = run[3]
         else:
             run[3] = 0
-    names = dict(session.execute(select(Player.id, Player.name).where(col(Player.id).in_({p for _, p in runs}))).all()) if runs else {}
+    names = dict(session.execute(select(col(Player.id), col(Player.name)).where(col(Player.id).in_({p for _, p in runs}))).all()) if runs else {}
     return [(ruleset, names[player_id], *run) for (ruleset, player_id), run in runs.items()]
 
 
@@ -510,26 +515,26 @@ def versus(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     me, them = aliased(Seat), aliased(Seat)
     pairs = (
         select(
-            me.player_id.label("me"),
-            them.player_id.label("them"),
+            col(me.player_id).label("me"),
+            col(them.player_id).label("them"),
             func.count().label("games"),
-            func.sum(case((me.rank < them.rank, 1), else_=0)).label("ahead"),
-            func.sum(case((me.rank > them.rank, 1), else_=0)).label("behind"),
-            func.sum(case((me.rank == them.rank, 1), else_=0)).label("tied"),
+            func.sum(case((col(me.rank) < col(them.rank), 1), else_=0)).label("ahead"),
+            func.sum(case((col(me.rank) > col(them.rank), 1), else_=0)).label("behind"),
+            func.sum(case((col(me.rank) == col(them.rank), 1), else_=0)).label("tied"),
         )
         .select_from(me)
-        .join(them, and_(them.game_id == me.game_id, them.position > me.position))
-        .join(GameRow, col(GameRow.id) == me.game_id)
-        .where(*scope.where(), me.rank.is_not(None), them.rank.is_not(None), them.player_id != me.player_id)
-        .group_by(me.player_id, them.player_id)
+        .join(them, and_(col(them.game_id) == col(me.game_id), col(them.position) > col(me.position)))
+        .join(GameRow, col(GameRow.id) == col(me.game_id))
+        .where(*scope.where(), col(me.rank).is_not(None), col(them.rank).is_not(None), col(them.player_id) != col(me.player_id))
+        .group_by(col(me.player_id), col(them.player_id))
         .subquery()
     )
     p_me, p_them = aliased(Player), aliased(Player)
     query = (
-        select(p_me.name, p_them.name, pairs.c.games, pairs.c.ahead, pairs.c.behind, pairs.c.tied)
+        select(col(p_me.name), col(p_them.name), pairs.c.games, pairs.c.ahead, pairs.c.behind, pairs.c.tied)
         .select_from(pairs)
-        .join(p_me, p_me.id == pairs.c.me)
-        .join(p_them, p_them.id == pairs.c.them)
+        .join(p_me, col(p_me.id) == pairs.c.me)
+        .join(p_them, col(p_them.id) == pairs.c.them)
     )
     cells: dict[tuple[str, str], list[int]] = {}
     for name, opponent, games, ahead, behind, tied in session.execute(query):
@@ -552,18 +557,18 @@ def write_facts(session: Session, game_id: int, facts: Sequence[tuple[int, str, 
 def facts_of(session: Session, game_id: int) -> list[tuple[int, str, str]]:
     """A game's seat facts: ``(position, key, value)``, by seat, key and value."""
     query = (
-        select(SeatFact.position, SeatFact.key, SeatFact.value)
-        .where(SeatFact.game_id == game_id)
+        select(col(SeatFact.position), col(SeatFact.key), col(SeatFact.value))
+        .where(col(SeatFact.game_id) == game_id)
         .order_by(col(SeatFact.position), col(SeatFact.key), col(SeatFact.id))
     )
-    return [tuple(r) for r in session.execute(query).all()]  # type: ignore[misc]
+    return [tuple(r) for r in session.execute(query).all()]
 
 
 def seat_counts(session: Session, ruleset: str | None = None) -> list[tuple[int, int]]:
     """Every player's number of seats, in games of any status: ``(player_id, seats)``."""
-    query = select(Seat.player_id, func.count()).select_from(Seat).group_by(Seat.player_id)
+    query = select(col(Seat.player_id), func.count()).select_from(Seat).group_by(col(Seat.player_id))
     if ruleset:
-        query = query.join(GameRow, col(GameRow.id) == col(Seat.game_id)).where(GameRow.ruleset == ruleset)
+        query = query.join(GameRow, col(GameRow.id) == col(Seat.game_id)).where(col(GameRow.ruleset) == ruleset)
     return [(int(p), int(n)) for p, n in session.execute(query).all()]
 
 
@@ -573,12 +578,12 @@ def first_plays(session: Session) -> set[tuple[int, int]]:
     ``newPlayer``). One window over the finished seats (an export's cost, not a view's)."""
     ranked = (
         select(
-            Seat.game_id,
-            Seat.player_id,
-            func.row_number().over(partition_by=(GameRow.ruleset, Seat.player_id), order_by=_in_order()).label("n"),
+            col(Seat.game_id),
+            col(Seat.player_id),
+            func.row_number().over(partition_by=(col(GameRow.ruleset), col(Seat.player_id)), order_by=_in_order()).label("n"),
         )
         .join(GameRow, col(GameRow.id) == col(Seat.game_id))
-        .where(GameRow.status == "finished")
+        .where(col(GameRow.status) == "finished")
         .subquery()
     )
     return {(int(g), int(p)) for g, p in session.execute(select(ranked.c.game_id, ranked.c.player_id).where(ranked.c.n == 1))}
@@ -589,22 +594,22 @@ def stored_rating_ends(session: Session, scope: Scope) -> list[tuple[Any, ...]]:
     ``(ruleset, player_id, name, games, first, latest)``, each point ``(game_id, date, mu,
     sigma, ordinal)``. One grouped count, then each player's first and latest game found from
     the games' (ruleset, status, date) index: no pass over every rating."""
-    count = select(Rating.ruleset, Rating.player_id, func.count()).select_from(Rating)
+    count = select(col(Rating.ruleset), col(Rating.player_id), func.count()).select_from(Rating)
     if scope.since or scope.until or scope.location or scope.player_id is not None:
         count = count.join(GameRow, col(GameRow.id) == col(Rating.game_id)).where(*scope.where())
     elif scope.ruleset:  # every stored rating follows a finished game: no join needed
-        count = count.where(Rating.ruleset == scope.ruleset)
-    pairs = session.execute(count.group_by(Rating.ruleset, Rating.player_id)).all()
-    names = dict(session.execute(select(Player.id, Player.name)).all())
+        count = count.where(col(Rating.ruleset) == scope.ruleset)
+    pairs = session.execute(count.group_by(col(Rating.ruleset), col(Rating.player_id))).all()
+    names = dict(session.execute(select(col(Player.id), col(Player.name))).all())
     out: list[tuple[Any, ...]] = []
     for ruleset, pid, games in pairs:
         ends = []
         for last in (False, True):
             query = (
-                select(GameRow.id, GameRow.date, Rating.mu, Rating.sigma, Rating.ordinal)
+                select(col(GameRow.id), col(GameRow.date), col(Rating.mu), col(Rating.sigma), col(Rating.ordinal))
                 .select_from(GameRow)
                 .join(Rating, and_(col(Rating.game_id) == col(GameRow.id), col(Rating.player_id) == pid))
-                .where(GameRow.ruleset == ruleset, *scope.where())
+                .where(col(GameRow.ruleset) == ruleset, *scope.where())
                 .order_by(*[c.desc() if last else c for c in _in_order()])
                 .limit(1)
             )

@@ -128,7 +128,7 @@ async def changes(watcher: Watcher, disconnected: Callable[[], Awaitable[bool]],
     watcher.listeners += 1
     try:
         yield "retry: 1000\n\n"
-        last = await watcher.start()
+        last: str | None = await watcher.start()
         quiet = 0.0
         while not await disconnected():
             moved = watcher.moved

@@ -116,7 +116,7 @@ def _our_play(
     ref = item.get("locationRefId")
     location = None
     if ref not in (None, 0):
-        spot = locations.get(ref)  # type: ignore[arg-type]
+        spot = locations.get(ref)
         if spot is None:
             raise bad(place, f"its locationRefId '{shown(str(ref))}' names no location of the file")
         location = model.text(spot.get("name"), place)

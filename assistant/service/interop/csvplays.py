@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -171,7 +171,7 @@ def _our_play(place: str, rows: list[dict[str, str]], categories: Sequence[str],
     return replace(play, source_id="csv:sha256:" + play.digest())
 
 
-def pieces(pages: Iterable[tuple[Any, Sequence[tuple[Any, str]], Any]], categories: Sequence[str], *, bom: bool) -> Iterator[str]:
+def pieces(pages: Iterable[tuple[Any, Mapping[int, Sequence[tuple[Any, str]]], Any]], categories: Sequence[str], *, bom: bool) -> Iterator[str]:
     """The CSV text, a page at a time: ``pages`` yields (rows, seats by game, points)."""
     buffer = io.StringIO()
     out = writer(buffer)

@@ -130,7 +130,8 @@ def play_uuid(row: Any) -> str:
     if source.startswith("bgstats:") and not source.startswith("bgstats:sha256:"):
         return source.removeprefix("bgstats:")  # the play's uuid in BG Stats, as the file gave it
     if source:
-        return _uuid(source) if "sha256" not in source and _uuid(source) else str(uuid.uuid5(NAMESPACE, "source:" + source))
+        own = _uuid(source) if "sha256" not in source else None
+        return own if own else str(uuid.uuid5(NAMESPACE, "source:" + source))
     return str(uuid.uuid5(NAMESPACE, f"{row.id}:{row.created}"))
 
 
@@ -175,8 +176,9 @@ class Matcher:
             rows = queries.finished_on(session, ruleset, sorted(dates))
             for start in range(0, len(rows), 500):
                 page = rows[start:start + 500]
-                seats = listing.seats_named(session, [r.id for r in page])
+                seats = listing.seats_named(session, [r.id for r in page if r.id is not None])
                 for row in page:
+                    assert row.id is not None  # a stored game's
                     for alias in aliases(row.source_id or "") | aliases(play_uuid(row)):
                         self.by_id.setdefault(alias, row.id)
                     self.pool.setdefault((row.ruleset, row.date), []).append((row.id, stored_print(row, seats[row.id])))

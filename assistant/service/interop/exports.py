@@ -33,7 +33,7 @@ def _pages(session: Any, ids: list[int] | None, *, finished_only: bool) -> Itera
         rows = listing.games_after(session, after, PAGE, ids, finished_only=finished_only)
         if not rows:
             return
-        gids = [r.id for r in rows]
+        gids = [r.id for r in rows if r.id is not None]
         yield rows, listing.seats_named(session, gids), listing.points_of(session, gids)
         after = gids[-1]
         session.expunge_all()

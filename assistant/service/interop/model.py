@@ -294,7 +294,7 @@ def text(value: Any, place: str, kind: str = "header", limit: int | None = None)
     if not isinstance(value, str):
         raise bad(place, f"'{shown(str(value))}' is not text")
     try:
-        out = clean(value.replace("\r\n", "\n").replace("\n", " ").strip(), kind, **({"limit": limit} if limit else {}))
+        out = clean(value.replace("\r\n", "\n").replace("\n", " ").strip(), kind, limit=limit or None)
     except InvalidEntry as exc:
         raise bad(place, exc.message) from None
     return out.strip() or None
@@ -341,7 +341,8 @@ def check_play(play: PlayIn) -> tuple[Any, Any]:
             top = {p for p in play.players if play.totals.get(p) == best}
             rome_wins = set(play.winners) != top  # some of those tied for the best: Rome won, with the holder of PC
             data["rome_wins"] = rome_wins
-    sheet = sheet_from_data(play.game or "", data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
+    game = play.game or ""
+    sheet = sheet_from_data(game, data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
     try:
         return sheet, score_sheet(sheet)
     except TableError as exc:
@@ -349,7 +350,7 @@ def check_play(play: PlayIn) -> tuple[Any, Any]:
         if said is None or not any(p.rule == "pax.sheet.rome" for p in exc.problems):
             raise
         data["rome_wins"] = said  # the CSV of a PAX pad carries no verdict: the winners say it
-        sheet = sheet_from_data(play.game, data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
+        sheet = sheet_from_data(game, data, rows.categories, aliases=rows.aliases, tiebreak=rows.tiebreak)
         return sheet, score_sheet(sheet)
 
 

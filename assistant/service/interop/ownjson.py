@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from assistant.core.inputs import shown
@@ -45,7 +46,7 @@ def split(data: Any) -> tuple[list[tuple[str, Mapping[str, Any]]], list[tuple[st
                 raise bad(place, "has no final table")
             tables.append((place, item))
         elif item.get("kind") in ("sheet", "totals"):
-            plays.append(model.each_play(place, model.game_named(item.get("game")), lambda ruleset, item=item, place=place: _sheet_play(place, item, ruleset)))
+            plays.append(model.each_play(place, model.game_named(item.get("game")), partial(_sheet_play, place, item)))
         else:
             raise bad(place, f"its kind '{shown(str(item.get('kind')))}' is not tracked, table, sheet or totals")
     return records, tables, plays
@@ -144,10 +145,10 @@ class Stored:
             if gid is not None:
                 held.append(gid)
                 continue
-            place = (model.day(item.get("date"), "a game of the file"), model.text(item.get("location"), "a game of the file"))
+            day_place = (model.day(item.get("date"), "a game of the file"), model.text(item.get("location"), "a game of the file"))
             fields = _fields(item, "a game of the file")
             row = store_record(
-                session, record, game, allow_duplicate=allow_duplicate, skip_duplicate=True, place=place,
+                session, record, game, allow_duplicate=allow_duplicate, skip_duplicate=True, place=day_place,
                 fields=fields, status=str(item.get("status") or ""), skipped=held,
             )
             if row is not None:
