@@ -277,7 +277,8 @@ def _moves(reader: TableReader, table: Mapping[str, Any], raw_players: list[dict
         cards = _cards(reader, {"cards": value}, "cards", f"Legion {label}")
         if cards:
             groups.append(PositionLegion(label, cards))
-    moves += sorted(groups, key=lambda m: ROMAN.index(m.legion))
+    groups.sort(key=lambda m: ROMAN.index(m.legion))
+    moves += groups
     if "deck" in table:
         deck = _deck(reader, index, table["deck"])
         if deck is not None:

@@ -55,15 +55,15 @@ class PaxRuleset(Ruleset):
         """Read an entry (never judges it)."""
         return parse_move(state, text)
 
-    def public_notation(self, state: PaxState, move: PaxMove) -> str:
+    def public_notation(self, state: PaxState, move: Any) -> str:
         """The entry with every secret face as ``?`` (``pax.hidden``)."""
         return public_notation(state, move)
 
-    def check(self, state: PaxState, move: PaxMove) -> None:
+    def check(self, state: PaxState, move: Any) -> None:
         """Judge an entry: raises IllegalMove, changes nothing."""
         rules.check(state, move)
 
-    def apply(self, state: PaxState, move: PaxMove) -> PaxState:
+    def apply(self, state: PaxState, move: Any) -> PaxState:
         """The state after a checked entry."""
         return rules.apply(state, move)
 

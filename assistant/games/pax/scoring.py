@@ -181,9 +181,9 @@ def score_final(
             "pax", names, SCORE_CATEGORIES, points,
             winners_override=holder[:1], notes=all_notes, details=details, extra=extra,
         ))
-    won = [cat for cat in CATEGORIES if cat not in taken]
+    beaten = [cat for cat in CATEGORIES if cat not in taken]
     all_notes.append(
-        f"the players are stronger than Rome in {len(won)} categories ({', '.join(won)}): the players beat Rome;"
+        f"the players are stronger than Rome in {len(beaten)} categories ({', '.join(beaten)}): the players beat Rome;"
         f" Rome takes {len(taken)} ({', '.join(taken) or 'none'})"
     )
     sheet = ScoreSheet.build("pax", names, SCORE_CATEGORIES, points, notes=all_notes, details=details, extra=extra)

@@ -47,7 +47,7 @@ def expecting(state: PaxState) -> Prompt:
         drawn, plays = start_draw(state, state.kept)
         extra = f", plays {plays}" if plays else ""
         msg = f"{who} draws {drawn} starting cards, keeps 1{extra} and slides the rest under the deck"
-        kinds = ("keep", "start") if state.kept == 0 and not state.solo else ("keep",)
+        kinds: tuple[str, ...] = ("keep", "start") if state.kept == 0 and not state.solo else ("keep",)
         if state.ply == 0:
             kinds = (*kinds, "position")  # a game picked up in progress (pax.position)
         return Prompt((who,), "setup: starting cards", kinds, msg, CATEGORIES)
@@ -66,7 +66,7 @@ def expecting(state: PaxState) -> Prompt:
         turn = state.turn
         phase = f"round {state.round}, {who}'s turn"
         if not turn.draw_done:
-            kinds: tuple[str, ...] = ("draw", "peek") if not turn.placed else ("draw",)
+            kinds = ("draw", "peek") if not turn.placed else ("draw",)
             msg = _draw_message(state, who, turn)
         else:
             kinds = ("play", "end") if turn.bought or turn.played else ("buy", "play", "end")
@@ -365,8 +365,8 @@ def legal_summary(state: PaxState) -> list[str]:
         empty = ", ".join(ROMAN[i] for i in state.empty_legions())
         lines += _choice("market <card>, …", f"(a face-up card under each Legion, in order: {empty})")
     elif state.phase == "refill":
-        empty = [ROMAN[i] for i in state.empty_legions()]
-        lines += _choice("refill " + ", ".join(f"{leg} <card>" for leg in empty), "(a face-up card under each empty one)")
+        emptied = [ROMAN[i] for i in state.empty_legions()]
+        lines += _choice("refill " + ", ".join(f"{leg} <card>" for leg in emptied), "(a face-up card under each empty one)")
     elif state.phase == "reveal":
         lines.append(f"reveal <card>, …   (Rome's {_n(state.rome_hidden, 'hidden card')}, turned face up)")
     elif state.phase == "turn" and state.turn is not None:
@@ -403,9 +403,9 @@ def _turn_summary(state: PaxState, who: str, turn: TurnState) -> list[str]:
     if not turn.bought and not turn.played:
         groups = [i for i, g in enumerate(state.legions) if g]
         if groups:
-            legions = "|".join(ROMAN[i] for i in groups)
+            buyable = "|".join(ROMAN[i] for i in groups)
             prices = "|".join(str(price(state, player, i)[2]) for i in groups)
-            lines.append(f"buy {legions}   (price {prices} Aurei, Wealth discount included)")
+            lines.append(f"buy {buyable}   (price {prices} Aurei, Wealth discount included)")
     if player.hand_size:
         cost = "is free" if not turn.played else f"costs {aurei(play_cost(len(turn.played), 1))}"
         lines.append(f"play <card>, …   ({who} holds {_n(player.hand_size, 'card')}; the next card played {cost})")

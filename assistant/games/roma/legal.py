@@ -18,7 +18,7 @@ per call.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import TypeVar
 
@@ -49,7 +49,7 @@ from assistant.games.roma.moves import (
 )
 from assistant.games.roma.state import RomaState
 
-ROLLS: tuple[tuple[int, int, int], ...] = tuple(combinations_with_replacement(range(1, 7), 3))  # type: ignore[assignment]
+ROLLS: tuple[tuple[int, int, int], ...] = tuple(combinations_with_replacement(range(1, 7), 3))
 _KIND = {name: card.kind for name, card in CARDS.items()}
 _EFFECT = {name: card.effect for name, card in CARDS.items()}
 _COST = {name: card.cost for name, card in CARDS.items()}
@@ -67,7 +67,7 @@ def _variant(base: _M, field: str, values: Iterable[object]) -> list[_M]:
     cls = type(base)
     fields = base.__dict__
     new, set_attr = _new, _set_attr
-    result = []
+    result: list[_M] = []
     append = result.append
     for value in values:
         copy = fields.copy()
@@ -87,7 +87,7 @@ class _Position:
         self._hand_kinds: dict[str, list[str]] | None = None
         #: choice lists shared by several activations (a Scaenicus copying the same card
         #: from two discs, the bribe disc with three dice), by (field, card kind)
-        self.choices: dict[tuple[str, str], list] = {}
+        self.choices: dict[tuple[str, str], Sequence[object]] = {}
 
     @property
     def unseen(self) -> dict[str, int]:
@@ -127,14 +127,14 @@ def legal_moves(state: RomaState) -> list[RomaMove]:
     me = state.active
     name = state.player
     if state.battle is not None:
-        moves: list[RomaMove] = _variant(Battle(name, 1), "roll", range(1, 7))
+        moves: list[RomaMove] = [*_variant(Battle(name, 1), "roll", range(1, 7))]
         if state.battle.boost and state.dice:
             adds = sorted(set(state.dice))
             for r in range(1, 7):
                 moves += _variant(Battle(name, r, adds[0]), "add", adds)
         return moves
     if state.dice is None:
-        return _variant(Roll(name, ROLLS[0]), "dice", ROLLS)
+        return [*_variant(Roll(name, ROLLS[0]), "dice", ROLLS)]
     # the player's decisions first (activations, lays, money), then the draws (one per card
     # that may be kept), the end of the turn, and the re-rolls of a triple last: the order the
     # prompt's 'legal' shows them in

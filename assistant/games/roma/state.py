@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
+from typing import TypeVar, cast, overload
 
 from assistant.games.roma.components import CARDS, DECK_SIZE, ORDER
 from assistant.games.roma.moves import UNKNOWN
@@ -24,6 +25,7 @@ TOTAL_VP = 36
 START_VP = 10
 HAND_SIZE = 4
 SWAP_SIZE = 2
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -140,9 +142,9 @@ class RomaState:
         it on most positions.)"""
         (b0, b1), (h0, h1), (g0, g1) = self.boards, self.hands, self.given
         count = Counter(b0 + b1 + h0 + h1 + self.discard + (g0 or ()) + (g1 or ()))
-        count.pop(None, None)  # type: ignore[call-overload]
+        count.pop(None, None)
         count.pop(UNKNOWN, None)
-        return count
+        return cast("Counter[str]", count)  # the empty discs (None) popped just above
 
     def seen_count(self, name: str) -> int:
         """How many copies of one card are in a known place (:meth:`seen` for one card)."""
@@ -230,7 +232,11 @@ def pile_fields(pile: Sequence[str]) -> dict[str, object]:
     }
 
 
-def with_item(values: tuple, index: int, value: object) -> tuple:
+@overload
+def with_item(values: tuple[_T, _T], index: int, value: _T) -> tuple[_T, _T]: ...
+@overload
+def with_item(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]: ...
+def with_item(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     """A copy of a tuple with one item replaced."""
     return values[:index] + (value,) + values[index + 1 :]
 

@@ -373,14 +373,14 @@ def _turn_parts(state: RomaState) -> list[str]:
     """A turn's choices, each part one kind of entry."""
     name = state.player
     if state.battle is not None:
-        parts = ["battle 1-6"]
+        parts: list[str] = ["battle 1-6"]
         if state.battle.boost and state.dice:
             parts.append("battle 1-6 add " + "|".join(map(str, sorted(set(state.dice)))) + " (Centurio)")
         return parts
     if state.dice is None:
         return [f"roll A B C ({name}'s three action dice, e.g. roll 3 4 6)"]
     moves = legal.legal_moves(state)
-    parts: list[str] = []
+    parts = []
     dice = "|".join(map(str, sorted(set(state.dice))))
     if any(isinstance(m, Roll) for m in moves):
         parts.append("reroll A B C (the triple rolled again)")

@@ -665,7 +665,8 @@ def effect_text(e: Effect) -> str:
         when = "when recruited" if e.when == "on_recruit" else "when built"
         return f"{e.amount} coins {when}"
     if t == "trade_discount":
-        side = {("right",): "the right neighbour", ("left",): "the left neighbour"}.get(e.neighbors, "both neighbours")
+        one_side: dict[tuple[str, ...], str] = {("right",): "the right neighbour", ("left",): "the left neighbour"}
+        side = one_side.get(e.neighbors, "both neighbours")
         return f"buy {'/'.join(e.options)} from {side} for {e.price} coin, from the next turn"
     if t in ("vp_per", "coins_per"):
         unit = "VP" if t == "vp_per" else "coins"

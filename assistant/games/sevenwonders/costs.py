@@ -251,14 +251,14 @@ def check_build(state: SWState, i: int, move: Build) -> None:
             raise IllegalMove("7w.build.free", f"{player} builds {move.card} free ({reason}): there is nothing to pay")
         return
     q = build_quote(state, i, move.card)
-    entry = lambda: replace(move, pay=None).notation()  # noqa: E731 (only on a refusal)
+    entry: Callable[[], str] = lambda: replace(move, pay=None).notation()  # noqa: E731 (only on a refusal)
     if isinstance(move.pay, Said) and move.pay.empty and olympia_open(state, i, move.card) and q.payable:
-        entry = entry()
-        paid_entries = [f"{entry} {Pay(o.left, o.right, o.bank_purchase).notation()}" for o in q.options]
+        unpaid = entry()
+        paid_entries = [f"{unpaid} {Pay(o.left, o.right, o.bank_purchase).notation()}" for o in q.options]
         raise AmbiguousEntry(
             "7w.wonder.olympia.a",
             f"{player} may build {move.card} with Olympia A's free build (once per Age) or pay for it; say which",
-            candidates=[f"{entry} free", *paid_entries],
+            candidates=[f"{unpaid} free", *paid_entries],
         )
     instead = lambda: build_instead(state, i, move.card)  # noqa: E731 (only computed on a refusal)
     match(q, player, move.card, stated_of(move.pay), entry, instead=instead, sides=neighbours(state, i))

@@ -18,7 +18,7 @@ import difflib
 import re
 from functools import lru_cache
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import NAME_WORDS, number, signed
@@ -48,6 +48,9 @@ from assistant.games.sevenwonders.moves import (
     Stage,
 )
 from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
+
+if TYPE_CHECKING:
+    from assistant.games.sevenwonders.moves import Move
 
 VERBS: dict[str, str] = {
     "build": "build",
@@ -518,12 +521,13 @@ def public_notation(state: SWState, move: Any) -> str:
     return face_down(move).notation()
 
 
-def face_down(move: Any) -> Any:
+def face_down(move: Any) -> Move:
     """A move as the table sees it once shown: a leader hand as ``?`` for each leader, and a
     sale, a marker or a keep without its card (:func:`secrets.public_choice`)."""
     if isinstance(move, LeaderHand):
         return LeaderHand(move.player, (UNKNOWN,) * len(move.leaders))
-    return public_choice(move)
+    public: Move = public_choice(move)
+    return public
 
 
 def neighbour_side(state: SWState, player: str, name: str) -> str:
@@ -850,7 +854,7 @@ def read_position_cards(text: str) -> tuple[str, ...]:
             continue
         name_text, age = _split_age(part)
         found = components.card_index().find(name_text) if age is not None else None
-        if found is None:
+        if found is None or age is None:
             names += read_names(components.card_index(), words_of(part))
             continue
         ages = sorted({c.age for c in components.card_versions(found)})

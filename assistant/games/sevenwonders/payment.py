@@ -876,13 +876,13 @@ def _choose(q: Quote, matches: list[Payment]) -> Payment:
         for p, k in zip(affordable, keys)
         if not any(o != k and o[0] <= k[0] and o[1] <= k[1] and o[2] <= k[2] for o in keys)
     ]
-    low = min(p.total for p in best)
-    cheapest = tuple(p for p in best if p.total == low)
+    least = min(p.total for p in best)
+    cheapest = tuple(p for p in best if p.total == least)
     if len(cheapest) == 1:
         return cheapest[0]
     raise AmbiguousPayment(
         "7w.commerce.rules",
-        f"{len(cheapest)} payments of {low} coins fit; say which neighbour to pay",
+        f"{len(cheapest)} payments of {least} coins fit; say which neighbour to pay",
         cheapest,
     )
 
@@ -945,12 +945,12 @@ def _diagnose_buys(q: Quote, wanted: Mapping[str, int | None]) -> None:
                 q.hint(),
             )
     # Units the city makes itself: never bought from that side in any valid payment.
-    for side in ("left", "right", "bank"):
-        want = wanted[side]
+    for whose in ("left", "right", "bank"):
+        want = wanted[whose]
         if not want:
             continue
         ever = 0  # a field is non-zero iff that resource is bought from this side somewhere
-        column = ("left", "right", "bank").index(side)
+        column = ("left", "right", "bank").index(whose)
         for p in q.payments:
             for bought in p.packed:
                 ever |= bought[column]
@@ -968,8 +968,8 @@ def _diagnose_buys(q: Quote, wanted: Mapping[str, int | None]) -> None:
         remaining = need - stated
         if not any(_leq(remaining, o) for o in q._own_max):
             short = min((_excess(remaining, o) for o in q._own_max), key=_size)
-            bought = describe_units(_unpack(stated))
-            reason = f"after buying {bought} the city still lacks {describe_units(_unpack(short), ones=True)}"
+            purchase = describe_units(_unpack(stated))
+            reason = f"after buying {purchase} the city still lacks {describe_units(_unpack(short), ones=True)}"
             raise PaymentError(q.rule, reason, q.hint())
         extra = [RESOURCES[i] for i in _support(stated) if any(_leq(remaining + _UNIT[i], o) for o in q._own_max)]
         if extra:

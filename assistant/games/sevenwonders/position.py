@@ -26,7 +26,7 @@ chosen: the point where a real table stops to note the position. The block's lin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import EntryError, InvalidEntry, Problem, TableError
 from assistant.core.inputs import LIMITS
@@ -38,6 +38,9 @@ from assistant.games.sevenwonders.moves import AGE_TWO, ROMAN, SetPosition
 from assistant.games.sevenwonders.rules import pickup
 from assistant.games.sevenwonders.scoring import NO_TOKEN_WORDS
 from assistant.games.sevenwonders.state import SKIP, SWState
+
+if TYPE_CHECKING:
+    from assistant.games.sevenwonders.scoring import City
 
 GAME = "7wonders"
 RULE = "7w.position"
@@ -213,7 +216,7 @@ def read_options(reader: TableReader, top: Mapping[str, Any], ruleset: Ruleset) 
     try:
         return ruleset.check_options(given)
     except InvalidEntry as exc:
-        reader.problem(exc.rule, exc.message + (f" ({exc.hint})" if exc.hint else ""))
+        reader.problem(exc.rule or RULE, exc.message + (f" ({exc.hint})" if exc.hint else ""))
         return ruleset.check_options({k: v for k, v in given.items() if k == "leaders" and v in ("true", "false")})
 
 
@@ -302,7 +305,7 @@ def split_extras(reader: TableReader, entry: Any, extras: list[dict[str, Any]], 
     return keyed
 
 
-def read_cities(reader: TableReader, base: dict[str, Any]) -> list[table.City] | None:
+def read_cities(reader: TableReader, base: dict[str, Any]) -> list[City] | None:
     """The cities as the final table reads them (boards, stages, coins, tokens, cards,
     leaders, the Courtesan token), every problem noted and reading on past them (a card not
     known is left out, stages beyond the board are cut to it), so that the whole position is
@@ -331,11 +334,11 @@ def trial(reader: TableReader, ruleset: Ruleset, seats: tuple[str, ...], options
     from assistant.core.game import Game
 
     try:
-        state = Game(ruleset, list(seats), dict(options)).state
+        state: SWState = Game(ruleset, list(seats), dict(options)).state
         for text in texts:
             state = rules.apply(state, notation.parse(state, text))
     except EntryError as exc:
-        reader.problem(exc.rule, exc.message)
+        reader.problem(exc.rule or RULE, exc.message)
         return None
     return state
 

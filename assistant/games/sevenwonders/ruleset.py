@@ -25,7 +25,7 @@ from assistant.core.sheets import PlaySheet
 from assistant.games.sevenwonders import components, legal, notation, position, rules, scoring, sheet, table, texts, view
 from assistant.games.sevenwonders.moves import Sealed
 from assistant.games.sevenwonders.rules.legality import CHOICES
-from assistant.games.sevenwonders.state import FREE_CITY, SWState
+from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
 
 
 class SevenWonders(Ruleset):
@@ -65,7 +65,7 @@ class SevenWonders(Ruleset):
         ),
     )
 
-    sheet_categories = sheet.CATEGORIES
+    sheet_categories = scoring.CATEGORIES
     sheet_aliases = sheet.ALIASES
     sheet_tiebreak = sheet.TIEBREAK
     fact_keys = view.FACT_KEYS
@@ -128,7 +128,7 @@ class SevenWonders(Ruleset):
     def legal_moves_of(self, state: SWState, player: str) -> Iterator[Any]:
         """The legal entries of one player: none unless it is awaited; the holder of the Free
         City card is offered the Free City's choices too once theirs is in (``7w.2p.turn``)."""
-        waiting = legal.awaited(state)
+        waiting = awaited(state)
         if player in waiting:
             yield from legal.legal_moves_for(state, player)
         holder = state.holder() if state.free_city and state.phase in ("turn", "recruit") else None

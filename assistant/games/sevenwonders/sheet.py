@@ -198,4 +198,4 @@ def check_sheet(sheet: PlaySheet) -> ScoreSheet:
 def _said(sheet: PlaySheet, tied: list[str]) -> bool:
     """Whether the table said who won a tie for the most points: one or more of the tied
     players (all of them: a tie on coins too)."""
-    return bool(sheet.winners) and set(sheet.winners) <= set(tied)
+    return bool(sheet.winners and set(sheet.winners) <= set(tied))

@@ -350,15 +350,15 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
         reader.problem("7w.table.leaders-off", "leaders are listed but the table says leaders = false", name)
 
     courtesan = None
-    text = reader.string(raw, "courtesan", rule="7w.table.format", player=name)
-    if text and normalize(text) in NO_TOKEN_WORDS:
+    given = reader.string(raw, "courtesan", rule="7w.table.format", player=name)
+    if given and normalize(given) in NO_TOKEN_WORDS:
         courtesan = NO_TOKEN  # built with no leader next door: nothing copied
-    elif text:
-        courtesan = _resolve(components.leader_index(), text, reader, "7w.courtesan.token", name, "leader")
+    elif given:
+        courtesan = _resolve(components.leader_index(), given, reader, "7w.courtesan.token", name, "leader")
     copied = None
-    text = reader.string(raw, "copied_guild", rule="7w.table.format", player=name)
-    if text:
-        copied = _resolve(components.guild_index(True), text, reader, "7w.wonder.olympia.b", name, "guild")
+    given = reader.string(raw, "copied_guild", rule="7w.table.format", player=name)
+    if given:
+        copied = _resolve(components.guild_index(True), given, reader, "7w.wonder.olympia.b", name, "guild")
     return City(name, board or "", side, stages, coins, tuple(tokens), tuple(cards), tuple(leaders), courtesan, copied)
 
 

@@ -52,7 +52,8 @@ def expecting(state: SWState) -> Prompt:
     opening = f" · 7 Wonders {options_text(state)}" if state.age == 1 and state.turn <= 1 else ""
     if state.phase in ("draft", "recruit"):
         played = {name for c in state.cities for name in c.leaders}  # face up; the rest stays unsaid
-        words = tuple(l.name for l in components.leaders() if l.name not in played)
+        words: tuple[str, ...] = tuple(l.name for l in components.leaders() if l.name not in played)
+        kinds: tuple[str, ...]
         if state.phase == "draft":
             kinds, asked = ("keep", "leaders", "draft"), f"still to keep: {', '.join(players)} ({draft_text(state)})"
         else:
@@ -74,7 +75,7 @@ def expecting(state: SWState) -> Prompt:
         step = next_extra(state)
         assert step is not None
         i, kind = step
-        words: tuple[str, ...] = ()
+        words = ()
         # completion words tell no secret face (7w.secrets): the pile as the table knows it,
         # the leaders not played rather than an entered hand
         if kind in ("halikarnassos", "solomon"):
@@ -340,8 +341,9 @@ def header_lines(state: SWState, width: int | None) -> list[str]:
     is still to choose (or the extra step awaited, or the winner)."""
     pile = len(state.pile) + sum(state.pile_unknown)
     head = [state.phase_label, options_text(state), f"discard pile {pile}"]
-    if state.free_city and state.holder() is not None:
-        head.append(f"Free City card: {state.seats[state.holder()]}")
+    holder = state.holder()
+    if state.free_city and holder is not None:
+        head.append(f"Free City card: {state.seats[holder]}")
     lines = wrap(head, "", "  ", width)
     players = awaited(state)
     if state.phase == "extra":

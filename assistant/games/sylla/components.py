@@ -36,25 +36,29 @@ ROMAN_OF: dict[int, str] = {v: k for k, v in ROMAN.items()}
 @cache
 def facts() -> dict[str, Any]:
     """The known facts of data/sylla/components.json (counts, income, costs, limits), read once."""
-    return load_json("sylla", "components.json")
+    data: dict[str, Any] = load_json("sylla", "components.json")
+    return data
 
 
 @cache
 def event_data() -> dict[str, Any]:
     """data/sylla/events.json: every event, what is known of its card, and which events hold which items."""
-    return load_json("sylla", "events.json")
+    data: dict[str, Any] = load_json("sylla", "events.json")
+    return data
 
 
 @cache
 def building_data() -> dict[str, Any]:
     """data/sylla/buildings.json: the building tiles, their kinds and effects."""
-    return load_json("sylla", "buildings.json")
+    data: dict[str, Any] = load_json("sylla", "buildings.json")
+    return data
 
 
 @cache
 def work_data() -> dict[str, Any]:
     """data/sylla/greatworks.json: the Great Works' rewards and ladder moves, and Ecclesia."""
-    return load_json("sylla", "greatworks.json")
+    data: dict[str, Any] = load_json("sylla", "greatworks.json")
+    return data
 
 
 @cache

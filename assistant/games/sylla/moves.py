@@ -5,6 +5,7 @@ component (the board, the sets drawn, an event, a great work, building tiles). E
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from assistant.games.sylla.components import (
     ROMAN_OF,
@@ -15,6 +16,9 @@ from assistant.games.sylla.components import (
     event_names,
     works_by_id,
 )
+
+if TYPE_CHECKING:
+    from assistant.core.protocol import Move
 
 
 @dataclass(frozen=True)
@@ -344,7 +348,7 @@ class RevealingMove:
     end), as the public record writes it: ``<entry> | Red tokens civic 2 | ...``. The counts are
     taken first, then the entry."""
 
-    move: object
+    move: Move
     shown: tuple[TokensMove, ...]
 
     @property
@@ -354,7 +358,7 @@ class RevealingMove:
 
     def notation(self) -> str:
         """``fists Blue up 3, Red down 0 | Blue tokens civic 1 | Red tokens civic 0``"""
-        return " | ".join([self.move.notation(), *(t.notation() for t in self.shown)])  # type: ignore[attr-defined]
+        return " | ".join([self.move.notation(), *(t.notation() for t in self.shown)])
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import difflib
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import MAX_DIGITS, NAME_WORDS, is_number, number, shown
@@ -28,6 +29,10 @@ from assistant.games.sylla.components import (
 from assistant.games.sylla.rules.auction import sale_colour
 from assistant.games.sylla.rules.events import eligible
 from assistant.games.sylla.state import State
+
+if TYPE_CHECKING:
+    from assistant.core.protocol import Move
+    from assistant.games.sylla.state import Card, Tile
 
 VERBS: dict[str, str] = {
     "board": "board", "sets": "sets", "set": "sets", "keep": "keep", "keeps": "keep",
@@ -118,7 +123,7 @@ def seat_index(seats: tuple[str, ...]) -> NameIndex:
     return NameIndex([(s, ()) for s in seats], what="player", rule="sylla.notation")
 
 
-def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
+def parse(state: State, text: str, awaited: tuple[str, ...]) -> Move:
     """Read one entry into its move. Reads only: raises InvalidEntry or AmbiguousEntry when the
     text cannot be read, never judges legality (rules.check does). ``awaited`` are the players
     the game waits for: a lone one owns an entry typed without a name. ``<entry> | <Name>
@@ -219,7 +224,7 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         return m.TokenMove(who(), parse_token(args[0]))
     if verb == "recruit":
         n = number(args[0]) if len(args) == 1 and state.display else None
-        if n is not None:
+        if n is not None and state.display:
             if not 1 <= n <= len(state.display):
                 raise InvalidEntry("sylla.phase2.recruit", f"the display holds {len(state.display)} characters")
             return m.RecruitMove(who(), state.display[n - 1])
@@ -289,14 +294,14 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         actor = who()
         if source is None:
             p = state.player(actor)
-            kinds = [k for k, n in p.cubes.items() if n > 0]
-            if len(kinds) != 1:
+            held = [k for k, n in p.cubes.items() if n > 0]
+            if len(held) != 1:
                 raise InvalidEntry(
                 "sylla.phase5.placement",
                 "say whose cube it is: vestal or legionary",
                 hint=f"{actor} vestal {' '.join(args)}",
                                    )
-            source = kinds[0]
+            source = held[0]
         return m.CubeMove(actor, source, event)
     if verb == "prevent":
         return m.PreventMove(who(), tuple(event_index().resolve(" ".join(g)) for g in _groups(args)))
@@ -333,11 +338,11 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> object:
         if not words_ or len(words_) % 2:
             raise InvalidEntry("sylla.hidden.tokens", "give kinds and counts", hint="Red tokens civic 2 health 1")
         counts: dict[str, int] = {}
-        for k, n in zip(words_[::2], words_[1::2]):
+        for k, count in zip(words_[::2], words_[1::2]):
             kind = parse_token(k)
             if kind in counts:
                 raise InvalidEntry("sylla.hidden.tokens", f"{kind} is named twice")
-            counts[kind] = _int(n, "a token count", "sylla.hidden.tokens")
+            counts[kind] = _int(count, "a token count", "sylla.hidden.tokens")
         return m.TokensMove(who(), tuple(counts.items()))
     if verb == "free":
         if len(args) != 1:
@@ -375,11 +380,12 @@ def resolve_down(state: State, name: str, word: str) -> str:
     """The label of ``name``'s item that ``word`` names: a label (``Sen2``), or a type or
     building (``senator``, ``stall``) meaning the first such item the current event can turn."""
     p = state.player(name)
-    for item in [*p.cards, *p.tiles]:
+    owned: list[Card | Tile] = [*p.cards, *p.tiles]
+    for item in owned:
         if item.label.casefold() == word.casefold():
             return item.label
     event = state.current_effect
-    items = eligible(state, p, event) if event else [*p.cards, *p.tiles]
+    items: list[Card | Tile] = eligible(state, p, event) if event else [*p.cards, *p.tiles]
     kind = type_index().find(word) or ("crane" if normalize(word) == "crane" else None)
     if kind is None:
         kind = building_index().find(word)
@@ -444,7 +450,7 @@ def _parse_correct(state: State, text: str) -> m.CorrectMove:
     return m.CorrectMove(player, thing, reason, card=held.label if held else rest[0], fix=fix)
 
 
-def public_notation(state: State, move: object) -> str:
+def public_notation(state: State, move: Move) -> str:
     """The entry as the whole table may see it (sylla.components.hidden): a Temple's or an
     Insula's token as ``?``; a fist vote as ``votes ?`` until the fists open, and the entry that
     opens them as ``fists`` with every vote; a count named outside a reveal as ``tokens ?``;
@@ -466,7 +472,7 @@ def public_notation(state: State, move: object) -> str:
     return text
 
 
-def reveals(state: State, move: object) -> bool:
+def reveals(state: State, move: Move) -> bool:
     """Whether the public form of the entry shows more than the entry as typed: the fists open
     with it (the vote that completes them, or a ``fists`` entry naming only the votes entered
     as unknown, becomes ``fists`` with every vote), or the token counts the rules revealed as
@@ -474,13 +480,13 @@ def reveals(state: State, move: object) -> bool:
     entry's own player too: his typed text alone would leave the others' votes and counts
     unknown in a game replayed as he knows it (rules sylla.hidden.votes, sylla.components.hidden)."""
     public = public_notation(state, move)
-    if " | " in public and " | " not in str(move.notation()):  # type: ignore[attr-defined]
+    if " | " in public and " | " not in str(move.notation()):
         return True
     inner = move.move if isinstance(move, m.RevealingMove) else move
     return isinstance(inner, (m.VoteMove, m.FistsMove)) and public.startswith("fists ") and public != inner.notation()
 
 
-def _public_core(state: State, move: object) -> str:
+def _public_core(state: State, move: Move) -> str:
     """The entry itself as the table may see it, without the revealed counts."""
     if isinstance(move, m.RevealingMove):
         return _public_core(state, move.move)
@@ -502,7 +508,7 @@ def _public_core(state: State, move: object) -> str:
         return _public_tokens(state, move).notation()
     if isinstance(move, m.PositionPlayer):
         return replace(move, denarii=None).notation()
-    return move.notation()  # type: ignore[attr-defined]
+    return move.notation()
 
 
 def _public_tokens(state: State, move: m.TokensMove) -> m.TokensMove:
@@ -529,7 +535,7 @@ def _position_groups(text: str, sep: str = ",") -> list[list[str]]:
     return [g.split() for g in text.split(sep) if g.strip()]
 
 
-def _parse_position(state: State, text: str) -> object:
+def _parse_position(state: State, text: str) -> Move:
     """A ``position ...`` entry (rule sylla.position): reads only; rules.pickup judges it."""
     rule = "sylla.position"
     words = text.split()[1:]
@@ -548,18 +554,18 @@ def _parse_position(state: State, text: str) -> object:
                                 tuple(parse_event(g) for g in _position_groups(tail)))
     if subject == "works":
         parts = [p.strip() for p in rest.split(";")]
-        work, built, removed = parts[0], [], None
+        work, built, dropped = parts[0], [], None
         for part in parts[1:]:
             head, _, tail = part.partition(" ")
             if normalize(head) == "built":
                 built = [_drawn_work(" ".join(g)) for g in _position_groups(tail)]
             elif normalize(head) == "removed" and tail.strip():
-                removed = _drawn_work(tail.strip())
+                dropped = _drawn_work(tail.strip())
             else:
                 raise InvalidEntry(rule, f"cannot read '{shown(part, 40)}' among the Great Works", hint="position works Senate; built Pantheon; removed Temple")
-        if not work or removed is None:
+        if not work or dropped is None:
             raise InvalidEntry(rule, "name this round's Great Work and the one removed at setup", hint="position works Senate; built Pantheon; removed Temple")
-        return m.PositionWorks(_drawn_work(work), tuple(built), removed)
+        return m.PositionWorks(_drawn_work(work), tuple(built), dropped)
     if subject == "tiles":
         groups = _position_groups(rest)
         return m.PositionTiles(tuple(None if g == ["-"] else building_index().resolve(" ".join(g)) for g in groups))
@@ -695,11 +701,11 @@ def _position_player(player: str, text: str) -> m.PositionPlayer:
             words = [key, *args]
             if len(words) % 2:
                 raise InvalidEntry(rule, f"cannot read '{shown(' '.join(words), 40)}' for {player}", hint=_POSITION_HINT)
-            for k, n in zip(words[::2], words[1::2]):
+            for k, count in zip(words[::2], words[1::2]):
                 kind = parse_token(k)
                 if kind in tokens:
                     raise InvalidEntry(rule, f"{player}'s {kind} tokens are given twice", hint=_POSITION_HINT)
-                tokens[kind] = _int(n, f"{player}'s {kind} tokens", rule)
+                tokens[kind] = _int(count, f"{player}'s {kind} tokens", rule)
     missing = [k for k in ("set", "prestige", "denarii") if k not in got]
     if missing:
         raise InvalidEntry(rule, f"the position of {player} needs " + ", ".join(missing), hint=_POSITION_HINT)

@@ -146,7 +146,7 @@ def from_position(
         options = check_options(options)
         state = initial(seats, options)
     except (InvalidEntry, IllegalMove) as exc:
-        raise TableError([Problem(exc.rule, exc.message)]) from None
+        raise TableError([Problem(exc.rule or RULE, exc.message)]) from None
     entries: list[tuple[str | None, str]] = []  # (player, entry text)
     for raw in raw_players:
         name = str(raw["name"]).strip()
@@ -158,7 +158,7 @@ def from_position(
             move = notation.parse(state, text, ())
             check(state, move)
         except (InvalidEntry, IllegalMove) as exc:
-            reader.problem(exc.rule, exc.message + (f" ({exc.hint})" if exc.hint else ""), player)
+            reader.problem(exc.rule or RULE, exc.message + (f" ({exc.hint})" if exc.hint else ""), player)
             continue
         state = apply(state, move)
         block.append(move.notation())

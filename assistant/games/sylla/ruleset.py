@@ -32,7 +32,7 @@ class Sylla(Ruleset):
         OptionSpec("board", "ask", "the printed board 'ladder=... crisis=N start=N spaces=...', or 'ask' to enter it at setup (sylla.data.ladder)", None, True),
     )
 
-    sheet_categories = sheet.CATEGORIES
+    sheet_categories = scoring.CATEGORIES
     sheet_aliases = sheet.ALIASES
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:

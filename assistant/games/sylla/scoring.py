@@ -26,7 +26,8 @@ CATEGORIES: tuple[str, ...] = ("prestige", "plebs", "christians", "slaves", "pol
 
 def freed_default(slaves: int, denarii: int) -> int:
     """As many Slaves as money allows (2 denarii each): always best, each gives 3 prestige."""
-    return min(slaves, denarii // facts()["end"]["slave_cost"])
+    cost: int = facts()["end"]["slave_cost"]
+    return min(slaves, denarii // cost)
 
 
 def final_points(

@@ -330,6 +330,7 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
     cause = card if move.copy is None else f"Scaenicus as {card}"  # the VP ledger's name of the card (D15)
     if effect == "forum":
         dice = state.dice
+        assert dice is not None  # the dice left after the Forum's die (set above)
         for v in move.vp:
             dice = remove_die(dice, v)
         basilicas = sum(1 for d in neighbours(state, move.disc) if state.card_at(me, d) == "Basilica")
@@ -364,6 +365,7 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
         assert move.change is not None
         a, b = move.change
         state = say(state, f"{label}: {name}'s die {a} becomes {b}")
+        assert state.dice is not None
         return evolve(state, dice=tuple(sorted(remove_die(state.dice, a) + (b,))))
     if effect == "lower_opponent_defence":
         state = evolve(state, essedum=state.essedum + 1)
@@ -391,10 +393,10 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
             hands=with_item(state.hands, opp, tuple(sorted(state.hands[opp] + (target,)))),
         )
     if effect in ATTACKS:
-        target = move.target if move.target is not None else move.disc
+        target_disc = move.target if move.target is not None else move.disc
         return evolve(
             state,
-            battle=PendingBattle(label, move.disc, target, effect == "attack_opposite_with_boost"),
+            battle=PendingBattle(label, move.disc, target_disc, effect == "attack_opposite_with_boost"),
         )
     if effect == "search_draw_pile":
         assert move.take is not None
@@ -432,16 +434,17 @@ def apply_activate(state: RomaState, move: Activate) -> RomaState:
         return state
     if effect in ("rearrange_characters", "rearrange_buildings"):
         kind = "character" if effect == "rearrange_characters" else "building"
-        board = [c if c is not None and CARDS[c].kind != kind else None for c in state.boards[me]]
-        covered: list[str] = []
+        layout = [c if c is not None and CARDS[c].kind != kind else None for c in state.boards[me]]
+        discarded: list[str] = []
         for c, d in move.moves:
-            if board[d - 1] is not None:
-                covered.append(board[d - 1])  # type: ignore[arg-type]
-            board[d - 1] = c
+            held = layout[d - 1]
+            if held is not None:
+                discarded.append(held)
+            layout[d - 1] = c
         state = say(state, f"{label}: {name} lays out {kind}s again: " + ", ".join(f"{c} {d}" for c, d in move.moves))
-        if covered:
-            state = say(state, f"covered and discarded: {', '.join(covered)}")
+        if discarded:
+            state = say(state, f"covered and discarded: {', '.join(discarded)}")
         return evolve(
-            state, boards=with_item(state.boards, me, tuple(board)), discard=state.discard + tuple(covered)
+            state, boards=with_item(state.boards, me, tuple(layout)), discard=state.discard + tuple(discarded)
         )
     raise AssertionError(f"unhandled effect {effect}")

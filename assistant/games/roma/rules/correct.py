@@ -91,10 +91,10 @@ def _check_card(state: RomaState, me: int, move: Correct) -> None:
     else:
         held = state.card_at(me, int(move.origin))
         if held != move.card:
-            where = [str(d) for d, c in enumerate(state.boards[me], 1) if c == move.card]
+            holding = [str(d) for d, c in enumerate(state.boards[me], 1) if c == move.card]
             _refuse(
                 f"{name}'s disc {move.origin} {'holds ' + held if held else 'is empty'}, not {move.card}",
-                f"{name}'s {move.card} is on disc {where[0]}" if where else f"{name} has no {move.card} on a disc",
+                f"{name}'s {move.card} is on disc {holding[0]}" if holding else f"{name} has no {move.card} on a disc",
             )
     if move.dest != DISCARD:
         there = state.card_at(me, int(move.dest))

@@ -548,7 +548,7 @@ def check_recruitment(state: SWState, move: Any) -> None:
         check_leader_in_hand(state, i, name, "7w.leaders.recruit")
     elif city.hand_size <= 0:
         raise IllegalMove("7w.leaders.hand", f"{move.player} has no leader left in hand")
-    if isinstance(move, Recruit):
+    if isinstance(move, Recruit) and name is not None:  # a Recruit with no name was refused above
         cost = powers.leader_cost(state, i, name)
         if cost > city.spendable:
             raise IllegalMove(
@@ -636,7 +636,7 @@ def check_extra(state: SWState, move: Any) -> None:
     city = state.cities[i]
     if kind == "seventh":
         check_card_action(state, i, move)
-    elif kind == "rome" and move.leader is not None:
+    elif kind == "rome" and isinstance(move, Recruit) and move.leader is not None:
         check_leader_in_hand(state, i, move.leader, "7w.wonder.rome.b")
         # Paid like every payment of the turn or phase: from the coins held at its start and
         # not yet spent; coins received during it count from the next (7w.commerce.coins-timing).
@@ -654,7 +654,7 @@ def check_extra(state: SWState, move: Any) -> None:
                 ),
                 hint=f"{owner} recruit none",
             )
-    elif kind in ("halikarnassos", "solomon") and move.card is not None:
+    elif kind in ("halikarnassos", "solomon") and isinstance(move, Pick) and move.card is not None:
         if move.card in city.cards:
             raise IllegalMove("7w.build.unique", f"{owner} already has {wording.a(move.card)}", hint=hint)
         if not deck.pile_sources(state, move.card):
@@ -665,7 +665,7 @@ def check_extra(state: SWState, move: Any) -> None:
                 " (built, or otherwise known to be out of the pile)",
                 hint=f"{hint} ({owner} looks through the pile; 'legal --reveal' lists what it may hold)",
             )
-    elif kind == "copy" and move.guild is not None:
+    elif kind == "copy" and isinstance(move, CopyGuild) and move.guild is not None:
         guilds = neighbour_guilds(state, i)
         if move.guild not in guilds:
             raise IllegalMove(
@@ -673,7 +673,7 @@ def check_extra(state: SWState, move: Any) -> None:
                 f"{move.guild} is not a guild built by {owner}'s neighbours",
                 hint="one of: " + ", ".join(guilds),
             )
-    elif kind == "courtesan":
+    elif kind == "courtesan" and isinstance(move, Courtesan):
         targets = courtesan_targets(state, i)
         if move.leader not in targets:
             raise IllegalMove(

@@ -274,9 +274,10 @@ class Work:
 
 
 # -- payments -------------------------------------------------------------------------------
-def pay(work: Work, i: int, bank_coins: int, payment: Pay | None) -> None:
+def pay(work: Work, i: int, bank_coins: int, payment: Pay | Said | None) -> None:
     """Step 2: coins to the bank and to the neighbours; Hatshepsut's coin per neighbour paid
     (once per neighbour per turn, ``7w.leader.hatshepsut``)."""
+    assert not isinstance(payment, Said), "a payment as said is matched (costs.settled) before it is resolved"
     state = work.state
     p = payment or Pay()
     city = work.cities[i]
@@ -492,6 +493,7 @@ def resolve_recruitment(state: SWState) -> SWState:
             work.gain(i, 3)
             use_leader(work, i, move.card, to_box=True)
         elif isinstance(move, Recruit):
+            assert move.leader is not None, "check_recruitment refuses an unnamed recruit"
             use_leader(work, i, move.leader)
             city = work.cities[i]
             work.cities[i] = replace(city, leaders=(*city.leaders, move.leader))

@@ -24,7 +24,8 @@ def start(state: State) -> None:
 
 def max_free(p: Player) -> int:
     """How many Slaves ``p`` can free: face-up Slaves, as far as his denarii pay."""
-    return min(face_up(p, "slave"), p.most_money // facts()["end"]["slave_cost"])
+    cost: int = facts()["end"]["slave_cost"]
+    return min(face_up(p, "slave"), p.most_money // cost)
 
 
 def check(state: State, move: object) -> None:
