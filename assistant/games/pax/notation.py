@@ -11,8 +11,8 @@ be separated by commas or just spaces, Legions may be written ``II``, ``2``, ``L
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from assistant.core import reading
 from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import number
 from assistant.core.names import NameIndex, normalize
@@ -201,18 +201,12 @@ def parse_refill(text: str) -> tuple[tuple[Card, ...], tuple[str | None, ...]]:
     return tuple(cards), tuple(legions)
 
 
-@lru_cache(maxsize=64)
-def _player_index(seats: tuple[str, ...]) -> NameIndex:
-    """The players' names of a table (built once per table, not once per entry)."""
-    return NameIndex([(s, ()) for s in seats], what="player", rule=NOTATION_RULE)
-
-
 def parse_move(state: PaxState, text: str) -> PaxMove:
     """Read one entry against ``state`` (names of players are resolved here)."""
     words = text.strip().split()
     if not words:
         raise InvalidEntry(NOTATION_RULE, "the entry is empty", hint=_hint(state))
-    players = _player_index(state.seats)
+    players = reading.seat_index(state.seats, NOTATION_RULE)
     if normalize(words[0]) == POSITION:
         return _parse_position(players, words[1:])
     if normalize(words[0]) in ("correct", "correction"):
@@ -415,15 +409,14 @@ def _parse_correct(players: NameIndex, body: str) -> Correct:
     """``correct Ann aurei +1 because ...``, ``correct Ann card army 3/2 to Ben because ...``,
     ``correct Ann card army 3/2 to fleet 3/2 because ...``, ``correct Ann primus because ...``
     (``pax.correct``): the reason is required and kept in the entry."""
-    match = re.search(r"(?:^|\s)because(?:\s+|$)", body, flags=re.IGNORECASE)
-    if match is None or not body[match.end():].strip():
+    head, reason = reading.split_because(body)
+    if not reason:
         raise InvalidEntry(
             "pax.correct",
             "a correction says why it is made: end it with 'because REASON'",
             hint=CORRECT_HINT,
         )
-    reason = " ".join(body[match.end():].split())
-    words = body[: match.start()].split()
+    words = head.split()
     if len(words) < 2:
         raise InvalidEntry(NOTATION_RULE, "correct whose what?", hint=CORRECT_HINT)
     player = players.resolve(words[0])

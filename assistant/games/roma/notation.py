@@ -10,8 +10,8 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import replace
-from functools import lru_cache
 
+from assistant.core import reading
 from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import NAME_WORDS, is_number, number, shown
 from assistant.core.names import NameIndex
@@ -153,9 +153,9 @@ def parse(state: RomaState, text: str) -> RomaMove:
     """Read one typed entry into a move (``InvalidEntry`` when it cannot be read); whether
     the move is legal is :func:`rules.check`'s job."""
     reason: str | None = None
-    said = _BECAUSE.match(text)
-    if said and any(_VERB_ALIASES.get(w.lower(), w.lower()) == "correct" for w in said.group(1).split()[:3]):
-        text, reason = said.group(1), " ".join((said.group(2) or "").split())  # as typed
+    head, said = reading.split_because(text)
+    if said is not None and any(_VERB_ALIASES.get(w.lower(), w.lower()) == "correct" for w in head.split()[:3]):
+        text, reason = head, said  # as typed
     for mark in ",:()":
         text = text.replace(mark, " ")
     words = text.split()
@@ -229,7 +229,6 @@ def parse(state: RomaState, text: str) -> RomaMove:
     return End(player)
 
 
-_BECAUSE = re.compile(r"(?is)^(.*?)\s+because(?:\s+(.*))?$")
 _CORRECT_HINT = "e.g. 'correct Ann vp +2 from stockpile because ...', 'correct Ann sestertii -1 because ...', 'correct Ann card Forum from 2 to 3 because ...'"
 _THINGS = {
     "vp": "vp", "vps": "vp", "points": "vp", "point": "vp",
@@ -328,11 +327,9 @@ def _verb_hint(word: str) -> str:
     return f"did you mean '{close[0]}'? ({listing})" if close else listing
 
 
-@lru_cache(maxsize=32)
 def _seat_index(seats: tuple[str, ...]) -> NameIndex:
-    """The players' names (one index per table; the last few tables kept, not every table
-    a long-running process has seen)."""
-    return NameIndex([(s, ()) for s in seats], what="player", rule="roma.turn")
+    """The players' names (one index per table, :func:`reading.seat_index`)."""
+    return reading.seat_index(seats, "roma.turn")
 
 
 def _player_at(words: list[str], seats: NameIndex) -> tuple[str | None, int]:

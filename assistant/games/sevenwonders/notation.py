@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from assistant.core import reading
 from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import NAME_WORDS, number, signed
 from assistant.core.names import NameIndex, normalize
@@ -95,12 +95,7 @@ def words_of(text: str) -> list[str]:
 
 def seat_index(state: SWState) -> NameIndex:
     """The players' names as a name index (unique prefixes accepted)."""
-    return _seat_index(state.seats)
-
-
-@lru_cache(maxsize=64)
-def _seat_index(seats: tuple[str, ...]) -> NameIndex:
-    return NameIndex([(s, ()) for s in seats], what="player", rule="core.players")
+    return reading.seat_index(state.seats, "core.players")
 
 
 def free_city_words(state: SWState, words: list[str]) -> int:
@@ -308,9 +303,7 @@ def read_correct(state: SWState, text: str) -> Correct:
     ``stage -1``, ``token add 3`` / ``token remove -1`` / ``token -1 to 3``, ``card Baths to
     discard`` / ``card Baths to Ben`` / ``card Baths from discard``. The reason is required and
     kept as typed (spaces collapsed)."""
-    found = re.search(r"\bbecause\b", text, re.IGNORECASE)
-    head, reason = (text[: found.start()], text[found.end() :]) if found else (text, "")
-    reason = " ".join(reason.split())
+    head, reason = reading.split_because(text)
     if not reason:
         raise InvalidEntry("7w.correct", "a correction says why: end it with 'because' and a few words", hint=CORRECT_HINT)
     words = words_of(head)[1:]

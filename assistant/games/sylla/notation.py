@@ -5,11 +5,10 @@ waits for (when only one is awaited)."""
 from __future__ import annotations
 
 import difflib
-import re
 from dataclasses import replace
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from assistant.core import reading
 from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import MAX_DIGITS, NAME_WORDS, is_number, number, shown
 from assistant.core.names import NameIndex, normalize
@@ -117,10 +116,9 @@ def _drawn_work(text: str) -> str:
     return work_index().resolve(text)
 
 
-@lru_cache(maxsize=32)
 def seat_index(seats: tuple[str, ...]) -> NameIndex:
     """The players' names as an index (any case, unique prefixes), built once per table."""
-    return NameIndex([(s, ()) for s in seats], what="player", rule="sylla.notation")
+    return reading.seat_index(seats, "sylla.notation")
 
 
 def parse(state: State, text: str, awaited: tuple[str, ...]) -> Move:
@@ -412,9 +410,8 @@ _FIXES = {"tap": "tap", "tapped": "tap", "untap": "untap", "untapped": "untap", 
 def _parse_correct(state: State, text: str) -> m.CorrectMove:
     """``correct PLAYER THING CHANGE because REASON`` (also ``PLAYER correct ...``; rule sylla.correct)."""
     rule = "sylla.correct"
-    parts = re.split(r"\s+because\s+", text.strip() + " ", maxsplit=1, flags=re.IGNORECASE)
-    head, sep, reason = parts[0], len(parts) == 2, " ".join(parts[-1].split()) if len(parts) == 2 else ""
-    if not sep or not reason:
+    head, reason = reading.split_because(text)
+    if not reason:
         raise InvalidEntry(rule, "a correction says why: end it with 'because REASON'", hint=_CORRECT_HINT)
     if "#" in reason or "|" in reason:
         raise InvalidEntry(rule, "the reason cannot hold '#' or '|'", hint="write the reason without them")
