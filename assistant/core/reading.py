@@ -32,9 +32,14 @@ def seat_index(seats: tuple[str, ...], rule: str) -> NameIndex:
 
 def split_because(text: str) -> tuple[str, str | None]:
     """An entry cut at its first word ``because``: what comes before (stripped) and the reason
-    after it with its spaces collapsed (``""`` when nothing follows), or ``None`` when there is
-    no ``because``. The game says what a missing reason is refused as."""
+    after it with its spaces collapsed and a leading ``,``/``:`` dropped (``""`` when nothing
+    follows), or ``None`` when there is no ``because``. The game says what a missing reason is
+    refused as.
+
+    >>> split_because("correct Ann vp +1 because: the Forum")
+    ('correct Ann vp +1', 'the Forum')
+    """
     found = _BECAUSE.search(text)
     if found is None:
         return text.strip(), None
-    return text[: found.start()].strip(), " ".join(text[found.end():].split())
+    return text[: found.start()].strip(), " ".join(text[found.end():].lstrip(" \t,:;").split())
