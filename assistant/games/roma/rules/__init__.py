@@ -11,6 +11,10 @@ picked up in progress."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
 from assistant.core.errors import IllegalMove
 from assistant.games.roma.moves import (
     Activate,
@@ -49,6 +53,31 @@ from assistant.games.roma.rules.turn import check_roll, end_turn
 from assistant.games.roma.state import RomaState, evolve
 
 __all__ = ["apply", "check"]
+
+
+@dataclass(frozen=True)
+class MoveRules:
+    """How one Phase 3 action is judged (``check`` raises IllegalMove) and played (``apply``).
+    Both take ``Any`` for the move: the table below pairs each move type with its own rules."""
+
+    check: Callable[[RomaState, Any], None]
+    apply: Callable[[RomaState, Any], RomaState]
+
+
+def _apply_activate_finished(state: RomaState, move: Activate) -> RomaState:
+    """An activation, then the end of the game if it emptied a VP pile or the stockpile."""
+    return finish(apply_activate(state, move))
+
+
+ACTIONS: dict[type[RomaMove], MoveRules] = {
+    Lay: MoveRules(check_lay, apply_lay),
+    Money: MoveRules(check_money, apply_money),
+    TakeCards: MoveRules(check_cards, apply_cards),
+    Activate: MoveRules(check_activate, _apply_activate_finished),
+}
+"""The Phase 3 actions (after the roll): move type -> (check, apply). The entries before them
+(position, correction, set-up, roll, battle, end) are dispatched in order by :func:`check`
+and :func:`_apply`, because which of them is accepted depends on the state, not the type."""
 
 
 def check(state: RomaState, move: RomaMove) -> None:
@@ -103,14 +132,9 @@ def check(state: RomaState, move: RomaMove) -> None:
         )
     if isinstance(move, End):
         return
-    if isinstance(move, Lay):
-        check_lay(state, move)
-    elif isinstance(move, Money):
-        check_money(state, move)
-    elif isinstance(move, TakeCards):
-        check_cards(state, move)
-    elif isinstance(move, Activate):
-        check_activate(state, move)
+    rules = ACTIONS.get(type(move))
+    if rules is not None:
+        rules.check(state, move)
 
 
 def apply(state: RomaState, move: RomaMove) -> RomaState:
@@ -139,14 +163,7 @@ def _apply(state: RomaState, move: RomaMove) -> RomaState:
     if isinstance(move, Battle):
         return finish(apply_battle(_cleared(state), move))
     state = evolve(state, acted=True, last="")
-    if isinstance(move, Lay):
-        return apply_lay(state, move)
-    if isinstance(move, Money):
-        return apply_money(state, move)
-    if isinstance(move, TakeCards):
-        return apply_cards(state, move)
-    assert isinstance(move, Activate)
-    return finish(apply_activate(state, move))
+    return ACTIONS[type(move)].apply(state, move)
 
 
 def _cleared(state: RomaState) -> RomaState:
