@@ -1,5 +1,7 @@
-"""Shared fixtures: the made-up game of tests/toygame.py is registered for every test, and
-each test gets its own database (never the user's).
+"""Shared fixtures: the made-up game of tests/toygame.py is registered for every test (before
+the tests are collected, so that the generic tests, which parametrise over the registered games
+of tests/registry_support.py, run on it too), and each test gets its own database (never the
+user's).
 
 The database engine is one parametrised fixture, ``engine``: the tests of the store, the
 service and the command line (the modules in :data:`BOTH_ENGINES`) run twice, against an

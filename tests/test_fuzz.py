@@ -2,7 +2,7 @@
 clear refusal, never an internal error; an accepted entry's record reads back and replays to
 the same state; no input takes long.
 
-One seeded generator drives three harnesses, per game:
+One seeded generator drives three harnesses, per registered game (tests/registry_support.py):
 
 * **entries** at positions replayed from the records under ``tests/records/<game>/``: random
   text, recombined words of the game, the record's own next entry and legal entries mutated
@@ -47,7 +47,8 @@ from assistant.core.game import Game
 from assistant.core.inputs import LIMITS, MAX_DEPTH, bad_character
 from assistant.core.record import read_record, write_record
 from assistant.core.tablefile import load_table
-from assistant.games import GAMES, get_ruleset
+from assistant.games import get_ruleset
+from registry_support import games, records, role
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = ROOT / "tests" / "records"
@@ -168,7 +169,9 @@ class Position:
 
 
 def record_files(game_name: str) -> list[Path]:
-    files = sorted((RECORDS / game_name).glob("*.txt"))
+    """The game's records (``tests/records/<game>/``: the test fails if it has none) and its
+    example records."""
+    files = records(game_name)
     files += [p for p in sorted(EXAMPLES.glob("*.txt")) if p.name.startswith(game_name)]
     return files
 
@@ -326,7 +329,7 @@ def try_entry(tally: Tally, position: Position, text: str, comment: str) -> None
         game.pop()
 
 
-@pytest.mark.parametrize("game_name", list(GAMES))
+@pytest.mark.parametrize("game_name", games())
 def test_fuzz_entries(game_name: str) -> None:
     """Garbled entries at positions of recorded games: refused cleanly or accepted and
     replayable, each in bounded time."""
@@ -367,7 +370,7 @@ def damaged_record(rng: random.Random, text: str, words: list[str]) -> str:
             header = rng.randrange(min(6, len(lines)))
             lines[header] = rng.choice(
                 (
-                    "", "Game: " + rng.choice(("7wonders", "roma", "pax", "sylla", "chess", "s", "7", "")),
+                    "", "Game: " + rng.choice((*games(), "chess", "s", "7", "")),
                     "Players: " + ", ".join(rng.choice(("Ada", "Bob", "Ann", "", " ", "Ada", "x" * 70)) for _ in range(rng.randint(0, 9))),
                     "Options: " + odd_text(rng, 20), "Options: leaders=maybe, bribe=1, x=", "Boards: " + odd_text(rng, 30),
                     "Boards: Gizah A, Gizah A, Rome B", "Catalogue: " + odd_text(rng, 10), odd_text(rng, 30), "Date: " + "9" * 600,
@@ -415,7 +418,7 @@ def try_record(tally: Tally, label: str, text: str) -> None:
         tally.replayed += 1
 
 
-@pytest.mark.parametrize("game_name", list(GAMES))
+@pytest.mark.parametrize("game_name", games())
 def test_fuzz_records(game_name: str) -> None:
     """Damaged records: refused with the line and the reason, or replayed and written back."""
     rng = random.Random(f"{SEED}-records-{game_name}")
@@ -554,7 +557,7 @@ def try_table(tally: Tally, path: Path, game_name: str, label: str, raw: bytes) 
     tally.accepted += 1
 
 
-@pytest.mark.parametrize("game_name", list(GAMES))
+@pytest.mark.parametrize("game_name", games())
 def test_fuzz_tables(game_name: str, tmp_path: Path) -> None:
     """Damaged final tables: refused with every problem listed, or scored."""
     rng = random.Random(f"{SEED}-tables-{game_name}")
@@ -712,17 +715,20 @@ def test_a_worst_case_entry_of_the_longest_length_is_read_and_checked_in_bounded
     assert (time.process_time() - start) / 10 < CPU_LIMIT / 10
 
 
-@pytest.mark.parametrize("game_name", list(GAMES))
+@pytest.mark.parametrize("game_name", games())
 def test_names_fit_the_lookup_window(game_name: str) -> None:
-    """Every name and alias of every component index is at most NAME_WORDS words, so looking
-    names up in windows of that many words reads them all."""
+    """Every name and alias of every component index (the game's ``components`` role: the
+    ``*_index`` functions and the NameIndex objects), and every name of its catalogue, is at
+    most NAME_WORDS words, so looking names up in windows of that many words reads them all."""
     from assistant.core.inputs import NAME_WORDS
     from assistant.core.names import NameIndex
 
-    module = __import__(GAMES[game_name][0] + ".components", fromlist=["components"])
+    module = role(game_name, "components")
     indexes = [v() for k, v in vars(module).items() if k.endswith("_index") and callable(v)]
     indexes += [v for v in vars(module).values() if isinstance(v, NameIndex)]
-    assert indexes or game_name == "pax"
+    names = [item["name"] for item in get_ruleset(game_name).catalogue()]
+    assert names or indexes, f"{game_name}: no component name to check"
+    assert all(len(name.split()) <= NAME_WORDS for name in names), [n for n in names if len(n.split()) > NAME_WORDS]
     for index in indexes:
         assert all(len(key.split()) <= NAME_WORDS for key, _ in index._keys), index.what
 

@@ -1,21 +1,24 @@
 """What every game promises the rest of the program.
 
-On every recorded game under tests/records/: notation round trips at each step, replay equals
+Over every registered game (tests/registry_support.py: the game packages and the toy game of
+tests/toygame.py), so that a new game gets these tests by being registered.
+
+On every recorded game under tests/records/<game>/ (each game has at least one): notation round trips at each step, replay equals
 the live game, the state description is JSON and hides what is hidden, listed legal moves are
 legal, and a finished game's score equals the quick scoring of its final table.
 
-On random games of every game (``simulate.random_game``, seeds 0..N-1 with N =
+On random games of every game (its ``simulate.random_game``, seeds 0..N-1 with N =
 ``ASSISTANT_SOAK_GAMES``, 100 by default; raise it for a long soak): the game's own invariants
 hold at every step, the record replays to the same state, every move's notation parses back to
 the same move, every listed legal move passes ``check``, a refused entry leaves the state
 unchanged, and the final table built from the end state scores as the tracked game does.
+Random games of a game that can be picked up in progress are also picked up at sampled points.
 
 And every game package has the same modules for the same roles (docs/architecture.md)."""
 
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import os
 import random
@@ -26,10 +29,35 @@ import pytest
 from assistant.core.errors import EntryError
 from assistant.core.game import Game
 from assistant.core.record import read_record, write_record
-from assistant.games import get_ruleset
+from assistant.games import GAMES, get_ruleset
 from position_support import picked_up
+from registry_support import (
+    RECORDS as RECORDS_DIR,
+    games,
+    games_with_positions,
+    packaged_games,
+    random_game,
+    records,
+    role_function,
+    setting,
+)
 
-RECORDS = sorted((Path(__file__).resolve().parent / "records").glob("*/*.txt"))
+#: every recorded game of every registered game
+RECORDS = sorted(p for game in games() for p in (RECORDS_DIR / game).glob("*.txt"))
+
+
+@pytest.mark.parametrize("game", games())
+def test_games_every_game_has_recorded_games(game):
+    """The record-driven tests below and the fuzzing start from a game's records: each game
+    has some, and each of them is a game of that game."""
+    for path in records(game):
+        assert read_record(path.read_text(encoding="utf-8")).game == game, f"{path.name} is not a game of {game}"
+
+
+def test_games_record_folders_name_registered_games():
+    folders = sorted(p.name for p in RECORDS_DIR.iterdir() if p.is_dir())
+    unknown = [name for name in folders if name not in games()]
+    assert not unknown, f"tests/records/ has folders of no registered game: {unknown}"
 
 
 def replay(path: Path) -> Game:
@@ -101,9 +129,7 @@ def test_games_finished_score_equals_final_table_score(path):
     assert quick.totals == sheet.totals and quick.winners == sheet.winners
 
 
-# -- one shape for every game -----------------------------------------------------------------
-GAMES = ("7wonders", "roma", "pax", "sylla")
-PACKAGE = {"7wonders": "sevenwonders", "roma": "roma", "pax": "pax", "sylla": "sylla"}
+# -- one shape for every game package ------------------------------------------------------------
 GAMES_DIR = Path(__file__).resolve().parents[1] / "assistant" / "games"
 
 #: The role modules of docs/architecture.md, present in every game package.
@@ -122,9 +148,18 @@ def _modules(package: str) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("game", GAMES)
+def test_games_every_game_package_is_registered():
+    """A package under assistant/games/ is a game only once ``assistant.games.GAMES`` names it."""
+    packages = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists())
+    registered = sorted(module.rsplit(".", 1)[1] for module, _, _ in GAMES.values())
+    assert packages == registered, f"game packages {packages}, registered {registered}"
+
+
+@pytest.mark.parametrize("game", packaged_games())
 def test_games_have_the_same_role_modules(game):
-    names = _modules(PACKAGE[game])
+    """Every game package has the role modules (a game registered at run time as one module,
+    the toy game, keeps the roles in that module; the generic tests find them there)."""
+    names = _modules(GAMES[game][0].rsplit(".", 1)[1])
     missing = [role for role in ROLES if role not in names]
     assert not missing, f"{game} lacks the role modules {missing}"
     old = sorted(names & set(OLD_ROLE_NAMES))
@@ -134,21 +169,9 @@ def test_games_have_the_same_role_modules(game):
 SOAK = int(os.environ.get("ASSISTANT_SOAK_GAMES", "100"))
 
 
-def _setting(game: str, seed: int) -> tuple[int, dict[str, str]]:
-    """The player count and options of random game ``seed``: every count and every listed
-    option value comes up as the seeds go by."""
-    ruleset = get_ruleset(game)
-    rng = random.Random(f"{game}/{seed}")
-    counts = list(range(ruleset.min_players, ruleset.max_players + 1))
-    players = counts[seed % len(counts)]
-    options = {spec.name: rng.choice(spec.choices) for spec in ruleset.options if spec.choices}
-    return players, options
-
-
-def _random_game(game: str, seed: int) -> Game:
-    simulate = importlib.import_module(f"assistant.games.{PACKAGE[game]}.simulate")
-    players, options = _setting(game, seed)
-    return simulate.random_game(seed, players, options)
+#: the names other test modules import (tests/core/test_serve.py)
+_setting = setting
+_random_game = random_game
 
 
 def _refusals(game: Game, index: int, rng: random.Random) -> list[str]:
@@ -162,17 +185,17 @@ def _refusals(game: Game, index: int, rng: random.Random) -> list[str]:
     return texts
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", games())
 def test_games_conformance_on_random_games(game_name):
     ruleset = get_ruleset(game_name)
-    simulate = importlib.import_module(f"assistant.games.{PACKAGE[game_name]}.simulate")
+    check_invariants = role_function(game_name, "simulate", "check_invariants")
     refused = 0
     for seed in range(SOAK):
-        where = f"{game_name} seed {seed} {_setting(game_name, seed)}"
-        game = _random_game(game_name, seed)
+        where = f"{game_name} seed {seed} {setting(game_name, seed)}"
+        game = random_game(game_name, seed)
         assert game.outcome() is not None, f"{where}: the random game did not reach its end"
         for ply, state in enumerate(game.states):
-            broken = simulate.check_invariants(state)
+            broken = check_invariants(state)
             assert not broken, f"{where}, after ply {ply}: {broken}"
         for before, entry in zip(game.states, game.entries):
             again = ruleset.parse(before, entry.text)
@@ -214,9 +237,10 @@ def _sample_moves(ruleset, state, rng: random.Random) -> list:
     return rng.sample(moves, min(8, len(moves)))
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", games_with_positions())
 def test_games_pick_up_a_game_in_progress(game_name):
-    """core.position: at sampled points of random games where a game can be picked up, the
+    """core.position (for the games that can be picked up in progress: their ruleset
+    overrides ``position`` and ``from_position``): at sampled points of random games where a game can be picked up, the
     public position read back through a position block gives the same position and the same
     public board; the rest of the game, entered as the table sees it, then replays on the
     picked-up game and ends with the same public board and the same winners."""
@@ -225,8 +249,8 @@ def test_games_pick_up_a_game_in_progress(game_name):
     ruleset = get_ruleset(game_name)
     taken = 0
     for seed in range(max(SOAK // 4, 10)):
-        where = f"{game_name} seed {seed} {_setting(game_name, seed)}"
-        game = _random_game(game_name, seed)
+        where = f"{game_name} seed {seed} {setting(game_name, seed)}"
+        game = random_game(game_name, seed)
         rng = random.Random(f"pick-up/{seed}")
         for index in sorted(rng.sample(range(1, len(game.states) - 1), min(5, len(game.states) - 2))):
             state = game.states[index]

@@ -1,8 +1,8 @@
 """The leak invariant (issue 20): what a viewer is shown never depends on a face that viewer
 may not see.
 
-Over the conformance suite's random games of every game (``simulate.random_game``: every
-secret face typed), entered entry by entry as the program enters them, and for every viewer
+Over the conformance suite's random games of every registered game (tests/registry_support.py;
+the game's ``simulate.random_game``: every secret face typed), entered entry by entry as the program enters them, and for every viewer
 (the shared screen and each seat): each view the program shows (``describe``, ``board``,
 ``score``, ``legal_summary``, ``completions``, ``expecting``, the last entry's events) equals
 the same view of a second game whose record has every face that viewer may not see replaced
@@ -24,7 +24,7 @@ from assistant.core.errors import EntryError
 from assistant.core.game import Game
 from assistant.core.viewer import PUBLIC, Viewer
 
-from test_games_common import GAMES, _random_game, _setting
+from registry_support import games, keeps_secrets, random_game, seals_choices, setting
 
 #: Random games per game (each replayed once per viewer); ASSISTANT_SOAK_GAMES raises it.
 GAMES_PER_GAME = max(int(os.environ.get("ASSISTANT_SOAK_GAMES", "100")) // 20, 3)
@@ -58,32 +58,45 @@ def _direct(masked: Game, viewer: Viewer) -> dict[str, object]:
     }
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", games())
 def test_games_viewers_see_nothing_they_may_not(game_name):
+    """A game that keeps secrets (its ruleset overrides ``public_notation``) must hide some face
+    in its random games, or nothing was tested; a game without secrets (the toy game) shows
+    every entry as typed, and the views must still agree."""
     hidden = 0
     for seed in range(GAMES_PER_GAME):
-        truth = _random_game(game_name, seed)
-        hidden += _views_match(truth, f"{game_name} seed {seed} {_setting(game_name, seed)}")
-    if game_name != "7wonders" or hidden:
+        truth = random_game(game_name, seed)
+        hidden += _views_match(truth, f"{game_name} seed {seed} {setting(game_name, seed)}")
+    if keeps_secrets(game_name):
         assert hidden, f"{game_name}: no random game hid a face from anyone: nothing was tested"
+    else:
+        assert not hidden, f"{game_name}: a game without secrets showed an entry in another form"
 
 
-def test_games_viewers_see_no_sealed_choice_before_the_last_one():
-    """7 Wonders' random games with every choice of a turn or phase entered out of sight, as
-    the phones enter them (``7w.secrets.sealed``): the invariant holds, and choices were sealed."""
+#: the games whose choices made out of sight are sealed until the last one is in (7 Wonders)
+SEALING = [game for game in games() if seals_choices(game)]
+
+
+@pytest.mark.parametrize("game_name", SEALING)
+def test_games_viewers_see_no_sealed_choice_before_the_last_one(game_name):
+    """Random games with every choice of a turn or phase entered out of sight, as the phones
+    enter them (7 Wonders: ``7w.secrets.sealed``): the invariant holds, and choices were sealed."""
     for seed in range(GAMES_PER_GAME):
-        truth = _sealed(_random_game("7wonders", seed))
+        truth = _sealed(random_game(game_name, seed))
         assert any(entry.text.startswith("sealed ") for entry in truth.entries)
-        assert _views_match(truth, f"7wonders sealed seed {seed} {_setting('7wonders', seed)}")
+        assert _views_match(truth, f"{game_name} sealed seed {seed} {setting(game_name, seed)}")
 
 
-#: 7 Wonders with every choice entered as the phones enter them (sealed)
-SEALED = "7wonders sealed"
+#: the sealed variants: "7wonders sealed" is 7 Wonders with every choice entered as the phones
+#: enter them
+SEALED = [f"{game} sealed" for game in SEALING]
 
 
 def _truth(game_name: str, seed: int) -> Game:
-    """A random game of ``game_name`` (``SEALED``: 7 Wonders, its choices sealed)."""
-    return _sealed(_random_game("7wonders", seed)) if game_name == SEALED else _random_game(game_name, seed)
+    """A random game of ``game_name`` (``GAME sealed``: that game, its choices sealed)."""
+    if game_name in SEALED:
+        return _sealed(random_game(game_name.removesuffix(" sealed"), seed))
+    return random_game(game_name, seed)
 
 
 def _sealed(truth: Game) -> Game:
@@ -122,7 +135,7 @@ def _views_match(truth: Game, where: str) -> int:
 
 
 # -- the board page of ``serve`` (rule core.serve) --------------------------------------------------
-@pytest.mark.parametrize("game_name", [*GAMES, SEALED])
+@pytest.mark.parametrize("game_name", [*games(), *SEALED])
 def test_games_viewers_served_board_page_is_the_same_whatever_secret_was_typed(game_name):
     """Over random games with every secret typed: the board page (as sent: its HTML) of the
     game is the page of the same game entered with every secret face in its unknown form, at
@@ -146,7 +159,7 @@ def test_games_viewers_served_board_page_is_the_same_whatever_secret_was_typed(g
             assert mine == theirs, (game_name, seed, ply, entry.text)
 
 
-@pytest.mark.parametrize("game_name", [*GAMES, SEALED])
+@pytest.mark.parametrize("game_name", [*games(), *SEALED])
 def test_games_viewers_seat_phone_page_is_the_same_whatever_others_typed(game_name):
     """The leak invariant for the phones (issue 21): over random games with every secret
     typed, each seat's phone page (its HTML, buttons included) rendered from the full record

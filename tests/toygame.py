@@ -3,11 +3,28 @@
 "Pebbles": a pile of pebbles (option ``pile``, default 15); players take 1 to 3 in turn
 (``take N``); whoever takes the last pebble loses. Each player may once per game ``pass``.
 Score: pebbles taken, plus 10 for everyone but the loser; tie-break: fewer passes used.
+
+It is also the worked example of docs/architecture.md ("Adding a game"): registered by
+tests/conftest.py, it gets every generic test the registered games get (tests/registry_support.py).
+A game written as one module keeps every role in it: the ruleset (:class:`Pebbles`), the
+state and moves, the rule texts (:data:`RULES`), the final table (``score_table``,
+``table_from_state``) and the random table of the conformance tests (:func:`random_game`,
+:func:`check_invariants`). Pebbles has no secrets and cannot be picked up in progress (its
+ruleset overrides neither ``public_notation`` nor ``position``), the two optional capabilities.
+
+>>> game = random_game(1, 3)
+>>> game.outcome() is not None, check_invariants(game.state)
+(True, [])
+>>> [entry.text for entry in random_game(3, 2, {"pile": "3"}).entries]
+['Ann take 2', 'Ben pass', 'Ann pass', 'Ben take 1']
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from assistant.core import (
     IllegalMove,
@@ -18,10 +35,15 @@ from assistant.core import (
     Ruleset,
     ScoreSheet,
 )
+from assistant.core.game import Game
+from assistant.core.inputs import number
 from assistant.core.names import NameIndex
 from assistant.core.rulebook import parse_rules
 
 RULES = """# Pebbles
+## toy.setup — The pile and the players
+Two to five players sit around a pile of 1 to 100 pebbles (option pile, 15 by default). The
+first player named begins; turns go round in seating order.
 ## toy.take — Taking pebbles
 On your turn take 1, 2 or 3 pebbles from the pile, never more than are left.
 ## toy.pass — Passing
@@ -29,6 +51,14 @@ Each player may pass once per game instead of taking.
 See also: toy.take
 ## toy.end — End
 Whoever takes the last pebble loses.
+## toy.score — Scoring
+Each player scores a point per pebble taken, and 10 points unless they lost. A tie goes to
+whoever did not pass.
+See also: toy.end
+## toy.table — The final table
+A final table lists each player with the keys name, taken, lost and passed; any other key is
+refused.
+See also: toy.score
 """
 
 
@@ -57,6 +87,7 @@ class PebbleState:
     taken: tuple[int, ...] = ()
     passed: tuple[bool, ...] = ()
     loser: str | None = None
+    start: int = 0  # the pebbles in the pile at the start
 
     @property
     def current(self) -> str:
@@ -72,14 +103,13 @@ class Pebbles(Ruleset):
     options = (OptionSpec("pile", "15", "pebbles in the pile at the start"),)
 
     def setup(self, seats, options):
-        try:
-            pile = int(options["pile"])
-        except ValueError:
-            raise InvalidEntry("toy.take", "option pile must be a number") from None
+        pile = number(options["pile"])
+        if pile is None:
+            raise InvalidEntry("toy.setup", "option pile must be a number")
         if not 1 <= pile <= 100:
-            raise InvalidEntry("toy.take", "option pile must be between 1 and 100")
+            raise InvalidEntry("toy.setup", "option pile must be between 1 and 100")
         n = len(seats)
-        return PebbleState(tuple(seats), pile, 0, (0,) * n, (False,) * n)
+        return PebbleState(tuple(seats), pile, 0, (0,) * n, (False,) * n, start=pile)
 
     def expecting(self, state):
         if state.loser:
@@ -99,8 +129,9 @@ class Pebbles(Ruleset):
         verb = words[0].lower()
         if verb == "pass" and len(words) == 1:
             return Pass(player)
-        if verb == "take" and len(words) == 2 and words[1].isdigit():
-            return Take(player, int(words[1]))
+        count = number(words[1]) if verb == "take" and len(words) == 2 else None
+        if count is not None:
+            return Take(player, count)
         raise InvalidEntry("toy.take", f"cannot read '{text}'", hint="take N, or pass")
 
     def check(self, state, move):
@@ -148,18 +179,34 @@ class Pebbles(Ruleset):
         return ScoreSheet.build("pebbles", state.seats, ["taken", "survived"], points, tiebreak=tiebreak)
 
     def score_table(self, table):
+        """The score of a final table (rule toy.table): each player's ``taken``, ``lost`` and
+        ``passed``, scored and tie-broken as :meth:`score` does."""
         from assistant.core.tablefile import TableReader
 
         reader = TableReader("pebbles")
         players = reader.players(table, rule="toy.end", low=2, high=5)
         points = {}
+        tiebreak = {}
         for p in players:
-            points[p["name"]] = {
-                "taken": reader.integer(p, "taken", rule="toy.take", player=p["name"], high=100),
-                "survived": 0 if reader.boolean(p, "lost", rule="toy.end", player=p["name"]) else 10,
+            name = p["name"]
+            row = reader.keys(p, ["name", "taken", "lost", "passed"], rule="toy.table", player=name)
+            points[name] = {
+                "taken": reader.integer(row, "taken", rule="toy.take", player=name, high=100),
+                "survived": 0 if reader.boolean(row, "lost", rule="toy.end", player=name) else 10,
             }
+            tiebreak[name] = (-int(reader.boolean(row, "passed", rule="toy.score", player=name)),)
         reader.raise_if_problems()
-        return ScoreSheet.build("pebbles", [p["name"] for p in players], ["taken", "survived"], points)
+        return ScoreSheet.build("pebbles", [p["name"] for p in players], ["taken", "survived"], points, tiebreak=tiebreak)
+
+    def table_from_state(self, state):
+        """The final table of a tracked game (rule toy.table), as :meth:`score_table` reads it."""
+        return {
+            "game": "pebbles",
+            "players": [
+                {"name": p, "taken": state.taken[i], "lost": p == state.loser, "passed": state.passed[i]}
+                for i, p in enumerate(state.seats)
+            ],
+        }
 
     def describe(self, state, *, reveal=False):
         return {
@@ -178,3 +225,40 @@ class Pebbles(Ruleset):
 
 
 RULESET = Pebbles()
+
+# -- the random table (the role of a game package's simulate.py) -----------------------------------
+
+#: The seats of a random game, the first ``players`` of them.
+SEATS = ("Ann", "Ben", "Cy", "Dora", "Eve")
+
+
+def random_game(seed: int, players: int, options: Mapping[str, str] | None = None) -> Game:
+    """A whole random game of ``players`` seats, the same for the same seed: each turn one of
+    the legal moves at random. ``options`` are the ``--option`` values; without ``pile`` the
+    seed chooses the pile (1 to 30), so that short and long games both come up."""
+    rng = random.Random(seed)
+    chosen = {"pile": str(rng.randint(1, 30)), **dict(options or {})}
+    game = Game(RULESET, list(SEATS[:players]), chosen)
+    while game.outcome() is None:
+        move = rng.choice(list(RULESET.legal_moves(game.state)))
+        game.push(move.notation())
+    return game
+
+
+def check_invariants(state: Any) -> list[str]:
+    """What a state breaks of what Pebbles conserves (empty when all holds): every pebble is
+    in the pile or taken, none twice; the loser is named exactly when the pile is empty; a
+    player passes at most once (a flag per seat)."""
+    broken: list[str] = []
+    n = len(state.seats)
+    if len(state.taken) != n or len(state.passed) != n:
+        broken.append(f"{n} seats but {len(state.taken)} counts taken and {len(state.passed)} pass flags")
+    if state.pile < 0 or min(state.taken, default=0) < 0:
+        broken.append(f"negative pebbles: pile {state.pile}, taken {state.taken}")
+    if state.pile + sum(state.taken) != state.start:
+        broken.append(f"pile {state.pile} + taken {sum(state.taken)} != {state.start} at the start")
+    if (state.loser is not None) != (state.pile == 0):
+        broken.append(f"loser {state.loser!r} with {state.pile} pebbles left")
+    if state.loser is not None and state.loser not in state.seats:
+        broken.append(f"the loser {state.loser!r} is not a seat")
+    return broken

@@ -1,7 +1,9 @@
 """Picking up a game in progress (issue 12, rule core.position): ``assistant new GAME
 --position FILE`` for each game, through the command line, on SQLite and PostgreSQL.
 
-Each game's example position (examples/GAME-position.toml) starts a game whose first entries
+For every registered game that can be picked up in progress (tests/registry_support.py: its
+ruleset overrides ``position`` and ``from_position``), its example position
+(examples/GAME-position.toml, which such a game must have) starts a game whose first entries
 are its position block; play goes on from there with a listed legal move; ``amend`` changes a
 position line; a file that disagrees with ``--player``, names an unknown game part or is
 damaged is refused and stores nothing; the position block typed at the ``play`` prompt (here:
@@ -21,9 +23,9 @@ from assistant import service
 from assistant.cli.main import app
 from assistant.games import get_ruleset
 from assistant.store.db import Store
+from registry_support import example_position, games_with_positions, rule_prefix
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-GAMES = ("7wonders", "roma", "pax", "sylla")
+GAMES = games_with_positions()
 runner = CliRunner()
 
 
@@ -32,7 +34,8 @@ def cli(*args: str, input: str | None = None):
 
 
 def example(game: str) -> Path:
-    return EXAMPLES / f"{game}-position.toml"
+    """The game's example position file (the test fails if the game has none)."""
+    return example_position(game)
 
 
 def game_count() -> int:
@@ -107,7 +110,7 @@ def test_core_position_line_after_the_first_move_is_refused(engine, game):
     again = cli("move", str(gid), block[-1], "--json")
     assert again.exit_code == 1
     refusal = json.loads(again.stdout)
-    assert refusal["rule"] == ("7w" if game == "7wonders" else game) + ".position"
+    assert refusal["rule"] == rule_prefix(game) + ".position"
     assert entries(gid)[-1] == first
 
 

@@ -1,4 +1,5 @@
-"""Rule texts (data/7wonders/rules.md), explain() and the component catalogue."""
+"""Rule texts (data/7wonders/rules.md), explain() and the component catalogue (that every rule
+id the package cites has a text is tests/test_rule_ids.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,7 @@ from assistant.games.sevenwonders.components import catalogue
 from assistant.games.sevenwonders.texts import explain, rule_ids, rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGE = ROOT / "assistant" / "games" / "sevenwonders"
 DIGEST = Path("/work/shared/games/7wonders/RULES.md")
-RULE_ID = re.compile(r"""["'](7w\.[A-Za-z0-9_.\-]*[A-Za-z0-9])["']""")
 
 
 def test_7w_rules_parse_unique_ids() -> None:
@@ -29,16 +28,6 @@ def test_7w_rules_see_also_targets_exist() -> None:
     for rule in rulebook():
         for target in rule.see_also:
             assert target in rule_ids(), (rule.id, target)
-
-
-def test_7w_rules_every_id_in_package_exists() -> None:
-    """Every rule id the 7 Wonders package cites (any module) has a text."""
-    missing = {}
-    for path in sorted(PACKAGE.glob("*.py")):
-        for rule in RULE_ID.findall(path.read_text(encoding="utf-8")):
-            if rule not in rule_ids():
-                missing.setdefault(path.name, []).append(rule)
-    assert not missing
 
 
 @pytest.mark.skipif(not DIGEST.exists(), reason="shared digest not available")
