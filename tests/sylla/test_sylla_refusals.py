@@ -13,21 +13,7 @@ from assistant.core.game import Game
 from assistant.core.record import read_record
 from assistant.games.sylla import RULESET
 
-RECORD = read_record((Path(__file__).resolve().parents[1] / "records" / "sylla" / "three_players_by_hand.txt").read_text(encoding="utf-8"))
-LINES = [line.text for line in RECORD.entries if line.text]
-
-
-def before(entry: str, occurrence: int = 1) -> Game:
-    """The game just before the given entry (its n-th occurrence) of the record."""
-    game = Game.from_record(RULESET, RECORD, stop_at=0)
-    seen = 0
-    for text in LINES:
-        if text == entry:
-            seen += 1
-            if seen == occurrence:
-                return game
-        game.push(text)
-    raise AssertionError(f"{entry} not in the record")
+from sylla_record import LINES, RECORD, before  # tests/ is on sys.path (tests/conftest.py)
 
 
 MISTAKES = [

@@ -7,32 +7,17 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from pathlib import Path
 
 import pytest
 
 from assistant.core.errors import EntryError, InvalidEntry, TableError
 from assistant.core.game import Game
-from assistant.core.record import read_record
 from assistant.core.sheets import PlaySheet
 from assistant.games.sylla import RULESET
 
-RECORD = read_record((Path(__file__).resolve().parents[1] / "records" / "sylla" / "three_players_by_hand.txt").read_text(encoding="utf-8"))
-LINES = [line.text for line in RECORD.entries if line.text]
+from sylla_record import LINES, RECORD, before  # tests/ is on sys.path (tests/conftest.py)
+
 BOARD = "board ladder=0,1,1,2,2,3,3,4,5 crisis=3 start=5 spaces=r,y,g,r,y,g"
-
-
-def before(entry: str, occurrence: int = 1) -> Game:
-    """The game of the record just before the ``occurrence``-th ``entry``."""
-    game = Game.from_record(RULESET, RECORD, stop_at=0)
-    seen = 0
-    for text in LINES:
-        if text == entry:
-            seen += 1
-            if seen == occurrence:
-                return game
-        game.push(text)
-    raise AssertionError(f"{entry} not in the record")
 
 
 def refused(game: Game, text: str) -> EntryError:
