@@ -37,6 +37,7 @@ from assistant.core.errors import InvalidEntry
 from assistant.core.scoresheet import ScoreSheet
 
 if TYPE_CHECKING:
+    from assistant.core.dispatch import RuleTable
     from assistant.core.sheets import PlaySheet
     from assistant.core.errors import Problem
 
@@ -185,6 +186,9 @@ class Ruleset:
     #: ``stats GAME --by KEY`` groups by beside ``seat`` and ``start`` (7 Wonders:
     #: ``wonder``, ``side``, ``leader``); empty: the game stores none
     fact_keys: ClassVar[tuple[str, ...]] = ()
+    #: the game's rules as data (:mod:`assistant.core.dispatch`): each move type's check and
+    #: apply, and the move types each phase accepts (``phase_of`` names the phase)
+    rule_table: ClassVar["RuleTable[Any] | None"] = None
 
     # -- the protocol -------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> Any:
@@ -193,6 +197,10 @@ class Ruleset:
 
     def expecting(self, state: Any) -> Prompt:
         """What the game waits for now: whose input, which phase, which entry verbs."""
+        raise NotImplementedError
+
+    def phase_of(self, state: Any) -> str:
+        """The name of the phase ``state`` is in, as a key of ``rule_table.phases``."""
         raise NotImplementedError
 
     def turn_heading(self, state: Any) -> str:
