@@ -169,11 +169,6 @@ def test_games_have_the_same_role_modules(game):
 SOAK = int(os.environ.get("ASSISTANT_SOAK_GAMES", "100"))
 
 
-#: the names other test modules import (tests/core/test_serve.py)
-_setting = setting
-_random_game = random_game
-
-
 def _refusals(game: Game, index: int, rng: random.Random) -> list[str]:
     """Entries that are likely refused at state ``index``: entries from other points of the
     same game, and garbled ones."""

@@ -35,6 +35,7 @@ from assistant.core import (
     Ruleset,
     ScoreSheet,
 )
+from assistant.core.dispatch import Rule, RuleTable
 from assistant.core.game import Game
 from assistant.core.inputs import number
 from assistant.core.names import NameIndex
@@ -94,6 +95,51 @@ class PebbleState:
         return self.seats[self.turn % len(self.seats)]
 
 
+def _check_turn(state: PebbleState, move: Take | Pass) -> None:
+    if move.player != state.current:
+        raise IllegalMove("toy.take", f"it is {state.current}'s turn, not {move.player}'s")
+
+
+def check_pass(state: PebbleState, move: Pass) -> None:
+    _check_turn(state, move)
+    if state.passed[state.seats.index(move.player)]:
+        raise IllegalMove("toy.pass", f"{move.player} has already passed once", hint="take 1-3")
+
+
+def apply_pass(state: PebbleState, move: Pass) -> PebbleState:
+    i = state.seats.index(move.player)
+    passed = tuple(True if j == i else p for j, p in enumerate(state.passed))
+    return replace(state, turn=state.turn + 1, passed=passed)
+
+
+def check_take(state: PebbleState, move: Take) -> None:
+    _check_turn(state, move)
+    if not 1 <= move.count <= 3:
+        raise IllegalMove("toy.take", "take 1, 2 or 3 pebbles", hint="take 1")
+    if move.count > state.pile:
+        raise IllegalMove("toy.take", f"only {state.pile} pebbles are left", hint=f"take {state.pile}")
+
+
+def apply_take(state: PebbleState, move: Take) -> PebbleState:
+    i = state.seats.index(move.player)
+    taken = tuple(t + move.count if j == i else t for j, t in enumerate(state.taken))
+    pile = state.pile - move.count
+    return replace(state, pile=pile, turn=state.turn + 1, taken=taken, loser=move.player if pile == 0 else None)
+
+
+def phase_of(state: PebbleState) -> str:
+    """``play`` until somebody took the last pebble, then ``over``."""
+    return "over" if state.loser else "play"
+
+
+#: the rules as data (assistant/core/dispatch.py): what each entry checks and does, and what
+#: each phase takes
+TABLE: RuleTable[PebbleState] = RuleTable(
+    rules={Take: Rule(check_take, apply_take), Pass: Rule(check_pass, apply_pass)},
+    phases={"play": (Take, Pass), "over": ()},
+)
+
+
 class Pebbles(Ruleset):
     name = "pebbles"
     title = "Pebbles"
@@ -134,28 +180,18 @@ class Pebbles(Ruleset):
             return Take(player, count)
         raise InvalidEntry("toy.take", f"cannot read '{text}'", hint="take N, or pass")
 
+    rule_table = TABLE
+
+    def phase_of(self, state):
+        return phase_of(state)
+
     def check(self, state, move):
-        if state.loser:
+        if not TABLE.accepts(phase_of(state), move):
             raise IllegalMove("toy.end", "the game is over")
-        if move.player != state.current:
-            raise IllegalMove("toy.take", f"it is {state.current}'s turn, not {move.player}'s")
-        if isinstance(move, Pass):
-            if state.passed[state.seats.index(move.player)]:
-                raise IllegalMove("toy.pass", f"{move.player} has already passed once", hint="take 1-3")
-            return
-        if not 1 <= move.count <= 3:
-            raise IllegalMove("toy.take", "take 1, 2 or 3 pebbles", hint="take 1")
-        if move.count > state.pile:
-            raise IllegalMove("toy.take", f"only {state.pile} pebbles are left", hint=f"take {state.pile}")
+        TABLE.rule(move).check(state, move)
 
     def apply(self, state, move):
-        i = state.seats.index(move.player)
-        if isinstance(move, Pass):
-            passed = tuple(True if j == i else p for j, p in enumerate(state.passed))
-            return replace(state, turn=state.turn + 1, passed=passed)
-        taken = tuple(t + move.count if j == i else t for j, t in enumerate(state.taken))
-        pile = state.pile - move.count
-        return replace(state, pile=pile, turn=state.turn + 1, taken=taken, loser=move.player if pile == 0 else None)
+        return TABLE.rule(move).apply(state, move)
 
     def legal_moves(self, state):
         if state.loser:

@@ -26,6 +26,7 @@ from assistant.web.address import allowed_hosts, listen_address
 from assistant.web.app import SECURITY_HEADERS, changes, make_app
 
 from cli_support import cli_command, run_cli
+from registry_support import games, random_game, seals_choices, setting
 
 starlette_testclient = pytest.importorskip("starlette.testclient")
 
@@ -476,18 +477,16 @@ def test_core_serve_one_phone_passed_around_opens_each_seat_with_its_pin(phones_
     assert phone.post("/pick", data={"seat": "Ben", "pin": "1"}, headers={"Origin": "http://evil.example"}).status_code == 403
 
 
-@pytest.mark.parametrize("game_name", ["roma", "7wonders", "pax", "sylla"])
+@pytest.mark.parametrize("game_name", games())
 def test_core_serve_a_whole_random_game_entered_on_the_phones(db_url, game_name):
     """A whole game of the conformance suite's random games, every entry of a seat made on that
     seat's phone (its page read first, as a person looks before tapping: its ``asked`` mark
     sent back), every other entry (the table's: dice, events, draws) made as ``move`` makes it:
     the game stored is the random game, entry for entry, and ends the same."""
 
-    from test_games_common import _random_game, _setting
-
     from assistant.service import phones
 
-    truth = _random_game(game_name, 1)
+    truth = random_game(game_name, 1)
     store = Store.open(db_url)
     try:
         gid = service.new_game(store, game_name, list(truth.seats), dict(truth.options))
@@ -505,14 +504,14 @@ def test_core_serve_a_whole_random_game_entered_on_the_phones(db_url, game_name)
             assert asked is not None, (entry.ply, entry.text)
             done = phone.post("/me/entry", data={"entry": entry.text, "asked": asked.group(1).replace("&#x27;", "'")},
                               headers=ORIGIN, follow_redirects=False)
-            assert done.status_code == 303, (game_name, _setting(game_name, 1), entry.ply, entry.text, done.text[-600:])
+            assert done.status_code == 303, (game_name, setting(game_name, 1), entry.ply, entry.text, done.text[-600:])
             by_phone += 1
         stored = service.read_game(store, gid).game
         # a simultaneous choice made on a phone is stored sealed (7w.secrets.sealed), the rest as typed
         assert [e.text.removeprefix("sealed ") for e in stored.entries] == [e.text for e in truth.entries]
         assert stored.outcome() == truth.outcome() and by_phone > len(truth.entries) // 3, by_phone
         sealed = sum(e.text.startswith("sealed ") for e in stored.entries)
-        assert (sealed > 0) == (game_name == "7wonders"), sealed
+        assert (sealed > 0) == seals_choices(game_name), sealed
     finally:
         store.close()
 
