@@ -22,7 +22,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core import inputs
 from assistant.cli import render
@@ -31,6 +31,12 @@ from assistant.cli.setup_form import at_prompt as setup_form
 from assistant.cli.rules import find_rules
 from assistant.core.errors import AmbiguousEntry, AssistantError, Conflict
 from assistant.core.viewer import Viewer
+
+if TYPE_CHECKING:
+    from assistant.core.game import Game
+    from assistant.service.play import PlaySession
+    from assistant.service.views import Entered
+    from assistant.store.db import Store
 
 TABLE_COMMANDS = (
     "secret",
@@ -239,7 +245,7 @@ def next_words(before: str, *, commands: Sequence[str], words: Sequence[str], le
     return found
 
 
-def history_file(store: Any) -> Path:
+def history_file(store: Store) -> Path:
     """Where the ``play`` prompt keeps its line history: beside the database file it belongs
     to (``history.sqlite3.play-history``), or for a database on a server, in the user data
     folder under a name of its own (so that two histories never mix)."""
@@ -400,7 +406,7 @@ def _answer_reader() -> Callable[[str], str]:
     return input
 
 
-def _entries_to_offer(exc: AmbiguousEntry, game: Any, *, reveal: bool) -> list[tuple[str, str]] | None:
+def _entries_to_offer(exc: AmbiguousEntry, game: Game, *, reveal: bool) -> list[tuple[str, str]] | None:
     """The candidates of an ambiguous entry as ``(entry, shown)`` pairs when each is a whole
     entry the game accepts now (read and judged, nothing applied) and their shown forms (the
     public form unless ``reveal``, at most 80 columns a line when listed) tell them apart;
@@ -423,7 +429,7 @@ def _entries_to_offer(exc: AmbiguousEntry, game: Any, *, reveal: bool) -> list[t
     return offered
 
 
-def _ask_ambiguous(exc: AmbiguousEntry, game: Any, line: str, *, reveal: bool) -> str | None | bool:
+def _ask_ambiguous(exc: AmbiguousEntry, game: Game, line: str, *, reveal: bool) -> str | None | bool:
     """At a terminal, the question for an ambiguous entry: the reason, the candidates
     numbered, then ``which?``. Returns the entry chosen (with the comment typed after ``#``),
     ``None`` when the question was cancelled (said so), ``False`` when there is no question
@@ -448,7 +454,7 @@ def _ask_ambiguous(exc: AmbiguousEntry, game: Any, line: str, *, reveal: bool) -
     return offered[chosen][0] + (f"  #{comment}" if hashed else "")
 
 
-def _entered(result: Any, *, reveal: bool = False, private: bool = False) -> bool:
+def _entered(result: Entered, *, reveal: bool = False, private: bool = False) -> bool:
     """What the prompt says after an accepted entry: the ✓ line, what it set off, the end;
     and a warning when the entry holds a secret face and was typed in view of the table.
     True when it said the game is over (the prompt then does not say it again)."""
@@ -464,7 +470,7 @@ def _entered(result: Any, *, reveal: bool = False, private: bool = False) -> boo
     return True
 
 
-def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, reveal: bool) -> bool:
+def _table_command(table: PlaySession, store: Store, game: Game, verb: str, rest: str, *, reveal: bool) -> bool:
     """Run a table command (``undo``, ``state``, ``score``, ``log``, ``legal``, ``remember``,
     ``catalogue``, ``rules``) with its flags; False when the line is not one (a game entry).
     A command given words it does not take answers with its usage."""
@@ -524,8 +530,8 @@ def _table_command(table: Any, store: Any, game: Any, verb: str, rest: str, *, r
         items = catalogue_list(store, ruleset.name, table.loaded.catalogue).items
         if not items:
             render.message("no saved keys yet (remember KEY TEXT)")
-        for item in items:
-            render.out().print(f"  @{item.key} = {item.value}", markup=False)
+        for saved in items:
+            render.out().print(f"  @{saved.key} = {saved.value}", markup=False)
     elif verb == "rules":
         found = find_rules(ruleset.name, rest)
         render.rule_texts(found, full=bool(rest) and len(found) <= 6)
@@ -558,7 +564,7 @@ def paged(lines: Sequence[str], what: str) -> None:
     render.message(f"({what}, paged)", style="dim")
 
 
-def _show_log(game: Any, args: LogArgs, *, reveal: bool) -> None:
+def _show_log(game: Game, args: LogArgs, *, reveal: bool) -> None:
     """``log`` at the prompt: the turns asked for; without ``--all`` (or a part asked for) no
     more than the last screenful, with what is above it said in one line."""
     from assistant.service.games import entry_lines
@@ -583,7 +589,7 @@ def _show_log(game: Any, args: LogArgs, *, reveal: bool) -> None:
         render.out().print(line, markup=False)
 
 
-def _running_score(game: Any, *, reveal: bool = False) -> str:
+def _running_score(game: Game, *, reveal: bool = False) -> str:
     """The score as it stands, short (``Ann 12 · Ben 9``), for the prompt line; nothing when
     the game cannot score this position."""
     from assistant.service.games import score_of
@@ -594,7 +600,7 @@ def _running_score(game: Any, *, reveal: bool = False) -> str:
         return ""
 
 
-def _show_elsewhere(table: Any, *, reveal: bool) -> None:
+def _show_elsewhere(table: PlaySession, *, reveal: bool) -> None:
     """The game changed elsewhere while the prompt waited (a phone, another window): read it
     again and show what was entered since, as the table may see it."""
     from assistant.service.games import entry_lines
@@ -613,7 +619,7 @@ def _show_elsewhere(table: Any, *, reveal: bool) -> None:
         render.message(f"game {loaded.id} is {loaded.row.status} (elsewhere)")
 
 
-def run_table(store: Any, game_id: int | str, *, reveal: bool = False) -> None:
+def run_table(store: Store, game_id: int | str, *, reveal: bool = False) -> None:
     """The interactive loop. The game is read and replayed once, then kept in memory by a
     :class:`~assistant.service.play.PlaySession`: each entry is checked against it and written
     in one transaction; the game is read again only when another window changed it.

@@ -13,13 +13,14 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from assistant.core.errors import AssistantError
-    from assistant.core.protocol import Prompt
+    from assistant.core.game import Game
+    from assistant.core.protocol import Prompt, RuleText
     from assistant.core.scoresheet import ScoreSheet
     from assistant.service.views import GameSummary, LogTurn, PlayerReport, PlayerStats
 
@@ -56,7 +57,7 @@ def safe(text: object) -> str:
 _CODES = {"green": "32", "red": "31", "yellow": "33", "cyan": "36", "dim": "2", "bold red": "1;31", "": ""}
 
 
-def _colour(stream: Any) -> bool:
+def _colour(stream: TextIO) -> bool:
     """Colour on a terminal unless NO_COLOR is set or TERM is dumb; FORCE_COLOR forces it."""
     if os.environ.get("NO_COLOR"):
         return False
@@ -68,7 +69,7 @@ def _colour(stream: Any) -> bool:
     return bool(isatty and isatty())
 
 
-def _line(text: str, style: str = "", *, stream: Any = None) -> None:
+def _line(text: str, style: str = "", *, stream: TextIO | None = None) -> None:
     stream = stream or sys.stderr
     text = "\n".join(safe(part) for part in text.split("\n"))
     code = _CODES.get(style, "")
@@ -295,14 +296,14 @@ def has_working(sheet: "ScoreSheet") -> bool:
     return any(sheet.details.values())
 
 
-def plain(text: str, *, stream: Any = None) -> None:
+def plain(text: str, *, stream: TextIO | None = None) -> None:
     """Plain lines on stdout (no markup, no wrapping by rich), user text made safe."""
     stream = stream or sys.stdout
     stream.write("\n".join(safe(part) for part in text.split("\n")) + "\n")
     stream.flush()
 
 
-def board_text(game: Any, *, reveal: bool = False, wide: bool = False) -> str:
+def board_text(game: Game, *, reveal: bool = False, wide: bool = False) -> str:
     """The game's board at a glance as the table sees it (``Game.board``), or with every
     hidden face with ``reveal``; trailing spaces trimmed."""
     from assistant.core.viewer import Viewer
@@ -368,7 +369,7 @@ def prompt_text(prompt: "Prompt") -> str:
     return text
 
 
-def _terminal_width(stream: Any) -> int | None:
+def _terminal_width(stream: TextIO) -> int | None:
     """The columns of the terminal ``stream`` writes to, or None when it is not a terminal."""
     try:
         if not stream.isatty():
@@ -408,7 +409,7 @@ def prompt_line(prompt: "Prompt", *, to_stderr: bool = False, score: str = "") -
     stream.flush()
 
 
-def games_table(rows: Sequence["GameSummary"], *, stream: Any = None, width: int | None = None) -> None:
+def games_table(rows: Sequence["GameSummary"], *, stream: TextIO | None = None, width: int | None = None) -> None:
     """The ``games`` list as plain rows (one per game), fitted to the width (``width``, else
     the terminal's) by wrapping the players, winners and location between entries, never
     inside a name and its figure; on stdout, or ``stream`` (a pager's input)."""
@@ -558,7 +559,7 @@ def reflow(text: str) -> str:
     return "\n".join(out_lines)
 
 
-def rule_texts(rules: Sequence[Any], *, full: bool = True) -> None:
+def rule_texts(rules: Sequence[RuleText], *, full: bool = True) -> None:
     """Rule texts: in full, or one line each (id and title) when ``full`` is false."""
     console = out()
     if not full:

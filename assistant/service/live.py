@@ -14,15 +14,19 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from assistant.core.protocol import Prompt, described_text
 from assistant.core.viewer import PUBLIC
 from assistant.service.views import BoardView, SeatView
 
 if TYPE_CHECKING:
+    from sqlmodel import Session
+
     from assistant.core.game import Game
+    from assistant.core.protocol import Move
     from assistant.service.games import Loaded
+    from assistant.service.views import Entered
     from assistant.store.db import Store
 
 #: How many of the last entries a board page lists.
@@ -65,7 +69,7 @@ class Follower:
                 self.seen, self.board = now, None
             return self.loaded
 
-    def kept_in(self, session: Any) -> Loaded | None:
+    def kept_in(self, session: Session) -> Loaded | None:
         """The game kept, when the history as ``session`` reads it still holds that game (its
         mark is the one last read); ``None`` otherwise. The caller holds :attr:`lock`."""
         from assistant.store import queries
@@ -164,7 +168,7 @@ def mark(store: Store, game_id: int) -> str:
         return mark_in(session, game_id)
 
 
-def mark_in(session: Any, game_id: int) -> str:
+def mark_in(session: Session, game_id: int) -> str:
     """:func:`mark` read in an open transaction."""
     from assistant.store import queries
 
@@ -179,7 +183,7 @@ def mark_in(session: Any, game_id: int) -> str:
 BUTTONS = 40
 
 
-def _offered(known: Game, move: Any, held: str) -> bool:
+def _offered(known: Game, move: Move, held: str) -> bool:
     """Whether a legal move is worth a button on its seat's phone: it names no hidden face, or
     only faces its seat is shown holding (a leader of the hand, a card to lay), not an example
     of what might be dealt."""
@@ -262,7 +266,7 @@ def _seat_view(loaded: Loaded, seat: str, follower: Follower | None) -> SeatView
     return seat_view_of(loaded.id, title, loaded.row.status, loaded.game, seat, public)
 
 
-def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str | None = None, follower: Follower | None = None) -> Any:
+def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str | None = None, follower: Follower | None = None) -> Entered:
     """Check and store an entry made on ``seat``'s phone (one transaction, checked against
     the game as it stands when the transaction runs): it must be one of this seat's own
     moves, made on a page drawn for what the seat is asked now (``asked``: the page's
@@ -284,7 +288,7 @@ def enter_from_seat(store: Store, game_id: int, seat: str, text: str, asked: str
             follower.touch()
 
 
-def _enter(store: Store, game_id: int, seat: str, text: str, asked: str | None, follower: Follower | None) -> Any:
+def _enter(store: Store, game_id: int, seat: str, text: str, asked: str | None, follower: Follower | None) -> Entered:
     """:func:`enter_from_seat` (the caller holds ``follower``'s lock)."""
     from assistant.core.errors import Conflict, EntryError, IllegalMove
     from assistant.core.viewer import Viewer

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from sqlmodel import Session
 
     from assistant.core.protocol import Ruleset
+    from assistant.store.models import Player
 
 #: The orders of a leaderboard (``--sort``): each a key, best first.
 SORTS: dict[str, Callable[[LeaderRow], tuple[Any, ...]]] = {
@@ -70,7 +71,7 @@ def _mean(total: int | None, count: int) -> float | None:
     return round(int(total or 0) / count, 1) if count else None
 
 
-def _find_player(session: Session, name: str) -> Any:
+def _find_player(session: Session, name: str) -> Player:
     """The player a name (or a unique prefix) means (as ``players show``); :class:`NotFound`
     or ambiguous otherwise."""
     people = queries.players(session)
@@ -285,7 +286,7 @@ def categories(store: Store, **filters: str | None) -> StatsView:
 HISTORIES = ("ends", "player", "best", "all")
 
 
-def _point(game_id: int, date: str, mu: Any, sigma: Any, ordinal: Any) -> RatingPoint:
+def _point(game_id: int, date: str, mu: float, sigma: float, ordinal: float) -> RatingPoint:
     return RatingPoint(date, game_id, round(float(mu), 3), round(float(sigma), 3), round(float(ordinal), 3))
 
 
