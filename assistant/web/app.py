@@ -29,8 +29,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from functools import partial
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
@@ -40,11 +41,19 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from assistant.service import live
+from assistant.core.errors import AssistantError
+from assistant.service import live, phones
 from assistant.web import pages
 
 if TYPE_CHECKING:
@@ -196,6 +205,178 @@ def same_origin(request: Request) -> bool:
     return origin is not None and origin == f"{request.url.scheme}://{request.headers.get('host', '')}"
 
 
+def refused_form() -> Response:
+    """The answer to a form posted by a page of another server (rule: same origin)."""
+    return PlainTextResponse("refused: this form was not sent by a page of this server", status_code=403)
+
+
+def device_tokens(request: Request) -> list[str]:
+    """The sessions a device holds (one per seat joined on it), from its cookie."""
+    return [token for token in request.cookies.get(COOKIE, "").split(SEP) if token][:MAX_SEATS]
+
+
+@dataclass
+class Served:
+    """What the server keeps for the game it serves, and the pages and forms it answers (each
+    a method, wired to its address by :func:`make_app`). ``codes``: the seats' open join codes,
+    shown by ``/seats`` to a browser on this machine only (a client address in ``local``);
+    ``join_url``: the address the QR codes send phones to."""
+
+    store: Store
+    game_id: int
+    interval: float
+    open_codes: dict[str, str]
+    join_url: str
+    local: frozenset[str]
+    attempts: Attempts = field(default_factory=Attempts)
+    #: a phone passed around: its open seat's session, until when
+    opened: dict[str, tuple[str, float]] = field(default_factory=dict)
+    #: one game in memory for every page
+    follower: live.Follower = field(init=False)
+    #: one reader of the game's mark, for every page's live updates
+    watcher: Watcher = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.follower = live.Follower(self.store, self.game_id)
+        self.watcher = Watcher(lambda: live.mark(self.store, self.game_id), self.interval, self.follower.touch)
+
+    async def board_page(self, request: Request) -> HTMLResponse:
+        view = await run_in_threadpool(live.board_view, self.store, self.game_id, self.follower)
+        return HTMLResponse(pages.board_page(view))
+
+    async def board_fragment(self, request: Request) -> HTMLResponse:
+        view = await run_in_threadpool(live.board_view, self.store, self.game_id, self.follower)
+        return HTMLResponse(pages.board_fragment(view))
+
+    async def board_json(self, request: Request) -> JSONResponse:
+        view = await run_in_threadpool(live.board_view, self.store, self.game_id, self.follower)
+        return JSONResponse(view.to_json())
+
+    async def events(self, request: Request) -> StreamingResponse:
+        stream = changes(self.watcher, request.is_disconnected)
+        return StreamingResponse(stream, media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
+
+    async def seats(self, request: Request) -> Response:
+        if request.client is None or request.client.host not in self.local:
+            return PlainTextResponse("the seats' codes are shown on the laptop that serves the game only", status_code=403)
+        import segno
+
+        still = {seat: code for seat, code in self.open_codes.items()}
+        qr = {seat: segno.make(f"{self.join_url}/join?code={code}").svg_inline(scale=4) for seat, code in still.items()}
+        title = f"Game {self.game_id}"
+        return HTMLResponse(pages.seats_page(title, still, qr, self.join_url))
+
+    async def device(self, request: Request) -> tuple[str | None, list[tuple[str, str, bool]]]:
+        """The seat open on this device (``None``: none, or a phone passed around between two
+        players) and every seat it holds ``(seat, token, has_pin)``."""
+        held = await run_in_threadpool(phones.seats_held, self.store, self.game_id, device_tokens(request))
+        if len(held) == 1:
+            return held[0][0], held
+        token, until = self.opened.get(request.cookies.get(UNLOCK, ""), ("", 0.0))
+        if until > time.monotonic():
+            return next((seat for seat, t, _ in held if t == token), None), held
+        return None, held
+
+    def picker(self, held: list[tuple[str, str, bool]], refusal: str = "", *, part: bool = False, status: int = 200) -> Response:
+        seats = tuple((seat, has_pin) for seat, _, has_pin in held)
+        html = pages.picker_fragment(seats, refusal) if part else pages.picker_page(seats, refusal)
+        return HTMLResponse(html, status_code=status)
+
+    async def join(self, request: Request) -> Response:
+        held = await run_in_threadpool(phones.seats_held, self.store, self.game_id, device_tokens(request))
+        holds = tuple(seat for seat, _, _ in held)
+        if request.method == "GET":
+            return HTMLResponse(pages.join_page(request.query_params.get("code", ""), holds=holds))
+        if not same_origin(request):
+            return refused_form()
+        client = request.client.host if request.client else "?"
+        if self.attempts.blocked(client):
+            return HTMLResponse(pages.join_page(refusal="too many wrong codes: wait a few minutes", holds=holds), status_code=429)
+        fields = await form_fields(request)
+        try:
+            if holds and not fields.get("pin"):
+                phones.check_pin_form("")  # a second seat on one phone opens with its PIN only
+            seat, token = await run_in_threadpool(phones.claim, self.store, self.game_id, fields.get("code", ""), fields.get("pin") or None)
+        except AssistantError as exc:
+            self.attempts.failure(client)
+            return HTMLResponse(pages.join_page(refusal=f"{exc.message} [{exc.rule}]", holds=holds), status_code=403)
+        self.open_codes.pop(seat, None)
+        answer = RedirectResponse("/me", status_code=303)
+        tokens = [t for _, t, _ in held] + [token]
+        answer.set_cookie(
+            COOKIE, SEP.join(tokens), httponly=True, samesite="strict", secure=request.url.scheme == "https", path="/",
+            max_age=7 * 86400,
+        )
+        answer.delete_cookie(UNLOCK, path="/")  # a phone passed around starts hidden
+        return answer
+
+    async def me(self, request: Request, part: bool = False) -> Response:
+        """The seat's page, or (``part``) its live part: a phone that holds no seat is sent to
+        join (the live part answers 401, and the page's script goes there); a phone passed
+        around between two players shows who may open their seat, and nothing else."""
+        seat, held = await self.device(request)
+        if seat is None:
+            if held:
+                return self.picker(held, part=part)
+            if part:
+                return PlainTextResponse("this phone holds no seat: join again", status_code=401)
+            return RedirectResponse("/join", status_code=303)
+        view = await run_in_threadpool(live.seat_view, self.store, self.game_id, seat, self.follower)
+        shared = len(held) > 1
+        return HTMLResponse(pages.seat_fragment(view, shared=shared) if part else pages.seat_page(view, shared=shared))
+
+    async def pick(self, request: Request) -> Response:
+        """A phone passed around: the player holding it opens their seat with its PIN."""
+        if not same_origin(request):
+            return refused_form()
+        _, held = await self.device(request)
+        client = request.client.host if request.client else "?"
+        if self.attempts.blocked(client):
+            return self.picker(held, "too many wrong PINs: wait a few minutes", status=429)
+        fields = await form_fields(request)
+        found = next(((seat, token) for seat, token, _ in held if seat == fields.get("seat")), None)
+        if found is None or not await run_in_threadpool(phones.pin_opens, self.store, self.game_id, found[1], fields.get("pin", "")):
+            self.attempts.failure(client)
+            return self.picker(held, "that is not the PIN of that seat [core.serve]", status=403)
+        nonce = secrets.token_urlsafe(24)
+        self.opened[nonce] = (found[1], time.monotonic() + OPEN_FOR)
+        answer = RedirectResponse("/me", status_code=303)
+        answer.set_cookie(UNLOCK, nonce, httponly=True, samesite="strict", secure=request.url.scheme == "https", path="/")
+        return answer
+
+    async def lock(self, request: Request) -> Response:
+        """Hide the seat open on a phone passed around, before passing it on."""
+        if not same_origin(request):
+            return refused_form()
+        self.opened.pop(request.cookies.get(UNLOCK, ""), None)
+        answer = RedirectResponse("/me", status_code=303)
+        answer.delete_cookie(UNLOCK, path="/")
+        return answer
+
+    async def me_entry(self, request: Request) -> Response:
+        if not same_origin(request):
+            return refused_form()
+        seat, held = await self.device(request)
+        if seat is None:
+            return RedirectResponse("/me" if held else "/join", status_code=303)
+        fields = await form_fields(request)
+        entry = fields.get("entry", "").strip()
+        shared = len(held) > 1
+        try:
+            if not entry:
+                raise_empty()
+            await run_in_threadpool(live.enter_from_seat, self.store, self.game_id, seat, entry, fields.get("asked"), self.follower)
+        except AssistantError as exc:
+            view = await run_in_threadpool(live.seat_view, self.store, self.game_id, seat, self.follower)
+            told = f"{exc.message} [{exc.rule}]" if exc.rule else exc.message
+            if exc.hint:
+                told += f" → {exc.hint}"
+            return HTMLResponse(pages.seat_page(view, told, shared=shared), status_code=422)
+        if shared:  # entered: hidden again before the phone goes to the next player
+            self.opened.pop(request.cookies.get(UNLOCK, ""), None)
+        return RedirectResponse("/me", status_code=303)
+
+
 def make_app(
     store: Store,
     game_id: int,
@@ -207,173 +388,20 @@ def make_app(
     local: frozenset[str] = frozenset({"127.0.0.1", "::1"}),
 ) -> Starlette:
     """The application serving game ``game_id`` of ``store`` to requests naming one of
-    ``hosts`` (``address.allowed_hosts``). ``codes``: the seats' open join codes, shown by
-    ``/seats`` to a browser on this machine only (a client address in ``local``); ``join_url``:
-    the address the QR codes send phones to."""
-    from assistant.core.errors import AssistantError
-    from assistant.service import phones
-
-    attempts = Attempts()
-    open_codes = dict(codes or {})
-    opened: dict[str, tuple[str, float]] = {}  # a phone passed around: its open seat's session, until when
-    follower = live.Follower(store, game_id)  # one game in memory for every page
-    watcher = Watcher(lambda: live.mark(store, game_id), interval, follower.touch)  # one reader of its mark
-
-    async def board_page(request: Request) -> HTMLResponse:
-        view = await run_in_threadpool(live.board_view, store, game_id, follower)
-        return HTMLResponse(pages.board_page(view))
-
-    async def board_fragment(request: Request) -> HTMLResponse:
-        view = await run_in_threadpool(live.board_view, store, game_id, follower)
-        return HTMLResponse(pages.board_fragment(view))
-
-    async def board_json(request: Request) -> JSONResponse:
-        view = await run_in_threadpool(live.board_view, store, game_id, follower)
-        return JSONResponse(view.to_json())
-
-    async def events(request: Request) -> StreamingResponse:
-        stream = changes(watcher, request.is_disconnected)
-        return StreamingResponse(stream, media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
-
-    async def seats(request: Request) -> Response:
-        if request.client is None or request.client.host not in local:
-            return PlainTextResponse("the seats' codes are shown on the laptop that serves the game only", status_code=403)
-        import segno
-
-        still = {seat: code for seat, code in open_codes.items()}
-        qr = {seat: segno.make(f"{join_url}/join?code={code}").svg_inline(scale=4) for seat, code in still.items()}
-        title = f"Game {game_id}"
-        return HTMLResponse(pages.seats_page(title, still, qr, join_url))
-
-    def refused_form() -> Response:
-        return PlainTextResponse("refused: this form was not sent by a page of this server", status_code=403)
-
-    def device_tokens(request: Request) -> list[str]:
-        """The sessions this device holds (one per seat joined on it), from its cookie."""
-        return [token for token in request.cookies.get(COOKIE, "").split(SEP) if token][:MAX_SEATS]
-
-    async def device(request: Request) -> tuple[str | None, list[tuple[str, str, bool]]]:
-        """The seat open on this device (``None``: none, or a phone passed around between two
-        players) and every seat it holds ``(seat, token, has_pin)``."""
-        held = await run_in_threadpool(phones.seats_held, store, game_id, device_tokens(request))
-        if len(held) == 1:
-            return held[0][0], held
-        token, until = opened.get(request.cookies.get(UNLOCK, ""), ("", 0.0))
-        if until > time.monotonic():
-            return next((seat for seat, t, _ in held if t == token), None), held
-        return None, held
-
-    def picker(held: list[tuple[str, str, bool]], refusal: str = "", *, part: bool = False, status: int = 200) -> Response:
-        seats = tuple((seat, has_pin) for seat, _, has_pin in held)
-        html = pages.picker_fragment(seats, refusal) if part else pages.picker_page(seats, refusal)
-        return HTMLResponse(html, status_code=status)
-
-    async def join(request: Request) -> Response:
-        held = await run_in_threadpool(phones.seats_held, store, game_id, device_tokens(request))
-        holds = tuple(seat for seat, _, _ in held)
-        if request.method == "GET":
-            return HTMLResponse(pages.join_page(request.query_params.get("code", ""), holds=holds))
-        if not same_origin(request):
-            return refused_form()
-        client = request.client.host if request.client else "?"
-        if attempts.blocked(client):
-            return HTMLResponse(pages.join_page(refusal="too many wrong codes: wait a few minutes", holds=holds), status_code=429)
-        fields = await form_fields(request)
-        try:
-            if holds and not fields.get("pin"):
-                phones.check_pin_form("")  # a second seat on one phone opens with its PIN only
-            seat, token = await run_in_threadpool(phones.claim, store, game_id, fields.get("code", ""), fields.get("pin") or None)
-        except AssistantError as exc:
-            attempts.failure(client)
-            return HTMLResponse(pages.join_page(refusal=f"{exc.message} [{exc.rule}]", holds=holds), status_code=403)
-        open_codes.pop(seat, None)
-        answer = RedirectResponse("/me", status_code=303)
-        tokens = [t for _, t, _ in held] + [token]
-        answer.set_cookie(
-            COOKIE, SEP.join(tokens), httponly=True, samesite="strict", secure=request.url.scheme == "https", path="/",
-            max_age=7 * 86400,
-        )
-        answer.delete_cookie(UNLOCK, path="/")  # a phone passed around starts hidden
-        return answer
-
-    async def me(request: Request, part: bool = False) -> Response:
-        """The seat's page, or (``part``) its live part: a phone that holds no seat is sent to
-        join (the live part answers 401, and the page's script goes there); a phone passed
-        around between two players shows who may open their seat, and nothing else."""
-        seat, held = await device(request)
-        if seat is None:
-            if held:
-                return picker(held, part=part)
-            if part:
-                return PlainTextResponse("this phone holds no seat: join again", status_code=401)
-            return RedirectResponse("/join", status_code=303)
-        view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
-        shared = len(held) > 1
-        return HTMLResponse(pages.seat_fragment(view, shared=shared) if part else pages.seat_page(view, shared=shared))
-
-    async def pick(request: Request) -> Response:
-        """A phone passed around: the player holding it opens their seat with its PIN."""
-        if not same_origin(request):
-            return refused_form()
-        _, held = await device(request)
-        client = request.client.host if request.client else "?"
-        if attempts.blocked(client):
-            return picker(held, "too many wrong PINs: wait a few minutes", status=429)
-        fields = await form_fields(request)
-        found = next(((seat, token) for seat, token, _ in held if seat == fields.get("seat")), None)
-        if found is None or not await run_in_threadpool(phones.pin_opens, store, game_id, found[1], fields.get("pin", "")):
-            attempts.failure(client)
-            return picker(held, "that is not the PIN of that seat [core.serve]", status=403)
-        nonce = secrets.token_urlsafe(24)
-        opened[nonce] = (found[1], time.monotonic() + OPEN_FOR)
-        answer = RedirectResponse("/me", status_code=303)
-        answer.set_cookie(UNLOCK, nonce, httponly=True, samesite="strict", secure=request.url.scheme == "https", path="/")
-        return answer
-
-    async def lock(request: Request) -> Response:
-        """Hide the seat open on a phone passed around, before passing it on."""
-        if not same_origin(request):
-            return refused_form()
-        opened.pop(request.cookies.get(UNLOCK, ""), None)
-        answer = RedirectResponse("/me", status_code=303)
-        answer.delete_cookie(UNLOCK, path="/")
-        return answer
-
-    async def me_entry(request: Request) -> Response:
-        if not same_origin(request):
-            return refused_form()
-        seat, held = await device(request)
-        if seat is None:
-            return RedirectResponse("/me" if held else "/join", status_code=303)
-        fields = await form_fields(request)
-        entry = fields.get("entry", "").strip()
-        shared = len(held) > 1
-        try:
-            if not entry:
-                raise_empty()
-            await run_in_threadpool(live.enter_from_seat, store, game_id, seat, entry, fields.get("asked"), follower)
-        except AssistantError as exc:
-            view = await run_in_threadpool(live.seat_view, store, game_id, seat, follower)
-            told = f"{exc.message} [{exc.rule}]" if exc.rule else exc.message
-            if exc.hint:
-                told += f" → {exc.hint}"
-            return HTMLResponse(pages.seat_page(view, told, shared=shared), status_code=422)
-        if shared:  # entered: hidden again before the phone goes to the next player
-            opened.pop(request.cookies.get(UNLOCK, ""), None)
-        return RedirectResponse("/me", status_code=303)
-
+    ``hosts`` (``address.allowed_hosts``); the other arguments are :class:`Served`'s."""
+    served = Served(store, game_id, interval, dict(codes or {}), join_url, local)
     routes = [
-        Route("/", board_page),
-        Route("/board", board_fragment),
-        Route("/board.json", board_json),
-        Route("/events", events),
-        Route("/seats", seats),
-        Route("/join", join, methods=["GET", "POST"]),
-        Route("/me", me),
-        Route("/me/part", partial(me, part=True)),
-        Route("/me/entry", me_entry, methods=["POST"]),
-        Route("/pick", pick, methods=["POST"]),
-        Route("/lock", lock, methods=["POST"]),
+        Route("/", served.board_page),
+        Route("/board", served.board_fragment),
+        Route("/board.json", served.board_json),
+        Route("/events", served.events),
+        Route("/seats", served.seats),
+        Route("/join", served.join, methods=["GET", "POST"]),
+        Route("/me", served.me),
+        Route("/me/part", partial(served.me, part=True)),
+        Route("/me/entry", served.me_entry, methods=["POST"]),
+        Route("/pick", served.pick, methods=["POST"]),
+        Route("/lock", served.lock, methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(SecurityHeaders), Middleware(TrustedHostMiddleware, allowed_hosts=hosts)]
