@@ -34,6 +34,7 @@ from assistant.core.viewer import Viewer
 
 if TYPE_CHECKING:
     from assistant.core.game import Game
+    from assistant.core.protocol import Ruleset
     from assistant.service.play import PlaySession
     from assistant.service.views import Entered
     from assistant.store.db import Store
@@ -627,113 +628,148 @@ def run_table(store: Store, game_id: int | str, *, reveal: bool = False) -> None
     Entries are echoed in their public form (``Ruleset.public_notation``) unless ``reveal``
     (the ``reveal`` and ``hide`` commands switch it); a private entry (``secret``) is read
     without echo and always echoed in its public form."""
+    from assistant.service.live import mark
     from assistant.service.play import PlaySession
 
     table = PlaySession.open(store, game_id)
-    gid = table.id
-    ruleset = table.loaded.ruleset
-    render.out().print(f"[bold]Game {gid}[/bold] · {ruleset.title} · {', '.join(table.loaded.names)}   (help: commands)")
+    loop = _TableLoop(store, table, reveal=reveal)
+    render.out().print(f"[bold]Game {table.id}[/bold] · {loop.ruleset.title} · {', '.join(table.loaded.names)}   (help: commands)")
+    read = _reader(loop.words, history=history_file(store), read_mark=lambda: mark(store, table.id))
+    while loop.say():
+        try:
+            line = read(f"{table.id}:{loop.ply + 1}> ")
+        except KeyboardInterrupt:  # Ctrl-C clears the line; Ctrl-D (or quit) leaves
+            if not loop.cleared:
+                render.message("(line cleared; Ctrl-D or quit leaves)")
+                loop.cleared = True
+            continue
+        except EOFError:
+            render.message("\nbye; everything entered is saved")
+            return
+        if line == CHANGED:
+            _show_elsewhere(table, reveal=loop.reveal)
+        elif not loop.take(line.strip()):
+            return
 
-    def words(before: str) -> list[str]:
-        game = table.loaded.game
+
+@dataclass
+class _TableLoop:
+    """What the ``play`` prompt keeps between lines: the game session, whether secret faces
+    are shown (``reveal``), whether Ctrl-C was explained (``cleared``), whether the last entry
+    ended the game and said so (``ended``), and the ply at which the prompt line was last
+    drawn (``said_at``: its event is said once, D22)."""
+
+    store: Store
+    table: PlaySession
+    reveal: bool = False
+    cleared: bool = False
+    ended: bool = False
+    said_at: int = -1
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.table.loaded.ruleset
+
+    @property
+    def ply(self) -> int:
+        game = self.table.loaded.game
+        return game.ply if game is not None else 0
+
+    def words(self, before: str) -> list[str]:
+        """The words Tab offers after ``before``: commands, the game's words, legal entries."""
+        game = self.table.loaded.game
         if game is None:
             return []
         try:
-            viewer = Viewer.revealing(reveal)  # Tab offers no hidden face unless the session reveals
+            viewer = Viewer.revealing(self.reveal)  # Tab offers no hidden face unless the session reveals
             state_words = game.completions(viewer=viewer)
             legal = [m.notation() for m in game.legal_moves(viewer=viewer)] if " " in before.strip() else []
         except Exception:  # completion must never break the prompt
             state_words, legal = [], []
         return next_words(before, commands=TABLE_COMMANDS, words=state_words, legal=legal, players=list(game.seats))
 
-    from assistant.service.live import mark
-
-    read = _reader(words, history=history_file(store), read_mark=lambda: mark(store, gid))
-    cleared = False
-    ended = False  # the last entry ended the game, and said so
-    said_at = -1  # the ply at which the prompt line was last drawn
-    while True:
-        loaded = table.loaded
+    def say(self) -> bool:
+        """Say where the game stands before reading a line (the end once, else the prompt
+        line); False when there is nothing to enter (a game scored from a final table)."""
+        loaded = self.table.loaded
         game = loaded.game
         if game is None:
             render.message("this game was scored from a final table; nothing to enter")
-            return
+            return False
         outcome = game.outcome()
         if outcome is not None or loaded.row.status != "active":
-            if outcome is not None and not ended:
+            if outcome is not None and not self.ended:
                 render.wrapped(f"game over: {outcome.reason}")
             else:
-                render.message(f"game {gid} is {loaded.row.status}")
+                render.message(f"game {self.table.id} is {loaded.row.status}")
         else:
-            prompt = game.expecting(viewer=Viewer.revealing(reveal))
-            if game.ply == said_at:  # no entry since the last prompt line: its event was said (D22)
+            prompt = game.expecting(viewer=Viewer.revealing(self.reveal))
+            if game.ply == self.said_at:  # no entry since the last prompt line: its event was said (D22)
                 prompt = prompt.without_event()
-            render.prompt_line(prompt, score=_running_score(game, reveal=reveal))
-            said_at = game.ply
-        ended = False
-        try:
-            line = read(f"{gid}:{game.ply + 1}> ")
-        except KeyboardInterrupt:  # Ctrl-C clears the line; Ctrl-D (or quit) leaves
-            if not cleared:
-                render.message("(line cleared; Ctrl-D or quit leaves)")
-                cleared = True
-            continue
-        except EOFError:
-            render.message("\nbye; everything entered is saved")
-            return
-        if line == CHANGED:
-            _show_elsewhere(table, reveal=reveal)
-            continue
-        line = line.strip()
+            render.prompt_line(prompt, score=_running_score(game, reveal=self.reveal))
+            self.said_at = game.ply
+        self.ended = False
+        return True
+
+    def take(self, line: str) -> bool:
+        """Answer one line typed at the prompt: a command, or an entry checked and stored;
+        a refusal is shown and nothing is written. False when the line leaves the prompt."""
         if not line:
-            continue
+            return True
         verb, _, rest = line.partition(" ")
-        verb_l = verb.lower()
-        rest = rest.strip()
-        private = False
+        verb, rest = verb.lower(), rest.strip()
+        if verb in ("quit", "exit", "q"):
+            render.message("bye; everything entered is saved")
+            return False
+        private = verb in ("secret", "private")
         try:
-            if verb_l in ("quit", "exit", "q"):
-                render.message("bye; everything entered is saved")
-                return
-            if verb_l in ("help", "?"):
-                render.out().print(HELP, markup=False)
-                continue
-            if verb_l in ("reveal", "hide") and not rest:
-                reveal = verb_l == "reveal"
-                render.message(
-                    "secret faces are shown from now on (hide stops it)"
-                    if reveal
-                    else "secret faces are hidden (as ?) from now on"
-                )
-                continue
-            if verb_l in ("secret", "private"):
-                private_line = _read_private(verb_l, rest, f"{gid}:{game.ply + 1} private (not shown)> ")
-                if private_line is None:
-                    continue
-                line, private = private_line, True
-            elif prompt_edit(table, verb_l, rest, reveal=reveal):  # amend, insert (assistant/cli/edit.py)
-                continue
-            elif (form := setup_form(store, table, verb_l, rest, _answer_reader)) is not None:
-                if not form:  # Sylla's guided set-up form (assistant/cli/setup_form.py) entered nothing
-                    continue
-                line = form  # the set-up entry it built, entered as if typed
-            elif _table_command(table, store, game, verb_l, rest, reveal=reveal):
-                continue
-            try:
-                ended = _entered(table.enter(line, reveal=reveal and not private, private=private), reveal=reveal, private=private)
-            except AmbiguousEntry as exc:
-                # asked at a terminal (never for a private entry): the candidate chosen is
-                # entered as if typed; a cancelled question enters nothing
-                chosen = False if private else _ask_ambiguous(exc, game, line, reveal=reveal)
-                if chosen is False:
-                    raise
-                if isinstance(chosen, str):
-                    ended = _entered(table.enter(chosen, reveal=reveal), reveal=reveal)
+            entry = self._entry_of(line, verb, rest)
+            if entry is not None:
+                self._enter(entry, private=private)
         except Conflict as exc:
-            render.error(exc, ruleset.name, at_prompt=True)
-            render.message(f"the game was read again: {table.loaded.game.ply if table.loaded.game else 0} entries")
+            render.error(exc, self.ruleset.name, at_prompt=True)
+            render.message(f"the game was read again: {self.ply} entries")
         except AssistantError as exc:
-            if not private:
-                if exc.rule == "core.over" and (game.outcome() is not None or table.loaded.row.status == "finished"):
-                    exc.hint = "type 'undo' to take back the last entry (it reopens the game)"
-            render.error(exc, ruleset.name, at_prompt=True)  # a private entry's refusal tells nothing typed (service.hidden)
+            game = self.table.loaded.game
+            over = game is not None and game.outcome() is not None or self.table.loaded.row.status == "finished"
+            if not private and exc.rule == "core.over" and over:
+                exc.hint = "type 'undo' to take back the last entry (it reopens the game)"
+            render.error(exc, self.ruleset.name, at_prompt=True)  # a private entry's refusal tells nothing typed (service.hidden)
+        return True
+
+    def _entry_of(self, line: str, verb: str, rest: str) -> str | None:
+        """The entry a line makes (itself, the line read hidden after ``secret``, the entry a
+        set-up form built), or None when the line was a command, answered here."""
+        table, game = self.table, self.table.loaded.game
+        assert game is not None  # say() returned True
+        if verb in ("help", "?"):
+            render.out().print(HELP, markup=False)
+            return None
+        if verb in ("reveal", "hide") and not rest:
+            self.reveal = verb == "reveal"
+            render.message("secret faces are shown from now on (hide stops it)" if self.reveal else "secret faces are hidden (as ?) from now on")
+            return None
+        if verb in ("secret", "private"):
+            return _read_private(verb, rest, f"{table.id}:{game.ply + 1} private (not shown)> ")
+        if prompt_edit(table, verb, rest, reveal=self.reveal):  # amend, insert (assistant/cli/edit.py)
+            return None
+        form = setup_form(self.store, table, verb, rest, _answer_reader)
+        if form is not None:  # Sylla's guided set-up form (assistant/cli/setup_form.py): the entry it built, if any
+            return form or None
+        if _table_command(table, self.store, game, verb, rest, reveal=self.reveal):
+            return None
+        return line
+
+    def _enter(self, line: str, *, private: bool) -> None:
+        """Check and store an entry; one that could mean several things is asked about at a
+        terminal (never a private one), and the candidate chosen entered as if typed."""
+        reveal = self.reveal
+        try:
+            self.ended = _entered(self.table.enter(line, reveal=reveal and not private, private=private), reveal=reveal, private=private)
+        except AmbiguousEntry as exc:
+            game = self.table.loaded.game
+            chosen = False if private or game is None else _ask_ambiguous(exc, game, line, reveal=reveal)
+            if chosen is False:
+                raise
+            if isinstance(chosen, str):
+                self.ended = _entered(self.table.enter(chosen, reveal=reveal), reveal=reveal)
