@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import shutil
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
@@ -23,6 +23,7 @@ from assistant.cli.base import app, examples, open_store
 
 if TYPE_CHECKING:
     from assistant.service.views import CategoryStat, PlayerRating, StatsView, WinSplit
+    from assistant.store.db import Store
 
 VIEWS = ("by", "categories", "ratings", "streaks", "versus", "high")
 
@@ -399,53 +400,57 @@ def stats(
         _usage(f"--chart draws the summary, --categories or --ratings, not --{view_name}")
     filters: dict[str, Any] = {"game": game, "since": since, "until": until, "player": player, "location": location}
     s = open_store(db)
-    if view_name == "summary":
-        if chart and not json_out:
-            scores = service.score_totals(s, **filters)
-            render.plain("\n".join(histogram(scores, chart_width())))
-            return
-        view = service.summary(s, sort=sort, top=top or 5, **filters)
-    elif view_name == "by":
-        view = service.by(s, by or "", **filters)
-    elif view_name == "categories":
-        view = service.categories(s, **filters)
-    elif view_name == "ratings":
-        # every point only where shown: --history everyone's, --player that player's, --chart the best rated
-        keep = "all" if history else "player" if player is not None else "best" if chart and not json_out else "ends"
-        view = service.ratings(s, keep=keep, **filters)
-    elif view_name == "streaks":
-        view = service.streaks(s, **filters)
-    elif view_name == "versus":
-        view = service.versus(s, **filters)
-    else:
-        view = service.high_scores(s, top=top or 10, **filters)
+    if view_name == "summary" and chart and not json_out:
+        render.plain("\n".join(histogram(service.score_totals(s, **filters), chart_width())))
+        return
+    # every rating point only where shown: --history everyone's, --player that player's, --chart the best rated
+    keep = "all" if history else "player" if player is not None else "best" if chart and not json_out else "ends"
+    view = _stats_view(s, view_name, filters, by=by or "", sort=sort, top=top, keep=keep)
     if json_out and view_name == "ratings":
         stream_json(view)
-        return
-    if json_out:
+    elif json_out:
         render.print_json(view.to_json())
-        return
+    elif lines := _stats_lines(view, view_name, chart=chart, every=history):
+        render.plain("\n".join(lines))
+    else:
+        render.message("no finished games match")
+
+
+def _stats_view(s: Store, view_name: str, filters: dict[str, Any], *, by: str, sort: str, top: int | None, keep: str) -> StatsView:
+    """The view ``stats`` shows (``view_name``: summary, by, categories, ratings, streaks,
+    versus or high), read by the service with the filters."""
+    from assistant.service import stats as service
+
+    if view_name == "summary":
+        return service.summary(s, sort=sort, top=top or 5, **filters)
+    if view_name == "by":
+        return service.by(s, by, **filters)
+    if view_name == "ratings":
+        return service.ratings(s, keep=keep, **filters)
+    if view_name == "high":
+        return service.high_scores(s, top=top or 10, **filters)
+    read: dict[str, Callable[..., StatsView]] = {"categories": service.categories, "streaks": service.streaks, "versus": service.versus}
+    return read[view_name](s, **filters)
+
+
+def _stats_lines(view: StatsView, view_name: str, *, chart: bool, every: bool) -> list[str]:
+    """The plain lines of a ``stats`` view (a chart with ``chart``); empty when nothing matched."""
     if view_name == "categories" and chart:
-        lines = category_chart(view.categories or (), chart_width())
-    elif view_name == "ratings" and chart:
-        lines = rating_chart(view.ratings or (), chart_width(), player=view.filters.player)
-    elif view_name == "summary":
+        return category_chart(view.categories or (), chart_width())
+    if view_name == "ratings" and chart:
+        return rating_chart(view.ratings or (), chart_width(), player=view.filters.player)
+    if view_name == "summary":
         lines = leaderboard_lines(view)
         lines += ([""] if lines and view.high_scores else []) + high_lines(view)
-        lines += ([""] if lines and view.splits else []) + split_lines(view.splits or ())
-    elif view_name == "by":
-        lines = split_lines(view.splits or ())
-    elif view_name == "categories":
-        lines = category_lines(view.categories or ())
-    elif view_name == "ratings":
-        lines = rating_lines(view.ratings or (), view.filters.player, every=history)
-    elif view_name == "streaks":
-        lines = streak_lines(view) if view.streaks else []
-    elif view_name == "versus":
-        lines = versus_lines(view) if view.versus else []
-    else:
-        lines = high_lines(view)
-    if not lines:
-        render.message("no finished games match")
-        return
-    render.plain("\n".join(lines))
+        return lines + ([""] if lines and view.splits else []) + split_lines(view.splits or ())
+    if view_name == "by":
+        return split_lines(view.splits or ())
+    if view_name == "categories":
+        return category_lines(view.categories or ())
+    if view_name == "ratings":
+        return rating_lines(view.ratings or (), view.filters.player, every=every)
+    if view_name == "streaks":
+        return streak_lines(view) if view.streaks else []
+    if view_name == "versus":
+        return versus_lines(view) if view.versus else []
+    return high_lines(view)
