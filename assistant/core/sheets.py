@@ -190,97 +190,114 @@ def sheet_from_data(
     player names cleaned, category keys matched to ``categories`` (case, accents, aliases,
     unique prefixes), numbers whole. Every problem is collected and raised at once
     (:class:`TableError`)."""
-    problems: list[Problem] = []
+    found = _Read(tiebreak=tiebreak)
     named = data.get("game")
     if named is not None and not isinstance(named, str):
-        problems.append(problem(RULE, "'game' must be the game's name"))
+        found.problems.append(problem(RULE, "'game' must be the game's name"))
     rows = data.get("players")
     if not isinstance(rows, list) or not rows:
         raise TableError([problem(RULE, "the sheet names no players", None)])
     index = NameIndex([(c, tuple((aliases or {}).get(c, ()))) for c in categories], what="category", rule=RULE) if categories else None
-    players: list[str] = []
-    points: dict[str, dict[str, int]] = {}
-    totals: dict[str, int] = {}
-    coins: dict[str, int] = {}
-    winners: list[str] = []
-    said_winner = False
     for n, row in enumerate(rows, 1):
+        found.player_row(n, row, index)
+    found.check_complete()
+    top_winners = data.get("winners")
+    if top_winners is not None:
+        if not isinstance(top_winners, list) or not all(isinstance(w, str) for w in top_winners):
+            found.problems.append(problem(RULE, "'winners' must be a list of names"))
+        else:
+            found.said_winner = True
+            found.winners.extend(top_winners)
+    try:
+        rome_wins = _flag(data.get("rome_wins"), "rome_wins")
+    except InvalidEntry as exc:
+        found.problems.append(problem(RULE, exc.message))
+        rome_wins = None
+    if found.problems:
+        raise TableError(found.problems)
+    players, points = found.players, found.points
+    for name in players:  # a category left out is 0, as an empty box on the pad
+        if name in points:
+            points[name] = {c: points[name].get(c, 0) for c in categories}
+    sheet = PlaySheet(game, tuple(players), points, found.totals, found.coins, None, rome_wins)
+    if found.said_winner:
+        sheet = replace(sheet, winners=tuple(_seat_names(players, found.winners)))
+    return sheet
+
+
+@dataclass
+class _Read:
+    """What :func:`sheet_from_data` has read so far, row by row, and every problem found."""
+
+    tiebreak: str = ""
+    problems: list[Problem] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)
+    points: dict[str, dict[str, int]] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    coins: dict[str, int] = field(default_factory=dict)
+    winners: list[str] = field(default_factory=list)
+    said_winner: bool = False
+
+    def player_row(self, n: int, row: object, index: NameIndex | None) -> None:
+        """Player ``n``'s row: the name, the total and coins, the winner flag, the points."""
         if not isinstance(row, Mapping) or not isinstance(row.get("name"), str) or not row["name"].strip():
-            problems.append(problem(RULE, f"player {n} of the sheet has no name"))
-            continue
+            self.problems.append(problem(RULE, f"player {n} of the sheet has no name"))
+            return
         name = clean(row["name"].strip(), "name")
-        players.append(name)
+        self.players.append(name)
         values: dict[str, Any] = {k: v for k, v in row.items() if normalize(str(k)) not in PLAYER_KEYS}
         scores = row.get("scores")
         if isinstance(scores, Mapping):
             values.update(scores)
         elif scores is not None:
-            problems.append(problem(RULE, "'scores' must be a table of category = points", name))
-        for key in ("total", "coins"):
+            self.problems.append(problem(RULE, "'scores' must be a table of category = points", name))
+        for key, kept in (("total", self.totals), ("coins", self.coins)):
             if key in row:
                 value = row[key]
                 if isinstance(value, bool) or not isinstance(value, int):
-                    problems.append(problem(RULE, f"'{key}' must be a whole number, not '{shown(str(value))}'", name))
-                elif key == "total":
-                    totals[name] = value
+                    self.problems.append(problem(RULE, f"'{key}' must be a whole number, not '{shown(str(value))}'", name))
                 else:
-                    coins[name] = value
+                    kept[name] = value
         if "winner" in row:
-            said_winner = True
+            self.said_winner = True
             try:
                 if _flag(row["winner"], "winner"):
-                    winners.append(name)
+                    self.winners.append(name)
             except InvalidEntry as exc:
-                problems.append(problem(RULE, exc.message, name))
+                self.problems.append(problem(RULE, exc.message, name))
         for key, value in values.items():
-            if tiebreak and normalize(str(key)) == tiebreak:
-                continue
-            if index is None:
-                problems.append(problem(RULE, f"this game is logged by totals only, not by '{shown(str(key))}'", name))
-                continue
-            try:
-                category = index.resolve(str(key))
-            except InvalidEntry as exc:
-                problems.append(problem(RULE, exc.message + (f" ({exc.hint})" if exc.hint else ""), name))
-                continue
-            if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(problem(RULE, f"'{category}' must be a whole number, not '{shown(str(value))}'", name))
-                continue
-            if category in points.get(name, {}):
-                problems.append(problem(RULE, f"'{category}' is given twice", name))
-                continue
-            points.setdefault(name, {})[category] = value
-    if points:
-        for name in players:
-            if name not in points:
-                problems.append(problem(RULE, "has no points by category while others do; write each player's score pad", name))
-    elif not totals and not problems:
-        problems.append(problem(RULE, "the sheet gives neither categories nor totals", None))
-    elif len(totals) < len(players):
-        for name in players:
-            if name not in totals:
-                problems.append(problem(RULE, "has no total", name))
-    top_winners = data.get("winners")
-    if top_winners is not None:
-        if not isinstance(top_winners, list) or not all(isinstance(w, str) for w in top_winners):
-            problems.append(problem(RULE, "'winners' must be a list of names"))
+            if not (self.tiebreak and normalize(str(key)) == self.tiebreak):
+                self.box(name, str(key), value, index)
+
+    def box(self, name: str, key: str, value: object, index: NameIndex | None) -> None:
+        """One category box of ``name``'s row."""
+        if index is None:
+            self.problems.append(problem(RULE, f"this game is logged by totals only, not by '{shown(key)}'", name))
+            return
+        try:
+            category = index.resolve(key)
+        except InvalidEntry as exc:
+            self.problems.append(problem(RULE, exc.message + (f" ({exc.hint})" if exc.hint else ""), name))
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problems.append(problem(RULE, f"'{category}' must be a whole number, not '{shown(str(value))}'", name))
+        elif category in self.points.get(name, {}):
+            self.problems.append(problem(RULE, f"'{category}' is given twice", name))
         else:
-            said_winner = True
-            winners.extend(top_winners)
-    try:
-        rome_wins = _flag(data.get("rome_wins"), "rome_wins")
-    except InvalidEntry as exc:
-        problems.append(problem(RULE, exc.message))
-        rome_wins = None
-    if problems:
-        raise TableError(problems)
-    for name in players:  # a category left out is 0, as an empty box on the pad
-        if name in points:
-            points[name] = {c: points[name].get(c, 0) for c in categories}
-    sheet = PlaySheet(game, tuple(players), points, totals, coins, None, rome_wins)
-    if said_winner:
-        sheet = replace(sheet, winners=tuple(_seat_names(players, winners)))
-    return sheet
+            self.points.setdefault(name, {})[category] = value
+
+    def check_complete(self) -> None:
+        """Every player scored the same way: all by category, or all by total."""
+        if self.points:
+            for name in self.players:
+                if name not in self.points:
+                    self.problems.append(problem(RULE, "has no points by category while others do; write each player's score pad", name))
+        elif not self.totals and not self.problems:
+            self.problems.append(problem(RULE, "the sheet gives neither categories nor totals", None))
+        elif len(self.totals) < len(self.players):
+            for name in self.players:
+                if name not in self.totals:
+                    self.problems.append(problem(RULE, "has no total", name))
 
 
 def _seat_names(players: Sequence[str], names: Iterable[str]) -> list[str]:
