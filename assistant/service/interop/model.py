@@ -20,12 +20,19 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from assistant.core.errors import AssistantError, InvalidEntry, TableError
 from assistant.core.inputs import clean, shown, signed
 from assistant.core.names import normalize
 from assistant.service.views import ImportRefusal, ImportReport
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from assistant.core.scoresheet import ScoreSheet
+    from assistant.core.sheets import PlaySheet
+    from assistant.store.db import Store
 
 RULE = "core.import"
 #: the longest play a file may say, in minutes (a week); more is not a play's length
@@ -313,7 +320,7 @@ def flag(value: Any, place: str, what: str) -> bool:
 
 
 # -- checking and storing --------------------------------------------------------------------------
-def check_play(play: PlayIn) -> tuple[Any, Any]:
+def check_play(play: PlayIn) -> tuple[PlaySheet, ScoreSheet]:
     """The play as ``add`` would store it: its :class:`PlaySheet` and checked score. Raises
     :class:`AssistantError` (a :class:`TableError` listing every problem) when refused."""
     from assistant.core.sheets import sheet_from_data
@@ -385,11 +392,11 @@ class Extra(Protocol):
 
     def incoming(self) -> list[Any]: ...
 
-    def store(self, session: Any, matched: Sequence[int | None], *, allow_duplicate: bool) -> tuple[list[int], list[int]]: ...
+    def store(self, session: Session, matched: Sequence[int | None], *, allow_duplicate: bool) -> tuple[list[int], list[int]]: ...
 
 
 def store_plays(
-    store: Any,
+    store: Store,
     fmt: str,
     plays: Iterable[PlayIn],
     *,
@@ -405,27 +412,10 @@ def store_plays(
     are reported with their place (a refused play the history already holds counts as held).
     ``extra`` stores more in the same transaction (the records and tables of the program's
     own JSON)."""
-    from assistant.games import get_ruleset
     from assistant.service.interop.dedup import Matcher
     from assistant.store import queries
 
-    ours: list[tuple[PlayIn, Any]] = []  # each play of our games with (sheet, score) or its refusal
-    other: dict[str, int] = {}
-    unfinished = 0
-    for play in plays:
-        if play.game is None:
-            other[play.game_name] = other.get(play.game_name, 0) + 1
-            continue
-        if not play.finished:
-            unfinished += 1
-            continue
-        if play.missing:
-            ours.append((play, ImportRefusal(play.place, play.missing)))
-            continue
-        try:
-            ours.append((play, check_play(play)))
-        except AssistantError as exc:
-            ours.append((play, ImportRefusal(play.place, reason(exc))))
+    ours, other, unfinished = _checked(plays)
     ids: list[int] = []
     held: list[int] = []
     refused: list[ImportRefusal] = []
@@ -458,34 +448,64 @@ def store_plays(
                 import uuid
 
                 source_id = str(uuid.uuid4())
-            sheet, scored = outcome
-            ruleset = get_ruleset(sheet.game)
-            row = queries.insert_game(
-                session,
-                ruleset=ruleset.name,
-                ruleset_version=ruleset.version,
-                players=list(sheet.players),
-                options=dict(play.options),
-                date=play.date,
-                location=play.location,
-                kind=sheet.kind,
-                table=sheet.to_json(),
-                source=fmt,
-                source_id=source_id,
-            )
-            fields = {k: v for k, v in (("time", play.time), ("duration", play.duration), ("note", play.note)) if v is not None}
-            if fields:
-                queries.set_fields(session, row, fields)
-            assert row.id is not None
-            seen[source_id] = row.id
-            if play.start is not None and play.start in sheet.players:
-                queries.set_start(session, row.id, list(sheet.players).index(play.start))
-            queries.write_results(session, row, queries.seats(session, row.id), scored, status="finished")
-            ids.append(row.id)
+            seen[source_id] = _insert(session, fmt, play, outcome, source_id)
+            ids.append(seen[source_id])
             notes.extend(ImportRefusal(play.place, note) for note in play.notes)
             if progress is not None and (n % 50 == 0 or n == len(ours)):
                 progress(n, len(ours))
     return ImportReport(fmt, tuple(ids), len(held), dict(sorted(other.items())), unfinished, tuple(refused), tuple(held), tuple(notes))
+
+
+def _checked(plays: Iterable[PlayIn]) -> tuple[list[tuple[PlayIn, tuple[PlaySheet, ScoreSheet] | ImportRefusal]], dict[str, int], int]:
+    """The plays of our games, each with its checked (sheet, score) or its refusal; the count
+    of plays of each other game (never examined beyond the name); the unfinished ones."""
+    ours: list[tuple[PlayIn, tuple[PlaySheet, ScoreSheet] | ImportRefusal]] = []
+    other: dict[str, int] = {}
+    unfinished = 0
+    for play in plays:
+        if play.game is None:
+            other[play.game_name] = other.get(play.game_name, 0) + 1
+        elif not play.finished:
+            unfinished += 1
+        elif play.missing:
+            ours.append((play, ImportRefusal(play.place, play.missing)))
+        else:
+            try:
+                ours.append((play, check_play(play)))
+            except AssistantError as exc:
+                ours.append((play, ImportRefusal(play.place, reason(exc))))
+    return ours, other, unfinished
+
+
+def _insert(session: Session, fmt: str, play: PlayIn, checked: tuple[PlaySheet, ScoreSheet], source_id: str) -> int:
+    """Store one checked play as a finished game (its sheet, fields, start player and
+    results) in ``session``'s transaction; the new game's id."""
+    from assistant.games import get_ruleset
+    from assistant.store import queries
+
+    sheet, scored = checked
+    ruleset = get_ruleset(sheet.game)
+    row = queries.insert_game(
+        session,
+        ruleset=ruleset.name,
+        ruleset_version=ruleset.version,
+        players=list(sheet.players),
+        options=dict(play.options),
+        date=play.date,
+        location=play.location,
+        kind=sheet.kind,
+        table=sheet.to_json(),
+        source=fmt,
+        source_id=source_id,
+    )
+    fields = {k: v for k, v in (("time", play.time), ("duration", play.duration), ("note", play.note)) if v is not None}
+    if fields:
+        queries.set_fields(session, row, fields)
+    assert row.id is not None
+    if play.start is not None and play.start in sheet.players:
+        queries.set_start(session, row.id, list(sheet.players).index(play.start))
+    queries.write_results(session, row, queries.seats(session, row.id), scored, status="finished")
+    return row.id
 
 
 def winners_of(rows: Sequence[tuple[str, bool]]) -> tuple[str, ...] | None:
