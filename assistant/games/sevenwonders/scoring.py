@@ -39,7 +39,7 @@ from itertools import product
 from assistant.core.protocol import Outcome
 from assistant.core.scoresheet import ScoreSheet
 from assistant.games.sevenwonders import components
-from assistant.games.sevenwonders.components import Card, Effect, Leader
+from assistant.games.sevenwonders.components import Card, Effect, Leader, Stage
 from assistant.games.sevenwonders.science import ScienceResult, best_science
 from assistant.games.sevenwonders.state import SWState
 
@@ -188,80 +188,77 @@ def _abilities(city: City, courtesan: str | None) -> list[Leader]:
 def _score_with(
     cities: Sequence[City], index: int, courtesan: str | None, copied: str | None
 ) -> CityScore:
+    """The score of city ``index`` with the Courtesans' Guild copying ``courtesan`` and
+    Olympia B copying the guild ``copied``: points and the working of each category."""
     city = cities[index]
     points: dict[str, int] = {}
     details: dict[str, str] = {}
+
+    def put(category: str, value: int, parts: Sequence[str], *, total: bool = True) -> None:
+        points[category] = value
+        if parts:
+            details[category] = ", ".join(parts) + (f" = {value}" if total else "")
+
     my_cards = city.card_objects()
     abilities = _abilities(city, courtesan)
-
-    # military
-    points["military"] = sum(city.tokens)
-    if city.tokens:
-        details["military"] = " ".join(f"{t:+d}" for t in city.tokens) + f" = {points['military']}"
-
-    # treasury
-    points["treasury"] = city.coins // 3
-    details["treasury"] = f"{city.coins} coins / 3 = {points['treasury']}"
-
-    # wonder
     stages = city.built_stages()
-    points["wonder"] = sum(s.vp for s in stages)
-    if stages:
-        details["wonder"] = (
-            f"{city.board} {city.side}, {len(stages)} stage(s): "
-            + " + ".join(str(s.vp) for s in stages)
-            + f" = {points['wonder']}"
-        )
-
-    # civilian
+    military = sum(city.tokens)
+    put("military", military, [" ".join(f"{t:+d}" for t in city.tokens)] if city.tokens else [])
+    put("treasury", city.coins // 3, [f"{city.coins} coins / 3"])
+    wonder = sum(s.vp for s in stages)
+    put("wonder", wonder, [f"{city.board} {city.side}, {len(stages)} stage(s): " + " + ".join(str(s.vp) for s in stages)] if stages else [])
     blue = [c for c in my_cards if c.color == "blue"]
-    points["civilian"] = sum(c.vp for c in blue)
-    if blue:
-        details["civilian"] = ", ".join(f"{c.name} {c.vp}" for c in blue) + f" = {points['civilian']}"
+    put("civilian", sum(c.vp for c in blue), [f"{c.name} {c.vp}" for c in blue])
+    put("commercial", *_commercial(my_cards, cities, index))
+    guilds, parts, wildcards = _guilds(my_cards, copied, cities, index)
+    put("guilds", guilds, parts)
+    science = _science(my_cards, abilities, stages, wildcards)
+    points["science"] = science.points
+    if any(science.counts):
+        details["science"] = science.text()
+    put("leaders", *_leaders(city, abilities, courtesan, cities, index, science))
+    return CityScore(points, details, courtesan, copied, science)
 
-    # commercial
+
+def _commercial(my_cards: Sequence[Card], cities: Sequence[City], index: int) -> tuple[int, list[str]]:
+    """Points of the yellow cards that count something (``vp_per``), with their working."""
     parts = []
-    commercial = 0
+    total = 0
     for c in my_cards:
         if c.color != "yellow":
             continue
         for e in c.effects:
             if e.type == "vp_per":
                 n = count(e, cities, index)
-                commercial += e.amount * n
+                total += e.amount * n
                 parts.append(f"{c.name} {e.amount} x {n}")
-    points["commercial"] = commercial
-    if parts:
-        details["commercial"] = ", ".join(parts) + f" = {commercial}"
+    return total, parts
 
-    # guilds
+
+def _guilds(my_cards: Sequence[Card], copied: str | None, cities: Sequence[City], index: int) -> tuple[int, list[str], int]:
+    """Points of the guilds (Olympia B's copy included), their working, and the science
+    wildcards among them (the Scientists Guild)."""
     parts = []
-    guild_total = 0
+    total = 0
     wildcards = 0
-    for c in my_cards:
-        if not c.guild:
-            continue
-        if c.science == "any":
-            wildcards += 1
-            parts.append(f"{c.name} (science wildcard)")
-            continue
-        vp = guild_points(c, cities, index)
-        guild_total += vp
-        parts.append(f"{c.name} {vp}")
+    guilds = [(c, c.name) for c in my_cards if c.guild]
     if copied:
         copy = components.card(copied)
-        if copy.science == "any":
+        guilds.append((copy, f"Olympia B copies {copy.name}"))
+    for card, label in guilds:
+        if card.science == "any":
             wildcards += 1
-            parts.append(f"Olympia B copies {copy.name} (science wildcard)")
-        else:
-            vp = guild_points(copy, cities, index)
-            guild_total += vp
-            parts.append(f"Olympia B copies {copy.name} {vp}")
-    points["guilds"] = guild_total
-    if parts:
-        details["guilds"] = ", ".join(parts) + f" = {guild_total}"
+            parts.append(f"{label} (science wildcard)")
+            continue
+        vp = guild_points(card, cities, index)
+        total += vp
+        parts.append(f"{label} {vp}")
+    return total, parts, wildcards
 
-    # science
+
+def _science(my_cards: Sequence[Card], abilities: Sequence[Leader], stages: Sequence[Stage], wildcards: int) -> ScienceResult:
+    """The best science score: symbols of cards and leaders, the wildcards of guilds and
+    wonder stages, and the leaders' set bonus."""
     fixed = {s: 0 for s in components.SYMBOLS}
     for c in my_cards:
         if c.science in fixed:
@@ -269,30 +266,24 @@ def _score_with(
     for ldr in abilities:
         if ldr.science in fixed:
             fixed[ldr.science] += 1
-    for stage in stages:
-        for e in stage.effects:
-            if e.type == "science" and e.symbol == "any":
-                wildcards += 1
+    wildcards += sum(1 for stage in stages for e in stage.effects if e.type == "science" and e.symbol == "any")
     set_bonus = sum(e.amount for ldr in abilities for e in ldr.effects if e.type == "science_set_bonus")
-    science = best_science(fixed, wildcards, set_bonus)
-    points["science"] = science.points
-    if any(science.counts):
-        details["science"] = science.text()
+    return best_science(fixed, wildcards, set_bonus)
 
-    # leaders
+
+def _leaders(
+    city: City, abilities: Sequence[Leader], courtesan: str | None, cities: Sequence[City], index: int, science: ScienceResult
+) -> tuple[int, list[str]]:
+    """Points of the leaders' abilities (the Courtesans' copy marked), with their working."""
     parts = []
-    leader_total = 0
+    total = 0
     for ldr in abilities:
         vp = leader_points(ldr, cities, index, science)
         if vp:
             copied_mark = " (copied)" if ldr.name == courtesan and ldr.name not in city.leaders else ""
             parts.append(f"{ldr.name}{copied_mark} {vp}")
-        leader_total += vp
-    points["leaders"] = leader_total
-    if parts:
-        details["leaders"] = ", ".join(parts) + f" = {leader_total}"
-
-    return CityScore(points, details, courtesan, copied, science)
+        total += vp
+    return total, parts
 
 
 def courtesan_options(cities: Sequence[City], index: int) -> list[str]:
