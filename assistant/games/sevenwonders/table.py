@@ -253,6 +253,19 @@ def _read_free_city(reader: TableReader, table: Mapping[str, Any], players: int,
 
 
 def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leaders: bool, n: int) -> City:
+    """One city of a final table, every problem told to ``reader`` (in the order of the
+    city's keys: the wonder, coins, tokens, cards, leaders, the copies)."""
+    board, side, stages = _read_wonder(reader, raw, name)
+    coins = reader.integer(raw, "coins", rule="7w.table.numbers", player=name, high=999)
+    tokens = _read_tokens(reader, raw, name)
+    cards = _read_cards(reader, raw, name)
+    leaders = _read_leaders(reader, raw, name, use_leaders)
+    courtesan, copied = _read_copies(reader, raw, name)
+    return City(name, board or "", side, stages, coins, tuple(tokens), tuple(cards), tuple(leaders), courtesan, copied)
+
+
+def _read_wonder(reader: TableReader, raw: Mapping[str, Any], name: str) -> tuple[str | None, str, int]:
+    """The city's board, side and stages built (``wonder = "Gizah B"`` or ``side``)."""
     board_text = reader.string(raw, "wonder", rule="7w.table.format", player=name)
     board = None
     named_side: str | None = None
@@ -289,7 +302,11 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
             maybe = f" (side {other} has {other_count}: is it side {other}?)" if other_count >= stages else ""
             reader.problem("7w.wonder.order", f"{board} {side} has {count} stages, not {stages}{maybe}", name)
             stages = count
-    coins = reader.integer(raw, "coins", rule="7w.table.numbers", player=name, high=999)
+    return board, side, stages
+
+
+def _read_tokens(reader: TableReader, raw: Mapping[str, Any], name: str) -> list[int]:
+    """The city's conflict tokens (1, 3, 5 and -1)."""
     tokens: list[int] = []
     if "tokens" in raw:
         value = raw["tokens"]
@@ -303,7 +320,11 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
                     reader.problem("7w.military.resolve", f"{t!r} is not a conflict token (tokens are 1, 3, 5 and -1)", name)
                 else:
                     tokens.append(t)
+    return tokens
 
+
+def _read_cards(reader: TableReader, raw: Mapping[str, Any], name: str) -> list[str]:
+    """The city's Age cards, each once, an Age given checked (``Lumber Yard (I)``)."""
     cards: list[str] = []
     for text in _names(reader.strings(raw, "cards", rule="7w.table.format", player=name)):
         if components.card_index().find(text) is None and components.leader_index().exact(text):
@@ -322,7 +343,11 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
             reader.problem("7w.build.unique", f"{found} is listed twice: a city never holds two structures of the same name", name)
             continue
         cards.append(found)
+    return cards
 
+
+def _read_leaders(reader: TableReader, raw: Mapping[str, Any], name: str, use_leaders: bool) -> list[str]:
+    """The city's recruited leaders, each once (none when the game has no leaders)."""
     leaders: list[str] = []
     for text in _names(reader.strings(raw, "leaders", rule="7w.table.format", player=name)):
         if components.leader_index().find(text) is None and components.card_index().exact(text):
@@ -348,7 +373,11 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
         leaders.append(found)
     if leaders and not use_leaders:
         reader.problem("7w.table.leaders-off", "leaders are listed but the table says leaders = false", name)
+    return leaders
 
+
+def _read_copies(reader: TableReader, raw: Mapping[str, Any], name: str) -> tuple[str | None, str | None]:
+    """The leader the Courtesans' Guild copies and the guild Olympia B copies, if given."""
     courtesan = None
     given = reader.string(raw, "courtesan", rule="7w.table.format", player=name)
     if given and normalize(given) in NO_TOKEN_WORDS:
@@ -359,7 +388,7 @@ def _read_city(reader: TableReader, raw: Mapping[str, Any], name: str, use_leade
     given = reader.string(raw, "copied_guild", rule="7w.table.format", player=name)
     if given:
         copied = _resolve(components.guild_index(True), given, reader, "7w.wonder.olympia.b", name, "guild")
-    return City(name, board or "", side, stages, coins, tuple(tokens), tuple(cards), tuple(leaders), courtesan, copied)
+    return courtesan, copied
 
 
 def _check_boards(reader: TableReader, cities: list[City], use_leaders: bool) -> None:
