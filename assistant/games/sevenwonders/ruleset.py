@@ -69,6 +69,7 @@ class SevenWonders(Ruleset):
     sheet_aliases = sheet.ALIASES
     sheet_tiebreak = sheet.TIEBREAK
     fact_keys = view.FACT_KEYS
+    rule_table = rules.TABLE
 
     def check_options(self, options: Mapping[str, str]) -> dict[str, str]:
         """The options checked, ``leaders`` read as true/false first."""
@@ -81,6 +82,10 @@ class SevenWonders(Ruleset):
     def expecting(self, state: SWState) -> Prompt:
         """What the game waits for."""
         return view.expecting(state)
+
+    def phase_of(self, state: SWState) -> str:
+        """The phase of ``state``, a key of ``rule_table.phases`` (rules.phase_of)."""
+        return rules.phase_of(state)
 
     def turn_heading(self, state: SWState) -> str:
         """The turn as players say it (``Age II, turn 3``): the prompt's phase, without

@@ -1,95 +1,201 @@
 """Whether an entry is legal now: raises :class:`IllegalMove` with the rule id, a sentence
 naming the player and the thing, and a hint of what is legal instead.
 
+One check per play entry type (:data:`CHECKS`, the checks of ``rules.TABLE``), run once
+:func:`check` has found that the phase takes the entry (:data:`PLAY_PHASES`); an entry the
+phase does not take is refused by :func:`refuse` (by its own check, or as the phase says it:
+:func:`refuse_in_phase`). A choice inside another entry is checked the same way, here, so
+this module needs no import of the package. Every entry of a
+player first names a player of the game (:func:`check_player`); every choice of a turn, a
+Recruitment phase or an extra step passes :func:`check_choice` first. Within one check the
+payment is judged last, so that a refusal names the first rule broken.
+
 Every choice of a turn or Recruitment phase is checked against the state at the start of that
 turn (``7w.turn.resolution``): the coins held then, the production and rebates in force then.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, NoReturn
 
-from assistant.core.errors import IllegalMove
 from assistant.core import wording
-from assistant.games.sevenwonders import costs, components, deck, powers
-from assistant.games.sevenwonders.moves import Build, Chose, CopyGuild, Courtesan, DraftPass, Keep, LeaderHand, Pick, Recruit, Reveal, Sealed, SetBoard, Sell, Stage
+from assistant.core.errors import IllegalMove
+from assistant.games.sevenwonders import components, costs, deck, powers
+from assistant.games.sevenwonders.moves import (
+    Build,
+    Chose,
+    CopyGuild,
+    Courtesan,
+    DraftPass,
+    Keep,
+    LeaderHand,
+    Pick,
+    Recruit,
+    Reveal,
+    Sealed,
+    Sell,
+    SetBoard,
+    Stage,
+)
+from assistant.games.sevenwonders.rules.resolution import (
+    draft_untouched,
+    neighbour_guilds,
+    skip_draft,
+)
 from assistant.games.sevenwonders.secrets import public_choice
-from assistant.games.sevenwonders.state import City, SWState
-from assistant.games.sevenwonders.rules.resolution import draft_untouched, neighbour_guilds, skip_draft
-from assistant.games.sevenwonders.state import FREE_CITY, SKIP, next_extra
+from assistant.games.sevenwonders.state import (
+    EXTRA_ORDER,
+    SKIP,
+    City,
+    SWState,
+    next_extra,
+)
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
+#: A check of one entry in one phase (``check_turn``, ``check_seventh``, ...).
+Check = Callable[[SWState, Any], None]
 
-def check(state: SWState, move: Any) -> None:
-    """Raise IllegalMove unless ``move`` is legal now (AmbiguousEntry when its payment, as
-    said, fits several ways of the same cost). Never changes anything. The payment is judged
-    last, so that a refusal names the first rule broken."""
+
+# -- what every entry passes first -------------------------------------------------------------
+def check_not_over(state: SWState) -> None:
+    """No entry is taken once the game is over (``7w.end``; a correction and a position line
+    have their own rules)."""
     if state.phase == "over":
         raise IllegalMove(
             "7w.end",
             "the game is over: Age III's conflicts have been resolved",
             hint="see the final score (score), or undo the last entries to change them",
         )
-    if isinstance(move, DraftPass):
-        return check_draft_pass(state)
-    if isinstance(move, Sealed):
-        return check_sealed(state, move)
+
+
+def check_player(state: SWState, move: Any) -> None:
+    """The entry's player plays in this game (``core.players``)."""
     if move.player not in state.seats:
         raise IllegalMove("core.players", f"{move.player} does not play in this game")
-    if isinstance(move, SetBoard):
-        return check_board(state, move)
+
+
+def recheck(state: SWState, move: Any) -> None:
+    """The whole check of ``move`` in ``state`` (:func:`check`): a choice inside a sealed entry
+    or a reveal, or one entered in a draft played off the record."""
+    check(state, move)
+
+
+def check_choice(
+    state: SWState, move: Any, *, turn: Check | None = None, recruit: Check | None = None, extra: Check | None = None
+) -> None:
+    """A choice of an Age turn (``turn``), a Recruitment phase (``recruit``) or an extra step
+    (``extra``), checked by the function given for the phase it is entered in, after what every
+    choice passes first: its player plays in the game; entered in the leader draft (which the
+    table allows before the first keep only) it is the first choice of Age I's Recruitment, the
+    draft played off the record (``7w.leaders.draft``), and it is checked there; a sealed choice
+    waiting to be shown comes before the last one (:func:`check_unseen`)."""
+    check_player(state, move)
     if state.phase == "draft":
-        if isinstance(move, LeaderHand):
-            return check_draft_hand(state, move)
-        if isinstance(move, Keep):
-            return check_keep(state, move)
-        if draft_untouched(state) and isinstance(move, (Recruit, Sell, Stage)):
-            # no draft entry yet: the draft happened off the record (7w.leaders.draft)
-            return check(skip_draft(state), move)
-        raise IllegalMove(
-            "7w.leaders.draft",
-            f"the leader draft is under way ({state.phase_label}): each player keeps a leader first",
-            hint=draft_hint(state),
-        )
-    if isinstance(move, LeaderHand):
-        return check_hand(state, move)
-    if state.phase == "boards":
-        missing = [p for p, c in zip(state.seats, state.cities) if not c.wonder]
-        raise IllegalMove(
-            "7w.setup.wonders",
-            f"the boards are not all known yet ({', '.join(missing)} still to enter)",
-            hint=f"{missing[0]} board <Wonder> <A|B>",
-        )
+        return recheck(skip_draft(state), move)
+    check_unseen(state, move)
+    step = {"turn": turn, "recruit": recruit, "extra": extra}[state.phase]
+    assert step is not None, f"the table takes no {type(move).__name__} in phase {state.phase}"
+    step(state, move)
+
+
+# -- what a phase refuses (the table does not take the entry there) ----------------------------
+def refuse_in_phase(state: SWState, move: Any) -> NoReturn:
+    """An entry of a player that the phase does not take: refused as the phase says it
+    (:data:`REFUSE_IN`), once the entry names a player of the game."""
+    check_player(state, move)
+    REFUSE_IN[state.phase](state, move)
+    raise AssertionError(f"{type(move).__name__} refused in phase {state.phase} without a reason")
+
+
+def refuse_in_boards(state: SWState, move: Any) -> NoReturn:
+    """Before the game: only boards are entered (``7w.setup.wonders``)."""
+    missing = [p for p, c in zip(state.seats, state.cities) if not c.wonder]
+    raise IllegalMove(
+        "7w.setup.wonders",
+        f"the boards are not all known yet ({', '.join(missing)} still to enter)",
+        hint=f"{missing[0]} board <Wonder> <A|B>",
+    )
+
+
+def refuse_in_draft(state: SWState, move: Any) -> NoReturn:
+    """During the leader draft: only its keeps, hands and ``draft``, and (before the first
+    keep) a Recruitment choice of a draft played off the record (``7w.leaders.draft``)."""
+    raise IllegalMove(
+        "7w.leaders.draft",
+        f"the leader draft is under way ({state.phase_label}): each player keeps a leader first",
+        hint=draft_hint(state),
+    )
+
+
+def refuse_keep(state: SWState, move: Any) -> None:
+    """A keep after the leader draft (``7w.leaders.draft``)."""
     if isinstance(move, Keep):
         raise IllegalMove(
             "7w.leaders.draft",
             "the leader draft is over (or was played off the record): nothing is kept now",
             hint=f"now: {state.phase_label}",
         )
+
+
+def refuse_in_turn(state: SWState, move: Any) -> NoReturn:
+    """An Age turn takes a build, a stage or a sale of an Age card (``7w.turn.actions``)."""
+    refuse_keep(state, move)
+    check_unseen(state, move)
+    verb = {"CopyGuild": "copy"}.get(type(move).__name__, type(move).__name__.lower())
+    raise IllegalMove(
+        "7w.turn.actions",
+        f"{move.player} cannot {verb} in an Age turn: the chosen card is built, used for a stage or sold",
+        hint=f"{move.player} build <card>, {move.player} stage, or {move.player} sell <card>",
+    )
+
+
+def refuse_in_recruitment(state: SWState, move: Any) -> NoReturn:
+    """A Recruitment phase takes a leader recruited, under a stage or sold (``7w.leaders.recruit``)."""
+    refuse_keep(state, move)
+    check_unseen(state, move)
+    missing = [p for p, c in zip(state.seats, state.choices) if c is None]
+    raise IllegalMove(
+        "7w.leaders.recruit",
+        f"it is the Recruitment phase before Age {ROMAN[state.age]}: {move.player} plays a leader"
+        f" (recruit, stage or sell it); the Age's turns start once every player has chosen"
+        f" (still to choose: {', '.join(missing) or 'nobody'})",
+        hint=f"{move.player} recruit <leader>, {move.player} stage <leader> or {move.player} sell <leader>",
+    )
+
+
+def refuse_in_extra(state: SWState, move: Any) -> NoReturn:
+    """An extra step takes its owner's entry of that step (:data:`EXTRA_RULE`)."""
+    refuse_keep(state, move)
     if isinstance(move, Chose):
-        return check_chose(state, move)
+        check_chose(state, move)
     if isinstance(move, Reveal):
-        return check_reveal(state, move)
-    unseen = [p for p, c in zip(state.seats, state.choices) if isinstance(c, Chose)]
-    if unseen and isinstance(move, CHOICES) and [c for c in state.choices if c is None] == [None]:
-        if state.choices[state.index(move.player)] is None:
-            raise IllegalMove(
-                "7w.secrets.sealed",
-                f"{' and '.join(unseen)} chose unseen: the last choice of the turn comes with every choice shown",
-                hint="reveal " + "; ".join(f"{p} <the choice>" for p in unseen) + f"; {move.notation()}",
-            )
-    if state.phase == "extra":
-        return check_extra(state, move)
-    if state.phase == "recruit":
-        return check_recruitment(state, move)
-    return check_turn(state, move)
+        check_reveal(state, move)
+    check_unseen(state, move)
+    i, kind = extra_step(state, move)
+    owner = state.seats[i]
+    raise IllegalMove(EXTRA_RULE[kind], f"{owner} owes {EXTRA_NAME[kind]} now, not this entry", hint=EXTRA_HINT[kind].format(p=owner))
 
 
 # -- sealed choices (7w.secrets.sealed) ------------------------------------------------------
 #: The moves that are a player's choice of an Age turn or a Recruitment phase.
 CHOICES = (Build, Stage, Sell, Recruit)
+
+
+def check_unseen(state: SWState, move: Any) -> None:
+    """The last choice of a turn or phase, when some were made unseen (``ada chose``), comes
+    with every choice shown (``reveal …``)."""
+    unseen = [p for p, c in zip(state.seats, state.choices) if isinstance(c, Chose)]
+    if not unseen or not isinstance(move, CHOICES) or sum(1 for c in state.choices if c is None) != 1:
+        return
+    if state.choices[state.index(move.player)] is None:
+        raise IllegalMove(
+            "7w.secrets.sealed",
+            f"{' and '.join(unseen)} chose unseen: the last choice of the turn comes with every choice shown",
+            hint="reveal " + "; ".join(f"{p} <the choice>" for p in unseen) + f"; {move.notation()}",
+        )
 
 
 def check_sealed(state: SWState, move: Sealed) -> None:
@@ -103,12 +209,13 @@ def check_sealed(state: SWState, move: Sealed) -> None:
             "only a choice of an Age turn or a Recruitment phase is sealed",
             hint=f"now: {state.phase_label}",
         )
-    check(state, move.choice)
+    recheck(state, move.choice)
 
 
 def check_chose(state: SWState, move: Chose) -> None:
     """``ada chose``: a choice of a turn or a Recruitment phase made unseen; never the last one
     (the turn resolves then, and every choice is shown: ``reveal``)."""
+    check_player(state, move)
     if state.phase not in ("turn", "recruit"):
         raise IllegalMove(
             "7w.secrets.sealed",
@@ -132,6 +239,7 @@ def check_reveal(state: SWState, move: Reveal) -> None:
     sealed one shown. Each shown choice must be a sealed player's: the choice entered (as the
     table sees it) or, entered as ``chose``, a choice legal for its player; none may be left
     out; the last one must be awaited and legal."""
+    check_player(state, move)
     if state.phase not in ("turn", "recruit") or not state.sealed:
         raise IllegalMove("7w.secrets.sealed", "no sealed choice waits to be shown now", hint=f"now: {state.phase_label}")
     *earlier, last = move.choices
@@ -145,7 +253,7 @@ def check_reveal(state: SWState, move: Reveal) -> None:
         i = state.index(choice.player)
         pending = state.choices[i]
         if isinstance(pending, Chose):
-            check(replace(state, choices=tuple(None if k == i else c for k, c in enumerate(state.choices))), choice)
+            recheck(replace(state, choices=tuple(None if k == i else c for k, c in enumerate(state.choices))), choice)
             slots[i] = choice
         elif public_choice(pending) != public_choice(choice):
             raise IllegalMove("7w.secrets.sealed", f"{choice.player}'s choice shown is not the one entered", hint="undo to change it")
@@ -155,7 +263,7 @@ def check_reveal(state: SWState, move: Reveal) -> None:
     filled = replace(state, choices=tuple(slots))
     if sum(1 for c in filled.choices if c is None) != 1:
         raise IllegalMove("7w.secrets.sealed", "a reveal comes with the last choice of the turn: others are still to choose")
-    check(filled, last)
+    recheck(filled, last)
 
 
 # -- the leader draft (7w.leaders.draft) ---------------------------------------------------
@@ -166,7 +274,7 @@ def draft_hint(state: SWState) -> str:
     return f"{first} keep <leader> / {first} keep ? (still to keep: {', '.join(waiting) or 'nobody'}), or 'draft' to end the pass"
 
 
-def check_draft_pass(state: SWState) -> None:
+def check_draft_pass(state: SWState, move: DraftPass) -> None:
     """``draft``: only during the draft (it ends the pass with an unsaid keep for everyone
     still to keep)."""
     if state.phase != "draft":
@@ -181,6 +289,7 @@ def check_keep(state: SWState, move: Keep) -> None:
     """A keep of the draft: once per player and pass, never for the Free City; a named leader
     must be in the hand drafted from as far as it is known (a known hand: one of its leaders;
     a hand with unknown cards: a leader not known to be elsewhere, nor kept already)."""
+    check_player(state, move)
     i = state.index(move.player)
     if state.is_free_city(i):
         raise IllegalMove("7w.2p.leaders", "the Free City gets no leaders: only the two players draft", hint=draft_hint(state))
@@ -265,6 +374,7 @@ def check_draft_hand(state: SWState, move: LeaderHand) -> None:
 def check_board(state: SWState, move: SetBoard) -> None:
     """A board entry (``7w.setup.wonders``): only while boards are entered, once per player and
     board, Rome only with Leaders."""
+    check_player(state, move)
     if state.phase != "boards":
         raise IllegalMove("7w.setup.wonders", "the boards were already dealt; they cannot change during the game")
     i = state.index(move.player)
@@ -284,6 +394,15 @@ def check_board(state: SWState, move: SetBoard) -> None:
             "Rome is not dealt to the Free City: its powers concern leaders, and the Free City has none",
             hint="deal the Free City another board, or start the game with free_city_rome=true",
         )
+
+
+def check_leader_hand(state: SWState, move: LeaderHand) -> None:
+    """``ada leaders Caesar, Nero, ?``: in the leader draft the hand drafted from now
+    (:func:`check_draft_hand`), else the leaders held (:func:`check_hand`)."""
+    check_player(state, move)
+    if state.phase == "draft":
+        return check_draft_hand(state, move)
+    check_hand(state, move)
 
 
 def check_hand(state: SWState, move: LeaderHand) -> None:
@@ -422,15 +541,8 @@ def check_chooser(state: SWState, move: Any) -> int:
     return i
 
 
-def check_turn(state: SWState, move: Any) -> None:
+def check_turn(state: SWState, move: Build | Stage | Sell) -> None:
     """A choice of an Age turn: a build, a stage or a sale of an Age card."""
-    if isinstance(move, (Recruit, Pick, Courtesan, CopyGuild)):
-        verb = {"CopyGuild": "copy"}.get(type(move).__name__, type(move).__name__.lower())
-        raise IllegalMove(
-            "7w.turn.actions",
-            f"{move.player} cannot {verb} in an Age turn: the chosen card is built, used for a stage or sold",
-            hint=f"{move.player} build <card>, {move.player} stage, or {move.player} sell <card>",
-        )
     i = check_chooser(state, move)
     holder = state.holder()
     if holder is not None and state.is_free_city(i) and state.choices[holder] is None:
@@ -528,39 +640,46 @@ def check_card_action(state: SWState, i: int, move: Any) -> None:
         costs.check_stage(state, i, move)
 
 
-def check_recruitment(state: SWState, move: Any) -> None:
-    """A choice of a Recruitment phase: recruit, stage or sell a leader from the hand."""
-    if isinstance(move, (Build, Pick, Courtesan, CopyGuild)):
-        missing = [p for p, c in zip(state.seats, state.choices) if c is None]
-        raise IllegalMove(
-            "7w.leaders.recruit",
-            f"it is the Recruitment phase before Age {ROMAN[state.age]}: {move.player} plays a leader"
-            f" (recruit, stage or sell it); the Age's turns start once every player has chosen"
-            f" (still to choose: {', '.join(missing) or 'nobody'})",
-            hint=f"{move.player} recruit <leader>, {move.player} stage <leader> or {move.player} sell <leader>",
-        )
+def check_recruit(state: SWState, move: Recruit) -> None:
+    """A Recruitment choice: a leader of the hand recruited, paid from the coins held at the
+    start of the phase (``7w.leaders.recruit.forced``)."""
     i = check_chooser(state, move)
     city = state.cities[i]
-    name = move.leader if isinstance(move, Recruit) else move.card
-    if name is None and isinstance(move, Recruit):
+    name = move.leader
+    if name is None:
         raise IllegalMove("7w.leaders.recruit.hire", "name the leader to recruit")
-    if name is not None:
-        check_leader_in_hand(state, i, name, "7w.leaders.recruit")
-    elif city.hand_size <= 0:
-        raise IllegalMove("7w.leaders.hand", f"{move.player} has no leader left in hand")
-    if isinstance(move, Recruit) and name is not None:  # a Recruit with no name was refused above
-        cost = powers.leader_cost(state, i, name)
-        if cost > city.spendable:
-            raise IllegalMove(
-                "7w.leaders.recruit.forced",
-                f"{move.player} cannot recruit {name}: it costs {cost} coins and {move.player} has {city.spendable}"
-                + (f" to spend now ({city.income} more arrive only after this phase)" if city.income else ""),
-                hint=f"{move.player} sell {name} (3 coins)" + (f", or {move.player} stage {name}" if stage_possible(state, i) else ""),
-            )
-    elif isinstance(move, Stage):
-        costs.check_stage(
-            state, i, move, rule="7w.leaders.recruit.wonder", instead=recruit_instead(state, i, name)
+    check_leader_in_hand(state, i, name, "7w.leaders.recruit")
+    cost = powers.leader_cost(state, i, name)
+    if cost > city.spendable:
+        raise IllegalMove(
+            "7w.leaders.recruit.forced",
+            f"{move.player} cannot recruit {name}: it costs {cost} coins and {move.player} has {city.spendable}"
+            + (f" to spend now ({city.income} more arrive only after this phase)" if city.income else ""),
+            hint=f"{move.player} sell {name} (3 coins)" + (f", or {move.player} stage {name}" if stage_possible(state, i) else ""),
         )
+
+
+def check_leader_played(state: SWState, move: Stage | Sell) -> int:
+    """A Recruitment choice of a leader put under a stage or sold: one the player may hold
+    (named), or any one (unnamed) while the hand holds one. The player's index."""
+    i = check_chooser(state, move)
+    if move.card is not None:
+        check_leader_in_hand(state, i, move.card, "7w.leaders.recruit")
+    elif state.cities[i].hand_size <= 0:
+        raise IllegalMove("7w.leaders.hand", f"{move.player} has no leader left in hand")
+    return i
+
+
+def check_leader_stage(state: SWState, move: Stage) -> None:
+    """A Recruitment choice: a leader under the next wonder stage, paid like any stage
+    (``7w.leaders.recruit.wonder``)."""
+    i = check_leader_played(state, move)
+    costs.check_stage(state, i, move, rule="7w.leaders.recruit.wonder", instead=recruit_instead(state, i, move.card))
+
+
+def check_leader_sale(state: SWState, move: Sell) -> None:
+    """A Recruitment choice: a leader sold for 3 coins (``7w.leaders.recruit.discard``)."""
+    check_leader_played(state, move)
 
 
 def stage_possible(state: SWState, i: int) -> bool:
@@ -610,77 +729,99 @@ EXTRA_NAME = {
 }
 
 
-def check_extra(state: SWState, move: Any) -> None:
-    """The entry of the owed extra step (:data:`EXTRA_RULE`), by the player who owes it."""
+def extra_step(state: SWState, move: Any) -> tuple[int, str]:
+    """The owed extra step (:data:`EXTRA_RULE`), ``(its owner's index, its kind)``: refused
+    when another player than its owner makes the entry."""
     step = next_extra(state)
     assert step is not None
     i, kind = step
     owner = state.seats[i]
-    hint = EXTRA_HINT[kind].format(p=owner)
     if move.player != owner:
         raise IllegalMove(
             EXTRA_RULE[kind],
             f"{state.phase_label}: the game waits for {owner} ({EXTRA_NAME[kind]}) before {move.player}'s entry",
-            hint=hint,
+            hint=EXTRA_HINT[kind].format(p=owner),
         )
-    wanted = {
-        "seventh": (Build, Stage, Sell),
-        "rome": (Recruit,),
-        "halikarnassos": (Pick,),
-        "solomon": (Pick,),
-        "courtesan": (Courtesan,),
-        "copy": (CopyGuild,),
-    }[kind]
-    if not isinstance(move, wanted):
-        raise IllegalMove(EXTRA_RULE[kind], f"{owner} owes {EXTRA_NAME[kind]} now, not this entry", hint=hint)
+    return i, kind
+
+
+def check_seventh(state: SWState, move: Build | Stage | Sell) -> None:
+    """Babylon B's 7th card (``7w.wonder.babylon.b``): built, under a stage or sold."""
+    i, _ = extra_step(state, move)
+    check_card_action(state, i, move)
+
+
+def check_rome_recruit(state: SWState, move: Recruit) -> None:
+    """Rome B's extra leader (``7w.wonder.rome.b``): one of the hand, or none."""
+    i, _ = extra_step(state, move)
+    if move.leader is None:
+        return
+    owner = state.seats[i]
     city = state.cities[i]
-    if kind == "seventh":
-        check_card_action(state, i, move)
-    elif kind == "rome" and isinstance(move, Recruit) and move.leader is not None:
-        check_leader_in_hand(state, i, move.leader, "7w.wonder.rome.b")
-        # Paid like every payment of the turn or phase: from the coins held at its start and
-        # not yet spent; coins received during it count from the next (7w.commerce.coins-timing).
-        # Option rome_b_coins=held: with every coin held once the stage's effects resolve.
-        cost = powers.leader_cost(state, i, move.leader)
-        if cost > rome_b_purse(state, i):
-            when = "this phase" if state.turn == 0 else "this turn"
-            raise IllegalMove(
-                "7w.wonder.rome.b",
-                f"{owner} cannot recruit {move.leader}: it costs {cost} coins and {owner} has {rome_b_purse(state, i)}"
-                + (
-                    f" to spend now ({city.income} more arrive only after {when})"
-                    if city.income and state.option("rome_b_coins", "start") == "start"
-                    else ""
-                ),
-                hint=f"{owner} recruit none",
-            )
-    elif kind in ("halikarnassos", "solomon") and isinstance(move, Pick) and move.card is not None:
-        if move.card in city.cards:
-            raise IllegalMove("7w.build.unique", f"{owner} already has {wording.a(move.card)}", hint=hint)
-        if not deck.pile_sources(state, move.card):
-            # the pile lies face down: the refusal says why, never what the pile holds
-            raise IllegalMove(
-                "7w.discard.pile",
-                f"{move.card} cannot be in the discard pile now: every copy its Age deck holds is accounted for"
-                " (built, or otherwise known to be out of the pile)",
-                hint=f"{hint} ({owner} looks through the pile; 'legal --reveal' lists what it may hold)",
-            )
-    elif kind == "copy" and isinstance(move, CopyGuild) and move.guild is not None:
-        guilds = neighbour_guilds(state, i)
-        if move.guild not in guilds:
-            raise IllegalMove(
-                "7w.wonder.olympia.b",
-                f"{move.guild} is not a guild built by {owner}'s neighbours",
-                hint="one of: " + ", ".join(guilds),
-            )
-    elif kind == "courtesan" and isinstance(move, Courtesan):
-        targets = courtesan_targets(state, i)
-        if move.leader not in targets:
-            raise IllegalMove(
-                "7w.courtesan.token",
-                f"{move.leader} is not a recruited leader of {owner}'s neighbours",
-                hint="one of: " + ", ".join(targets),
-            )
+    check_leader_in_hand(state, i, move.leader, "7w.wonder.rome.b")
+    # Paid like every payment of the turn or phase: from the coins held at its start and
+    # not yet spent; coins received during it count from the next (7w.commerce.coins-timing).
+    # Option rome_b_coins=held: with every coin held once the stage's effects resolve.
+    cost = powers.leader_cost(state, i, move.leader)
+    if cost > rome_b_purse(state, i):
+        when = "this phase" if state.turn == 0 else "this turn"
+        raise IllegalMove(
+            "7w.wonder.rome.b",
+            f"{owner} cannot recruit {move.leader}: it costs {cost} coins and {owner} has {rome_b_purse(state, i)}"
+            + (
+                f" to spend now ({city.income} more arrive only after {when})"
+                if city.income and state.option("rome_b_coins", "start") == "start"
+                else ""
+            ),
+            hint=f"{owner} recruit none",
+        )
+
+
+def check_pile_pick(state: SWState, move: Pick) -> None:
+    """Halikarnassos's or Solomon's build from the discard pile (``7w.wonder.halikarnassos``,
+    ``7w.leader.solomon``): a card the city lacks that the pile may hold, or none."""
+    i, kind = extra_step(state, move)
+    if move.card is None:
+        return
+    owner = state.seats[i]
+    hint = EXTRA_HINT[kind].format(p=owner)
+    if move.card in state.cities[i].cards:
+        raise IllegalMove("7w.build.unique", f"{owner} already has {wording.a(move.card)}", hint=hint)
+    if not deck.pile_sources(state, move.card):
+        # the pile lies face down: the refusal says why, never what the pile holds
+        raise IllegalMove(
+            "7w.discard.pile",
+            f"{move.card} cannot be in the discard pile now: every copy its Age deck holds is accounted for"
+            " (built, or otherwise known to be out of the pile)",
+            hint=f"{hint} ({owner} looks through the pile; 'legal --reveal' lists what it may hold)",
+        )
+
+
+def check_copy_guild(state: SWState, move: CopyGuild) -> None:
+    """Olympia B's copied guild (``7w.wonder.olympia.b``): one the neighbours built, or the
+    best one (unnamed)."""
+    i, _ = extra_step(state, move)
+    if move.guild is None:
+        return
+    guilds = neighbour_guilds(state, i)
+    if move.guild not in guilds:
+        raise IllegalMove(
+            "7w.wonder.olympia.b",
+            f"{move.guild} is not a guild built by {state.seats[i]}'s neighbours",
+            hint="one of: " + ", ".join(guilds),
+        )
+
+
+def check_courtesan_token(state: SWState, move: Courtesan) -> None:
+    """The Courtesan token (``7w.courtesan.token``): on a recruited leader of a neighbour."""
+    i, _ = extra_step(state, move)
+    targets = courtesan_targets(state, i)
+    if move.leader not in targets:
+        raise IllegalMove(
+            "7w.courtesan.token",
+            f"{move.leader} is not a recruited leader of {state.seats[i]}'s neighbours",
+            hint="one of: " + ", ".join(targets),
+        )
 
 
 def rome_b_purse(state: SWState, i: int) -> int:
@@ -702,3 +843,126 @@ def courtesan_targets(state: SWState, i: int) -> list[str]:
             if name not in out:
                 out.append(name)
     return out
+
+
+# -- the choices, one check per move type (rules.TABLE) -----------------------------------------
+def check_build(state: SWState, move: Build) -> None:
+    """``ada build Baths``: an Age card built in a turn, or as Babylon B's 7th card."""
+    check_choice(state, move, turn=check_turn, extra=check_seventh)
+
+
+def check_stage(state: SWState, move: Stage) -> None:
+    """``ada stage``: the next wonder stage, with an Age card (a turn, Babylon B's 7th card) or
+    a leader (a Recruitment phase)."""
+    check_choice(state, move, turn=check_turn, recruit=check_leader_stage, extra=check_seventh)
+
+
+def check_sell(state: SWState, move: Sell) -> None:
+    """``ada sell``: an Age card (a turn, Babylon B's 7th card) or a leader (a Recruitment
+    phase) discarded for 3 coins."""
+    check_choice(state, move, turn=check_turn, recruit=check_leader_sale, extra=check_seventh)
+
+
+def check_recruit_entry(state: SWState, move: Recruit) -> None:
+    """``ada recruit Nero``: a leader recruited in a Recruitment phase, or as Rome B's extra one."""
+    check_choice(state, move, recruit=check_recruit, extra=check_rome_recruit)
+
+
+def check_pick(state: SWState, move: Pick) -> None:
+    """``ada pick Baths``: Halikarnassos's or Solomon's build from the discard pile."""
+    check_choice(state, move, extra=check_pile_pick)
+
+
+def check_courtesan(state: SWState, move: Courtesan) -> None:
+    """``ada courtesan Nero``: where the Courtesan token goes."""
+    check_choice(state, move, extra=check_courtesan_token)
+
+
+def check_copy(state: SWState, move: CopyGuild) -> None:
+    """``ada copy Builders Guild``: the guild Olympia B copies."""
+    check_choice(state, move, extra=check_copy_guild)
+
+
+#: How each phase refuses an entry of a player it does not take (:func:`refuse_in_phase`).
+REFUSE_IN: dict[str, Callable[[SWState, Any], NoReturn]] = {
+    "boards": refuse_in_boards,
+    "draft": refuse_in_draft,
+    "recruit": refuse_in_recruitment,
+    "turn": refuse_in_turn,
+    "extra": refuse_in_extra,
+}
+
+
+# -- the play entries' checks and the phases that take them --------------------------------------
+#: The check of each play entry (any entry but a correction or a position line, which have
+#: their own modules); the package pairs each with its apply in ``rules.TABLE``.
+CHECKS: dict[type, Check] = {
+    SetBoard: check_board,
+    LeaderHand: check_leader_hand,
+    Keep: check_keep,
+    DraftPass: check_draft_pass,
+    Build: check_build,
+    Stage: check_stage,
+    Sell: check_sell,
+    Recruit: check_recruit_entry,
+    Pick: check_pick,
+    Courtesan: check_courtesan,
+    CopyGuild: check_copy,
+    Sealed: check_sealed,
+    Chose: check_chose,
+    Reveal: check_reveal,
+}
+
+#: The phases of a game (``SWState.phase``, the draft and the extra steps told apart) and the
+#: play entries each takes. A leader hand may be entered whenever leaders are held; the
+#: draft's start takes Age I's first Recruitment choice too (the draft played off the record).
+PLAY_PHASES: dict[str, tuple[type, ...]] = {
+    "boards": (SetBoard,),
+    "draft start": (LeaderHand, Keep, DraftPass, Recruit, Stage, Sell, Sealed),
+    "draft": (LeaderHand, Keep, DraftPass),
+    "recruit": (LeaderHand, Recruit, Stage, Sell, Sealed, Chose, Reveal),
+    "turn": (LeaderHand, Build, Stage, Sell, Sealed, Chose, Reveal),
+    "extra: seventh": (LeaderHand, Build, Stage, Sell),
+    "extra: rome": (LeaderHand, Recruit),
+    "extra: halikarnassos": (LeaderHand, Pick),
+    "extra: solomon": (LeaderHand, Pick),
+    "extra: courtesan": (LeaderHand, Courtesan),
+    "extra: copy": (LeaderHand, CopyGuild),
+    "over": (),
+}
+assert all(f"extra: {kind}" in PLAY_PHASES for kind in EXTRA_ORDER)
+
+#: The entries refused by their own check in every phase that does not take them (``draft``,
+#: a sealed choice, a board, a leader hand): each check knows its phases.
+SELF_REFUSING = (DraftPass, Sealed, SetBoard, LeaderHand)
+
+
+def play_phase(state: SWState) -> str:
+    """The phase of ``state`` as :data:`PLAY_PHASES` names it: ``SWState.phase``, the draft's
+    start (pass 1, no keep yet) told from the rest of it, each extra step by its kind
+    (``extra: halikarnassos``)."""
+    if state.phase == "extra":
+        step = next_extra(state)
+        assert step is not None, "an extra step is owed in phase extra"
+        return f"extra: {step[1]}"
+    if state.phase == "draft" and draft_untouched(state):
+        return "draft start"
+    return state.phase
+
+
+def refuse(state: SWState, move: Any) -> NoReturn:
+    """Refuse a play entry the phase does not take, as the rules say it there: the end of the
+    game first; an entry of :data:`SELF_REFUSING` by its own check; any other by the phase
+    (:func:`refuse_in_phase`)."""
+    check_not_over(state)
+    if isinstance(move, SELF_REFUSING):
+        CHECKS[type(move)](state, move)
+    refuse_in_phase(state, move)
+
+
+def check(state: SWState, move: Any) -> None:
+    """Raise IllegalMove unless the play entry ``move`` is legal now: refused when the phase
+    does not take it (:func:`refuse`), else judged by its check (:data:`CHECKS`)."""
+    if not isinstance(move, PLAY_PHASES[play_phase(state)]):
+        refuse(state, move)
+    CHECKS[type(move)](state, move)

@@ -39,12 +39,20 @@ from assistant.games.sevenwonders.moves import (
     Reveal,
     Said,
     Sealed,
-    SetBoard,
     Sell,
+    SetBoard,
     Stage,
 )
 from assistant.games.sevenwonders.scoring import NO_TOKEN
-from assistant.games.sevenwonders.state import AGE_VICTORY, NO_DUE, SKIP, City, Due, SWState, next_extra
+from assistant.games.sevenwonders.state import (
+    AGE_VICTORY,
+    NO_DUE,
+    SKIP,
+    City,
+    Due,
+    SWState,
+    next_extra,
+)
 
 #: The leaders dealt to each player for the draft (``7w.setup.leaders``) and its passes.
 DRAFT_DEAL = 4
@@ -228,7 +236,7 @@ class Work:
     secret: list[tuple[int, str]]
 
     @classmethod
-    def of(cls, state: SWState) -> "Work":
+    def of(cls, state: SWState) -> Work:
         """A working copy of ``state``."""
         due = list(state.due) if state.due else [NO_DUE] * state.n
         return cls(
@@ -674,21 +682,12 @@ def conflicts(state: SWState) -> SWState:
     return work.freeze()
 
 
-# -- the verb ---------------------------------------------------------------------------------
-def apply(state: SWState, move: Any) -> SWState:
-    """The state after a checked entry: a board or a leader hand is noted, a choice is stored
-    (the turn or phase resolves when the last one arrives), an extra step is taken. A sealed
-    choice (or, in the table's replay, ``ada chose``) is stored and its player noted in
-    :attr:`SWState.sealed` until the turn or phase resolves (``7w.secrets.sealed``)."""
-    if isinstance(move, Sealed):
-        return still_sealed(apply_entry(state, move.choice), (*state.sealed, move.player))
-    if isinstance(move, Chose):
-        i = state.index(move.player)
-        chosen = replace(state, choices=tuple(move if k == i else c for k, c in enumerate(state.choices)))
-        return replace(chosen, sealed=(*state.sealed, move.player))
-    return still_sealed(apply_entry(state, move), state.sealed)
-
-
+# -- the verbs of the table (rules.TABLE), one per move type -----------------------------------
+# A board or a leader hand is noted, a choice is stored (the turn or phase resolves when the
+# last one arrives), an extra step is taken. A sealed choice (or, in the table's replay,
+# ``ada chose``) is stored and its player noted in :attr:`SWState.sealed` until the turn or
+# phase resolves (``7w.secrets.sealed``): every verb keeps the sealed players whose choice is
+# still pending (:func:`still_sealed`).
 def still_sealed(state: SWState, sealed: tuple[str, ...]) -> SWState:
     """``state`` with the sealed players whose choice is still pending (none once the turn or
     phase has resolved and its choices are cleared)."""
@@ -696,35 +695,77 @@ def still_sealed(state: SWState, sealed: tuple[str, ...]) -> SWState:
     return state if pending == state.sealed else replace(state, sealed=pending)
 
 
-def apply_entry(state: SWState, move: Any) -> SWState:
-    """:func:`apply` for an entry as itself (neither sealed nor its public ``chose``)."""
-    if isinstance(move, SetBoard):
-        i = state.index(move.player)
-        state = state.with_city(i, replace(state.cities[i], wonder=move.wonder, side=move.side))
-        if all(c.wonder for c in state.cities):
-            return begin_game(state)
-        return state
-    if isinstance(move, DraftPass):
-        return draft_pass(state)
-    if state.phase == "draft" and isinstance(move, LeaderHand):
-        return draft_hand(state, move)
-    if state.phase == "draft" and not isinstance(move, Keep):
-        state = skip_draft(state)  # a Recruitment entry: the draft happened off the record
-    if isinstance(move, LeaderHand):
-        i = state.index(move.player)
-        city = state.cities[i]
-        # the names said, in their order, then the known ones the entry's '?' stood for
-        known = (*move.known, *(name for name in city.hand or () if name not in move.known))
-        return state.with_city(i, replace(city, hand=known or city.hand))
-    if isinstance(move, Reveal):  # the choices entered unseen are filled in, then the last one
-        slots = list(state.choices)
-        for choice in move.choices[:-1]:
-            i = state.index(choice.player)
-            if isinstance(slots[i], Chose):
-                slots[i] = costs.settled(state, choice) if isinstance(choice, (Build, Stage)) and isinstance(choice.pay, Said) else choice
-        return apply_entry(replace(state, choices=tuple(slots)), move.choices[-1])
-    if isinstance(move, (Build, Stage)) and isinstance(move.pay, Said):
-        move = costs.settled(state, move)
+def apply_board(state: SWState, move: SetBoard) -> SWState:
+    """A board noted; once every board is known the game begins (:func:`begin_game`)."""
+    i = state.index(move.player)
+    after = state.with_city(i, replace(state.cities[i], wonder=move.wonder, side=move.side))
+    if all(c.wonder for c in after.cities):
+        after = begin_game(after)
+    return still_sealed(after, state.sealed)
+
+
+def apply_leader_hand(state: SWState, move: LeaderHand) -> SWState:
+    """A leader hand noted: in the draft the hand drafted from (:func:`draft_hand`), else the
+    names said, in their order, then the known ones the entry's ``?`` stood for."""
+    if state.phase == "draft":
+        return still_sealed(draft_hand(state, move), state.sealed)
+    i = state.index(move.player)
+    city = state.cities[i]
+    known = (*move.known, *(name for name in city.hand or () if name not in move.known))
+    return still_sealed(state.with_city(i, replace(city, hand=known or city.hand)), state.sealed)
+
+
+def apply_keep(state: SWState, move: Keep) -> SWState:
+    """A keep of the draft, stored (the pass resolves with the last one)."""
+    return still_sealed(record_choice(state, move), state.sealed)
+
+
+def apply_draft_pass(state: SWState, move: DraftPass) -> SWState:
+    """``draft``: the pass ends (:func:`draft_pass`)."""
+    return still_sealed(draft_pass(state), state.sealed)
+
+
+def settled(state: SWState, move: Any) -> Any:
+    """A choice with its payment as said matched (:func:`costs.settled`; only a build and a
+    stage are paid), any other choice as it is."""
+    return costs.settled(state, move) if isinstance(getattr(move, "pay", None), Said) else move
+
+
+def choose(state: SWState, move: Any) -> SWState:
+    """A choice as itself (neither sealed nor its public ``chose``): the owed extra step taken,
+    or the choice stored (the turn or phase resolves with the last one). Entered in the leader
+    draft (before its first keep), it is the first of Age I's Recruitment: the draft happened
+    off the record (:func:`skip_draft`)."""
+    if state.phase == "draft":
+        state = skip_draft(state)
+    move = settled(state, move)
     if state.phase == "extra":
         return resolve_extra(state, move)
     return record_choice(state, move)
+
+
+def apply_choice(state: SWState, move: Any) -> SWState:
+    """A choice of a turn, a Recruitment phase or an extra step (:func:`choose`)."""
+    return still_sealed(choose(state, move), state.sealed)
+
+
+def apply_sealed(state: SWState, move: Sealed) -> SWState:
+    """A sealed choice: stored as the choice itself, its player noted as sealed."""
+    return still_sealed(choose(state, move.choice), (*state.sealed, move.player))
+
+
+def apply_chose(state: SWState, move: Chose) -> SWState:
+    """``ada chose`` (the table's replay of a sealed choice): the slot holds ``chose``."""
+    i = state.index(move.player)
+    chosen = replace(state, choices=tuple(move if k == i else c for k, c in enumerate(state.choices)))
+    return replace(chosen, sealed=(*state.sealed, move.player))
+
+
+def apply_reveal(state: SWState, move: Reveal) -> SWState:
+    """The choices entered unseen are filled in, then the last one is chosen."""
+    slots = list(state.choices)
+    for choice in move.choices[:-1]:
+        i = state.index(choice.player)
+        if isinstance(slots[i], Chose):
+            slots[i] = settled(state, choice)
+    return still_sealed(choose(replace(state, choices=tuple(slots)), move.choices[-1]), state.sealed)
