@@ -41,6 +41,7 @@ class PaxRuleset(Ruleset):
 
     sheet_categories = sheet.CATEGORIES
     sheet_aliases = sheet.ALIASES
+    rule_table = rules.TABLE
 
     # -- the protocol ---------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> PaxState:
@@ -50,6 +51,10 @@ class PaxRuleset(Ruleset):
     def expecting(self, state: PaxState) -> Prompt:
         """What the game waits for now."""
         return view.expecting(state)
+
+    def phase_of(self, state: PaxState) -> str:
+        """The phase of the rule table (rules.phase_of)."""
+        return rules.phase_of(state)
 
     def parse(self, state: PaxState, text: str) -> PaxMove:
         """Read an entry (never judges it)."""

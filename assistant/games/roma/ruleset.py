@@ -40,6 +40,7 @@ class Roma(Ruleset):
 
     sheet_categories = scoring.CATEGORIES
     sheet_aliases = sheet.ALIASES
+    rule_table = rules.TABLE
 
     # -- protocol ---------------------------------------------------------------------------
     def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> RomaState:
@@ -49,6 +50,10 @@ class Roma(Ruleset):
     def expecting(self, state: RomaState) -> Prompt:
         """What the table waits for (view.expecting)."""
         return view.expecting(state)
+
+    def phase_of(self, state: RomaState) -> str:
+        """The phase of the rule table (rules.phase_of)."""
+        return rules.phase_of(state)
 
     def turn_heading(self, state: RomaState) -> str:
         """A player's whole turn under one heading (``turn 4, Ann``): its phases and battles

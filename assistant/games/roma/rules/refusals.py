@@ -1,17 +1,18 @@
 """The refusals several Roma rules share: a card that cannot come from the deck, a card not in
-hand, a disc that does not exist, a die not rolled, and the hint of what the active player may
-do instead. Each raises :class:`IllegalMove` with the rule id of ``data/roma/rules.md``."""
+hand, a disc that does not exist, a die not rolled, a player not in the game or not active,
+and the hint of what the active player may do instead. Each raises :class:`IllegalMove` with
+the rule id of ``data/roma/rules.md``."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from assistant.core.errors import IllegalMove
 from assistant.core import wording
+from assistant.core.errors import IllegalMove
 from assistant.games.roma.board import BRIBE_DISC, die_text
 from assistant.games.roma.components import CARDS
 from assistant.games.roma.legal import activatable
-from assistant.games.roma.moves import UNKNOWN
+from assistant.games.roma.moves import UNKNOWN, RomaMove
 from assistant.games.roma.state import RomaState
 
 
@@ -26,6 +27,18 @@ def turn_hint(state: RomaState) -> str:
     usable = activatable(state)
     cards = f"; activate: {', '.join(usable)}" if usable else ""
     return f"{state.player}: dice left {die_text(state.dice)}{cards}; or lay, money, cards, end"
+
+
+def need_seat(state: RomaState, move: RomaMove) -> None:
+    """Refuse an entry naming somebody who does not play (rule roma.turn)."""
+    if move.player not in state.seats:
+        raise IllegalMove("roma.turn", f"'{move.player}' does not play in this game", hint="players: " + ", ".join(state.seats))
+
+
+def need_turn(state: RomaState, move: RomaMove) -> None:
+    """Refuse a turn's entry by the player who is not active (rule roma.turn)."""
+    if move.player != state.player:
+        raise IllegalMove("roma.turn", f"it is {state.player}'s turn, not {move.player}'s", hint=turn_hint(state))
 
 
 def need_possible(state: RomaState, cards: tuple[str, ...] | list[str], where: str, extra: Counter[str] | None = None) -> None:

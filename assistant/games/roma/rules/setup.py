@@ -12,80 +12,110 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, product
+from typing import NoReturn
 
 from assistant.core.errors import IllegalMove
 from assistant.games.roma.board import placing_player, setup_hint
 from assistant.games.roma.components import CARDS
-from assistant.games.roma.moves import UNKNOWN, Give, Hand, Place, RomaMove, Start
+from assistant.games.roma.moves import UNKNOWN, Give, Hand, Place, Start
 from assistant.games.roma.rules.ledger import finish
-from assistant.games.roma.rules.refusals import accounted, need_disc, need_in_hand, need_possible
+from assistant.games.roma.rules.refusals import (
+    accounted,
+    need_disc,
+    need_in_hand,
+    need_possible,
+)
 from assistant.games.roma.rules.turn import phase_one
-from assistant.games.roma.state import HAND_SIZE, SWAP_SIZE, RomaState, evolve, with_item
+from assistant.games.roma.state import (
+    HAND_SIZE,
+    SWAP_SIZE,
+    RomaState,
+    evolve,
+    with_item,
+)
 
 
-def check_setup(state: RomaState, move: RomaMove) -> None:
-    """A set-up entry in its order: both hands, the swap, the start player, then the
-    placements (the start player's first), each card possible and held."""
+def check_start(state: RomaState, move: Start) -> None:
+    """Who starts, named once (the younger player)."""
+    if state.starter is not None:
+        raise IllegalMove("roma.setup.start", f"{state.seats[state.starter]} was already named start player", hint=setup_hint(state))
+
+
+def check_hand(state: RomaState, move: Hand) -> None:
+    """A player's 4 dealt cards, entered once, each one the deck can still hold."""
     i = state.index(move.player)
     name = move.player
-    if isinstance(move, Start):
-        if state.starter is not None:
-            raise IllegalMove("roma.setup.start", f"{state.seats[state.starter]} was already named start player", hint=setup_hint(state))
-        return
-    if isinstance(move, Hand):
-        if state.dealt[i]:
-            raise IllegalMove("roma.setup.hands", f"{name}'s 4 cards were already entered", hint=setup_hint(state))
-        if len(move.cards) != HAND_SIZE:
-            raise IllegalMove("roma.setup.hands", f"{name} is dealt 4 cards, not {len(move.cards)}", hint="hand NAME card card card card")
-        need_possible(state, move.cards, f"dealt to {name}")
-        return
-    if isinstance(move, Give):
-        if not (state.dealt[0] and state.dealt[1]):
-            raise IllegalMove("roma.setup.swap", "both players' 4 cards are entered before the swap", hint="hand NAME card card card card")
-        if state.swapped or state.given[i] is not None:
-            raise IllegalMove("roma.setup.swap", f"{name} has already given 2 cards", hint=setup_hint(state))
-        if len(move.cards) != SWAP_SIZE:
-            raise IllegalMove("roma.setup.swap", f"{name} gives exactly 2 cards, not {len(move.cards)}", hint=f"give {name} card card")
-        need_in_hand(state, i, move.cards, "roma.setup.swap", hidden_rule="roma.deck")
-        return
-    if isinstance(move, Place):
-        if not state.swapped:
-            raise IllegalMove("roma.setup.place", "the cards are laid out after both players gave 2 cards", hint="give NAME card card")
-        if state.starter is None:
-            raise IllegalMove("roma.setup.place", "say first who starts (the younger player)", hint="start NAME")
-        expected = placing_player(state)
-        if state.placed[i]:
-            raise IllegalMove("roma.setup.place", f"{name} has already laid out their 4 cards", hint=f"place {expected} ...")
-        if name != expected:
-            raise IllegalMove(
-                "roma.setup.place", f"{expected} is the start player and lays out first, not {name}", hint=f"place {expected} ..."
-            )
-        hand = state.hands[i]
-        if UNKNOWN in hand:
-            _check_layout(state, i, tuple(c for c, _ in move.placements))
-        elif Counter(c for c, _ in move.placements) != Counter(hand):
-            raise IllegalMove(
-                "roma.setup.place",
-                f"{name} lays out exactly the 4 cards in hand: {', '.join(hand)}",
-                hint=f"place {name} " + " ".join(f"{c} {d}" for d, c in enumerate(hand, 1)),
-            )
-        discs = [d for _, d in move.placements]
-        if len(set(discs)) != len(discs):
-            free = [d for d in range(1, state.discs + 1) if d not in discs]
-            fixed, seen_discs = [], set()
-            for c, d in move.placements:
-                if d in seen_discs or not 1 <= d <= state.discs:
-                    d = free.pop(0)
-                seen_discs.add(d)
-                fixed.append(f"{c} {d}")
-            raise IllegalMove(
-                "roma.setup.place",
-                f"{name} may lay only one card per disc, and disc {next(d for d in discs if discs.count(d) > 1)} is named twice",
-                hint=f"place {name} " + " ".join(fixed),
-            )
-        for d in discs:
-            need_disc(state, d, "roma.setup.place")
-        return
+    if state.dealt[i]:
+        raise IllegalMove("roma.setup.hands", f"{name}'s 4 cards were already entered", hint=setup_hint(state))
+    if len(move.cards) != HAND_SIZE:
+        raise IllegalMove("roma.setup.hands", f"{name} is dealt 4 cards, not {len(move.cards)}", hint="hand NAME card card card card")
+    need_possible(state, move.cards, f"dealt to {name}")
+
+
+def check_give(state: RomaState, move: Give) -> None:
+    """The swap: after both hands, 2 of the player's own cards, once."""
+    i = state.index(move.player)
+    name = move.player
+    if not (state.dealt[0] and state.dealt[1]):
+        raise IllegalMove("roma.setup.swap", "both players' 4 cards are entered before the swap", hint="hand NAME card card card card")
+    if state.swapped or state.given[i] is not None:
+        raise IllegalMove("roma.setup.swap", f"{name} has already given 2 cards", hint=setup_hint(state))
+    if len(move.cards) != SWAP_SIZE:
+        raise IllegalMove("roma.setup.swap", f"{name} gives exactly 2 cards, not {len(move.cards)}", hint=f"give {name} card card")
+    need_in_hand(state, i, move.cards, "roma.setup.swap", hidden_rule="roma.deck")
+
+
+def check_place(state: RomaState, move: Place) -> None:
+    """The lay-out: after the swap and the start player, the start player first, exactly the
+    4 cards in hand, one per disc."""
+    i = state.index(move.player)
+    name = move.player
+    if not state.swapped:
+        raise IllegalMove("roma.setup.place", "the cards are laid out after both players gave 2 cards", hint="give NAME card card")
+    if state.starter is None:
+        raise IllegalMove("roma.setup.place", "say first who starts (the younger player)", hint="start NAME")
+    expected = placing_player(state)
+    if state.placed[i]:
+        raise IllegalMove("roma.setup.place", f"{name} has already laid out their 4 cards", hint=f"place {expected} ...")
+    if name != expected:
+        raise IllegalMove(
+            "roma.setup.place", f"{expected} is the start player and lays out first, not {name}", hint=f"place {expected} ..."
+        )
+    hand = state.hands[i]
+    if UNKNOWN in hand:
+        _check_layout(state, i, tuple(c for c, _ in move.placements))
+    elif Counter(c for c, _ in move.placements) != Counter(hand):
+        raise IllegalMove(
+            "roma.setup.place",
+            f"{name} lays out exactly the 4 cards in hand: {', '.join(hand)}",
+            hint=f"place {name} " + " ".join(f"{c} {d}" for d, c in enumerate(hand, 1)),
+        )
+    _check_discs(state, move)
+
+
+def _check_discs(state: RomaState, move: Place) -> None:
+    """One card per disc, each disc one the table has."""
+    name = move.player
+    discs = [d for _, d in move.placements]
+    if len(set(discs)) != len(discs):
+        free = [d for d in range(1, state.discs + 1) if d not in discs]
+        fixed, seen_discs = [], set()
+        for c, d in move.placements:
+            if d in seen_discs or not 1 <= d <= state.discs:
+                d = free.pop(0)
+            seen_discs.add(d)
+            fixed.append(f"{c} {d}")
+        raise IllegalMove(
+            "roma.setup.place",
+            f"{name} may lay only one card per disc, and disc {next(d for d in discs if discs.count(d) > 1)} is named twice",
+            hint=f"place {name} " + " ".join(fixed),
+        )
+    for d in discs:
+        need_disc(state, d, "roma.setup.place")
+
+
+def refuse_unfinished(state: RomaState) -> NoReturn:
+    """An entry of the turns while the set-up goes on."""
     raise IllegalMove("roma.setup", f"the set-up is not finished: {setup_hint(state)}", hint=setup_hint(state))
 
 
@@ -168,28 +198,38 @@ def _after_gift(hand: tuple[str, ...], gift: tuple[str, ...]) -> tuple[str, ...]
     return tuple(rest)
 
 
-def apply_setup(state: RomaState, move: RomaMove) -> RomaState:
-    """Record a set-up entry; the second placement starts turn 1 with its Phase 1."""
-    if isinstance(move, Start):
-        return evolve(state, starter=state.index(move.player))
+def apply_start(state: RomaState, move: Start) -> RomaState:
+    """The start player is named."""
+    return evolve(state, starter=state.index(move.player))
+
+
+def apply_hand(state: RomaState, move: Hand) -> RomaState:
+    """The dealt cards go to the hand (and are kept as typed, for the lay-out's check)."""
     i = state.index(move.player)
-    if isinstance(move, Hand):
-        return evolve(
-            state,
-            dealt=with_item(state.dealt, i, True),
-            deals=with_item(state.deals, i, tuple(move.cards)),
-            hands=with_item(state.hands, i, tuple(move.cards)),
-            draw=state.draw - len(move.cards),
-        )
-    if isinstance(move, Give):
-        hands = with_item(state.hands, i, _after_gift(state.hands[i], move.cards))
-        given = with_item(state.given, i, tuple(move.cards))
-        gifts = with_item(state.gifts, i, tuple(move.cards))
-        if given[0] is not None and given[1] is not None:
-            hands = (hands[0] + given[1], hands[1] + given[0])
-            return evolve(state, hands=hands, given=(None, None), gifts=gifts, swapped=True)
-        return evolve(state, hands=hands, given=given, gifts=gifts)
-    assert isinstance(move, Place)
+    return evolve(
+        state,
+        dealt=with_item(state.dealt, i, True),
+        deals=with_item(state.deals, i, tuple(move.cards)),
+        hands=with_item(state.hands, i, tuple(move.cards)),
+        draw=state.draw - len(move.cards),
+    )
+
+
+def apply_give(state: RomaState, move: Give) -> RomaState:
+    """The 2 cards wait for the other player's; the second gift makes the swap."""
+    i = state.index(move.player)
+    hands = with_item(state.hands, i, _after_gift(state.hands[i], move.cards))
+    given = with_item(state.given, i, tuple(move.cards))
+    gifts = with_item(state.gifts, i, tuple(move.cards))
+    if given[0] is not None and given[1] is not None:
+        hands = (hands[0] + given[1], hands[1] + given[0])
+        return evolve(state, hands=hands, given=(None, None), gifts=gifts, swapped=True)
+    return evolve(state, hands=hands, given=given, gifts=gifts)
+
+
+def apply_place(state: RomaState, move: Place) -> RomaState:
+    """The 4 cards go onto the discs; the second lay-out starts turn 1 with its Phase 1."""
+    i = state.index(move.player)
     board = [None] * state.discs
     for card, disc in move.placements:
         board[disc - 1] = card  # type: ignore[call-overload]
