@@ -32,6 +32,7 @@ class Sylla(Ruleset):
         OptionSpec("board", "ask", "the printed board 'ladder=... crisis=N start=N spaces=...', or 'ask' to enter it at setup (sylla.data.ladder)", None, True),
     )
 
+    rule_table = rules.TABLE
     sheet_categories = scoring.CATEGORIES
     sheet_aliases = sheet.ALIASES
 
@@ -72,6 +73,10 @@ class Sylla(Ruleset):
     def expecting(self, state: State) -> Prompt:
         """What the game waits for (view.expecting)."""
         return view.expecting(state)
+
+    def phase_of(self, state: State) -> str:
+        """The phase of the round (rules.phase_of): setup, I to VII, end or over."""
+        return rules.phase_of(state)
 
     def parse(self, state: State, text: str) -> Any:
         """Read an entry into a move (notation.parse)."""
