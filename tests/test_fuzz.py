@@ -624,7 +624,7 @@ def test_sylla_negative_and_double_minus_numbers_are_refused(text: str) -> None:
 
 def test_sylla_negative_number_refusal_says_negative() -> None:
     game = replayed("sylla", "four_players_seed11.txt", 148)
-    assert "negative" in refusal(game, "Blue bids -2").message
+    assert "a bid is 0 or more, not -2" in refusal(game, "Blue bids -2").message
 
 
 @pytest.mark.parametrize(

@@ -232,7 +232,7 @@ def test_pax_position_unreadable_entries() -> None:
     state = R.setup(["Ann", "Ben"], {})
     for text, needle in (
         ("position Ann hand 2", "Aurei are missing"),
-        ("position Ann aurei x", "takes a whole number"),
+        ("position Ann aurei x", "is a whole number"),
         ("position Ann aurei 3 cards ? hand", "face up"),
         ("position round 2 start Ann", "names the player whose turn it is"),
         ("position", "position of what?"),

@@ -215,15 +215,15 @@ def test_roma_no_die_left_offers_end():
 
 
 def test_roma_disc_range_names_the_table_discs(table):
-    """Issue 12: without the bribe disc a disc number is 'between 1 and 6'; with it, 1 and 7.
+    """Issue 12: without the bribe disc a disc number is 'from 1 to 6'; with it, 1 to 7.
     Disc 7 is still read without the option, so the rule can say why it is not there."""
     plain = table({1: "Legat"}, {}, hands=(("Forum",), ()), money=(9, 0), dice=(1, 2, 3))
     for entry in ("lay Forum 8", "activate 9", "lay Forum 0"):
-        with pytest.raises(InvalidEntry, match="between 1 and 6"):
+        with pytest.raises(InvalidEntry, match="from 1 to 6"):
             plain.play(entry)
     assert "bribe" in str(plain.refuse("lay Forum 7"))
     bribe = table({1: "Legat"}, {}, hands=(("Forum",), ()), money=(9, 0), dice=(1, 2, 3), options={"bribe": "on"})
-    with pytest.raises(InvalidEntry, match="between 1 and 7"):
+    with pytest.raises(InvalidEntry, match="from 1 to 7"):
         bribe.play("lay Forum 8")
 
 

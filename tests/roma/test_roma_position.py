@@ -258,7 +258,7 @@ def _refused(entries: list[str], text: str, options=None) -> EntryError:
         ([], "position Ann vp 5 board Legat 7", "roma.position", "there is no disc 7"),
         ([], "position Ann vp 5 board Legat 1 Forum 1", "roma.position", "Ann's disc 1 holds two cards"),
         ([], "position Ann vp 5 blocked 2 2", "roma.position", "Ann's disc 2 is blocked twice"),
-        ([], "position Ann vp 5 hand 53", "roma.notation", "between 0 and 52"),
+        ([], "position Ann vp 5 hand 53", "roma.notation", "from 0 to 52"),
         (BLOCK[:1], "position Ben vp 5 hand 48", "roma.deck", "are more than the deck leaves: 47 of the 52 cards"),
         (BLOCK[:1], "position turn 9 Ann", "roma.position", "Ben's position is not given yet"),
         (["position Ann vp 5 blocked 3", "position Ben vp 5"], "position turn 2 Ben", "roma.position", "Ann's disc 3 cannot be blocked"),

@@ -11,6 +11,7 @@ be separated by commas or just spaces, Legions may be written ``II``, ``2``, ``L
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from assistant.core import reading
 from assistant.core.errors import InvalidEntry
@@ -20,6 +21,7 @@ from assistant.games.pax.components import Card, resolve_category, split_token
 from assistant.games.pax.moves import (
     AUREI,
     CARD,
+    POSITION,
     PRIMUS,
     Buy,
     Correct,
@@ -27,7 +29,6 @@ from assistant.games.pax.moves import (
     End,
     Keep,
     Market,
-    POSITION,
     Name,
     PaxMove,
     Peek,
@@ -213,77 +214,94 @@ def parse_move(state: PaxState, text: str) -> PaxMove:
         return _parse_correct(players, text.strip().split(None, 1)[1] if len(words) > 1 else "")
     if any(normalize(word) == "was" for word in words):
         return _parse_name(state, players, text)
+    player, verb, body = _read_verb(state, players, text, words)
+    who = player if player is not None else state.seats[state.current]
+    return _READERS[verb](state, players, who, body)
+
+
+def _read_verb(state: PaxState, players: NameIndex, text: str, words: list[str]) -> tuple[str | None, str, str]:
+    """The player named before the verb (``None``: left out), the verb and the text after it."""
     player: str | None = None
     verb = _VERB_OF.get(words[0].lower())
     if verb is not None and len(words) > 1 and words[1].lower() in _VERB_OF and players.exact(words[0]):
         verb = None  # a player whose name is also a verb ("Max" is not, but "Primus" could be)
     if verb is None:
-        hit = players.exact(words[0])
-        if hit is None:
-            try:
-                hit = players.resolve(words[0])
-            except InvalidEntry:
-                if normalize(words[0]) in ("pass", "passes"):
-                    raise InvalidEntry(
-                        NOTATION_RULE,
-                        "'pass' can mean two things in PAX",
-                        hint="to give up the whole turn for 2 Aurei and a look at Rome's hidden cards, enter peek;"
-                        " to finish a turn after drawing (income), enter end",
-                    ) from None
-                raise InvalidEntry(
-                    NOTATION_RULE,
-                    f"cannot read '{text.strip()}': '{words[0]}' is neither a player nor an entry verb",
-                    hint=_hint(state),
-                ) from None
-        player = hit
+        player = players.exact(words[0]) or _player_or_verb(state, players, text, words[0])
         words = words[1:]
         if not words:
             raise InvalidEntry(NOTATION_RULE, f"what did {player} do?", hint=_hint(state))
         verb = _VERB_OF.get(words[0].lower())
         if verb is None:
+            raise InvalidEntry(NOTATION_RULE, f"'{words[0]}' is not an entry verb", hint=_hint(state))
+    return player, verb, " ".join(words[1:])
+
+
+def _player_or_verb(state: PaxState, players: NameIndex, text: str, word: str) -> str:
+    """The player a first word names by a prefix; else the refusal of a word that is neither
+    a player nor a verb (``pass``: the two entries it could mean)."""
+    try:
+        return players.resolve(word)
+    except InvalidEntry:
+        if normalize(word) in ("pass", "passes"):
             raise InvalidEntry(
                 NOTATION_RULE,
-                f"'{words[0]}' is not an entry verb",
-                hint=_hint(state),
-            )
-    body = " ".join(words[1:])
-    who = player if player is not None else state.seats[state.current]
-    if verb == "start":
-        if not body:
-            raise InvalidEntry(NOTATION_RULE, "start who?", hint="start NAME")
-        try:
-            return StartPlayer(players.resolve(body))
-        except InvalidEntry as exc:
-            if exc.hint:
-                raise
-            raise InvalidEntry(
-                exc.rule or NOTATION_RULE,
-                exc.message,
-                hint="start " + " or start ".join(state.seats),
+                "'pass' can mean two things in PAX",
+                hint="to give up the whole turn for 2 Aurei and a look at Rome's hidden cards, enter peek;"
+                " to finish a turn after drawing (income), enter end",
             ) from None
-    if verb == "keep":
-        return _parse_keep(who, body)
-    if verb == "market":
-        return Market(parse_cards(body, "a market card"))
-    if verb == "draw":
-        return Draw(who, parse_placements(body))
-    if verb == "buy":
-        if not body:
-            raise InvalidEntry(NOTATION_RULE, "buy under which Legion?", hint="buy II")
-        return Buy(who, parse_legion(body))
-    if verb == "play":
-        return Play(who, parse_cards(body))
-    if verb == "end":
-        _no_more("" if normalize(body) in ("turn", "of turn", "my turn") else body, "end")
-        return End(who)
-    if verb == "peek":
-        _no_more(body, "peek")
-        return Peek(who)
-    if verb == "refill":
-        cards, legions = parse_refill(body)
-        return Refill(cards, _fill_legions(state, legions))
-    cards = parse_cards(body, "Rome's revealed card")
-    return Reveal(cards)
+        raise InvalidEntry(
+            NOTATION_RULE,
+            f"cannot read '{text.strip()}': '{word}' is neither a player nor an entry verb",
+            hint=_hint(state),
+        ) from None
+
+
+def _start(state: PaxState, players: NameIndex, who: str, body: str) -> PaxMove:
+    if not body:
+        raise InvalidEntry(NOTATION_RULE, "start who?", hint="start NAME")
+    try:
+        return StartPlayer(players.resolve(body))
+    except InvalidEntry as exc:
+        if exc.hint:
+            raise
+        raise InvalidEntry(exc.rule or NOTATION_RULE, exc.message, hint="start " + " or start ".join(state.seats)) from None
+
+
+def _buy(state: PaxState, players: NameIndex, who: str, body: str) -> PaxMove:
+    if not body:
+        raise InvalidEntry(NOTATION_RULE, "buy under which Legion?", hint="buy II")
+    return Buy(who, parse_legion(body))
+
+
+def _end(state: PaxState, players: NameIndex, who: str, body: str) -> PaxMove:
+    _no_more("" if normalize(body) in ("turn", "of turn", "my turn") else body, "end")
+    return End(who)
+
+
+def _peek(state: PaxState, players: NameIndex, who: str, body: str) -> PaxMove:
+    _no_more(body, "peek")
+    return Peek(who)
+
+
+def _refill(state: PaxState, players: NameIndex, who: str, body: str) -> PaxMove:
+    cards, legions = parse_refill(body)
+    return Refill(cards, _fill_legions(state, legions))
+
+
+#: The reader of each verb of :data:`VERBS`: the state, the players, whose entry it is and the
+#: text after the verb.
+_READERS: dict[str, Callable[[PaxState, NameIndex, str, str], PaxMove]] = {
+    "start": _start,
+    "keep": lambda state, players, who, body: _parse_keep(who, body),
+    "market": lambda state, players, who, body: Market(parse_cards(body, "a market card")),
+    "draw": lambda state, players, who, body: Draw(who, parse_placements(body)),
+    "buy": _buy,
+    "play": lambda state, players, who, body: Play(who, parse_cards(body)),
+    "end": _end,
+    "peek": _peek,
+    "refill": _refill,
+    "reveal": lambda state, players, who, body: Reveal(parse_cards(body, "Rome's revealed card")),
+}
 
 
 def public_notation(state: PaxState, move: PaxMove) -> str:
@@ -402,7 +420,6 @@ CORRECT_HINT = (
 )
 _AUREI_WORDS = ("aurei", "aureus", "aureii", "money", "coin", "coins", "gold")
 _PRIMUS_WORDS = ("primus", "pc", "primus conspiratus")
-_CHANGE = re.compile(r"^[+-]\d+$")
 
 
 def _parse_correct(players: NameIndex, body: str) -> Correct:
@@ -423,13 +440,9 @@ def _parse_correct(players: NameIndex, body: str) -> Correct:
     thing = normalize(words[1])
     rest = " ".join(words[2:])
     if thing in _AUREI_WORDS:
-        if not _CHANGE.match(rest.replace(" ", "")):
-            raise InvalidEntry(
-                "pax.correct",
-                f"'{rest or 'nothing'}' is not a change of Aurei: write it with its sign, +1 or -2",
-                hint="the Aurei are secret (pax.hidden.money): a correction enters the change, never the total",
-            )
-        return Correct(player, AUREI, reason, change=int(rest.replace(" ", "")))
+        hint = "the Aurei are secret (pax.hidden.money): a correction enters the change, never the total"
+        change = reading.read_change(rest.replace(" ", ""), "an Aurei correction", "pax.correct", hint=hint)
+        return Correct(player, AUREI, reason, change=change)
     if normalize(" ".join(words[1:])) in _PRIMUS_WORDS:
         return Correct(player, PRIMUS, reason)
     if thing == "card":
@@ -490,6 +503,8 @@ _PLAYER_WORDS = {
     "display": "cards",
     "played": "cards",
 }
+#: What the number after each word of a player's position entry counts.
+_COUNTED = {"aureus": "an Aurei count", "hand": "a hand size"}
 _TOPICS = {"rome": "rome", "legion": "legion", "leg": "legion", "deck": "deck", "round": "round"}
 #: One card of a run: its category (or nothing: the run's), its value, its symbols. The
 #: category part is lazy up to the first digit and nothing else may take its spaces, so a
@@ -543,14 +558,7 @@ def parse_groups(text: str) -> tuple[Card, ...]:
 
 def _count(words: list[str], what: str) -> int:
     """The whole number after a word of a position entry (``aurei 7``, ``hand 2``, ``round 3``)."""
-    value = number(words[0]) if words else None
-    if value is None:
-        raise InvalidEntry(
-            POSITION_RULE,
-            f"'{what}' takes a whole number, not '{words[0] if words else 'nothing'}'",
-            hint=POSITION_HINT,
-        )
-    return value
+    return reading.read_number(words[0] if words else "", what, POSITION_RULE, hint=POSITION_HINT)
 
 
 def _parse_position(players: NameIndex, words: list[str]) -> PaxMove:
@@ -600,23 +608,16 @@ def _deck_parts(players: NameIndex, words: list[str]) -> tuple[int | str, ...]:
     return tuple(parts)
 
 
+_ROUND_WORDS = {"start": "start", "turn": "turn", "primus": "primus", "pc": "primus", "refill": "refill"}
+
+
 def _parse_round(players: NameIndex, words: list[str]) -> PositionRound:
     """``3 start Ann turn Ben primus Cy`` (the primus part left out when nobody holds it), or
     ``3 start Ann refill``: round 3 is over, the empty Legions are refilled next."""
-    round_ = _count(words, "round")
-    said: dict[str, list[str]] = {}
-    key = ""
-    for word in words[1:]:
-        folded = normalize(word)
-        if folded in ("start", "turn", "primus", "pc", "refill"):
-            key = "primus" if folded == "pc" else folded
-            if key in said:
-                raise InvalidEntry(POSITION_RULE, f"'{word}' is given twice", hint=POSITION_HINT)
-            said[key] = []
-        elif not key or key == "refill":
-            raise InvalidEntry(POSITION_RULE, f"'{word}' is not part of the round entry", hint=POSITION_HINT)
-        else:
-            said[key].append(word)
+    round_ = _count(words, "the round")
+    said = reading.read_pairs(
+        words[1:], _ROUND_WORDS, POSITION_RULE, stray="'{word}' is not part of the round entry", hint=POSITION_HINT, alone=("refill",)
+    )
     refill = "refill" in said
     if refill and "turn" in said:
         raise InvalidEntry(
@@ -647,23 +648,21 @@ def _parse_player(players: NameIndex, words: list[str]) -> PositionPlayer:
     if at == 0 or at > 8:
         raise InvalidEntry(POSITION_RULE, f"'{' '.join(words[:3])}' does not start with a player's name", hint=POSITION_HINT)
     player = players.resolve(" ".join(words[:at]))
+    stray = f"'{{word}}' is not part of {reading.literal(player)}'s position"
+    words_of = reading.read_pairs(
+        words[at:], _PLAYER_WORDS, POSITION_RULE, stray=stray, twice=f"{reading.literal(player)}'s {{key}} is given twice",
+        hint=POSITION_HINT, glue=lambda key, _: key == "cards",  # the cards take the rest of the entry
+    )
     said: dict[str, object] = {}
-    rest = words[at:]
-    while rest:
-        what = _PLAYER_WORDS.get(normalize(rest[0]))
-        if what is None:
-            raise InvalidEntry(POSITION_RULE, f"'{rest[0]}' is not part of {player}'s position", hint=POSITION_HINT)
-        if what in said:
-            raise InvalidEntry(POSITION_RULE, f"{player}'s {what} is given twice", hint=POSITION_HINT)
+    for what, values in words_of.items():
         if what == "cards":
-            said[what] = parse_groups(" ".join(rest[1:]))
-            break
-        if what == "aureus" and rest[1:2] == ["?"]:
+            said[what] = parse_groups(" ".join(values))
+        elif what == "aureus" and values == ["?"]:
             said[what] = None  # the public form: the Aurei are behind the screen (pax.hidden.money)
-            rest = rest[2:]
-            continue
-        said[what] = _count(rest[1:], rest[0])
-        rest = rest[2:]
+        elif len(values) > 1:
+            raise InvalidEntry(POSITION_RULE, f"'{values[1]}' is not part of {player}'s position", hint=POSITION_HINT)
+        else:
+            said[what] = _count(values, _COUNTED[what])
     if "aureus" not in said:
         raise InvalidEntry(
             POSITION_RULE,

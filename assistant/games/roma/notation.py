@@ -8,8 +8,8 @@ may be typed as unknown (``?``, or a count where players speak that way: ``hand 
 from __future__ import annotations
 
 import difflib
-import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from assistant.core import reading
 from assistant.core.errors import InvalidEntry
@@ -25,10 +25,12 @@ from assistant.games.roma.board import (
 )
 from assistant.games.roma.components import CARD_NAMES, CARDS, DECK_SIZE
 from assistant.games.roma.moves import (
+    DISCARD,
+    STOCKPILE,
+    UNKNOWN,
     Activate,
     Battle,
     Correct,
-    DISCARD,
     End,
     Give,
     Hand,
@@ -41,10 +43,8 @@ from assistant.games.roma.moves import (
     PositionTurn,
     Roll,
     RomaMove,
-    STOCKPILE,
     Start,
     TakeCards,
-    UNKNOWN,
 )
 from assistant.games.roma.state import TOTAL_VP, RomaState
 
@@ -65,21 +65,14 @@ _ACT_KEYS = {
 
 
 def _number(word: str, what: str, low: int, high: int) -> int:
-    """``word`` read as a number in ``[low, high]`` (ASCII digits only, :func:`inputs.number`)."""
-    value = number(word)
-    if value is None:
-        if word.isascii() and word.isdigit():
-            raise InvalidEntry(RULE, f"{what} must be between {low} and {high}, not '{shown(word, 20)}'")
-        raise InvalidEntry(RULE, f"expected {what}, found '{shown(word, 40)}'")
-    if not low <= value <= high:
-        raise InvalidEntry(RULE, f"{what} must be between {low} and {high}, not {value}")
-    return value
+    """``word`` read as a number in ``[low, high]`` (:func:`reading.read_number`)."""
+    return reading.read_number(word, what, RULE, low=low, high=high)
 
 
 def _disc_number(word: str, what: str, discs: int) -> int:
     """A disc number as typed. Disc 7 is read on every table, so that the rules can say why
     it is not there without the bribe disc (rules/refusals.need_disc); a number no table has
-    is refused naming this table's discs (``between 1 and 6`` without the option)."""
+    is refused naming this table's discs (``from 1 to 6`` without the option)."""
     value = number(word)
     if value is not None and 1 <= value <= BRIBE_DISC:
         return value
@@ -87,27 +80,11 @@ def _disc_number(word: str, what: str, discs: int) -> int:
 
 
 def _cards(words: list[str], *, counts: bool = False) -> tuple[str, ...]:
-    """Card names, one after the other (names of several words allowed; each looked up in a
-    window of NAME_WORDS words, so that the work grows linearly with the entry). ``?`` is an
-    unknown card; with ``counts`` a number N is N unknown cards (``hand Ann 4``)."""
-    names: list[str] = []
-    i = 0
-    while i < len(words):
-        if words[i] == UNKNOWN:
-            names.append(UNKNOWN)
-            i += 1
-            continue
-        if counts and is_number(words[i]):
-            names += [UNKNOWN] * _number(words[i], "a number of cards", 1, 4)
-            i += 1
-            continue
-        window = words[i : i + NAME_WORDS]
-        if UNKNOWN in window:  # '?' reads as nothing to a name index: the name ends before it
-            window = window[: window.index(UNKNOWN)]
-        name, used = CARD_NAMES.resolve_leading(window)
-        names.append(name)
-        i += used
-    return tuple(names)
+    """Card names, one after the other (:func:`reading.read_names`). ``?`` is an unknown card;
+    with ``counts`` a number N is N unknown cards (``hand Ann 4``)."""
+    if counts:
+        words = [u for w in words for u in ([UNKNOWN] * _number(w, "a number of cards", 1, 4) if is_number(w) else [w])]
+    return reading.read_names(CARD_NAMES, words, unknown=UNKNOWN)
 
 
 _FILLERS = ("on", "at", "disc", "to")
@@ -158,75 +135,113 @@ def parse(state: RomaState, text: str) -> RomaMove:
         text, reason = head, said  # as typed
     for mark in ",:()":
         text = text.replace(mark, " ")
+    player, verb, rest = _read_verb(state, text)
+    if verb == "position":
+        return _parse_position(state, player, rest)
+    player, rest = _read_player(state, verb, player, rest)
+    return _READERS[verb](_Entry(state, player, verb, rest, reason))
+
+
+def _verb_of(word: str) -> str:
+    return _VERB_ALIASES.get(word.lower(), word.lower())
+
+
+def _read_verb(state: RomaState, text: str) -> tuple[str | None, str, list[str]]:
+    """The player named before the verb (or ``None``), the verb and the words after it."""
     words = text.split()
     if not words:
         raise InvalidEntry(RULE, "the entry is empty", hint="one of: " + ", ".join(VERBS))
-    seats = _seat_index(state.seats)
     player: str | None = None
-    first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
+    first = _verb_of(words[0])
     if first not in VERBS:
-        player, used = _player_at(words, seats)
+        player, used = _player_at(words, _seat_index(state.seats))
         if player is None:
-            if len(words) > 1 and _VERB_ALIASES.get(words[1].lower(), words[1].lower()) in VERBS:
+            if len(words) > 1 and _verb_of(words[1]) in VERBS:
                 _not_a_player(state, words[0])  # 'Carl money 6': a name the table does not have
             raise InvalidEntry(RULE, f"cannot read '{text}': unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
         words = words[used:]
         if not words:
             raise InvalidEntry(RULE, f"what does {player} do?", hint="one of: " + ", ".join(VERBS))
-        first = _VERB_ALIASES.get(words[0].lower(), words[0].lower())
+        first = _verb_of(words[0])
         if first not in VERBS:
             raise InvalidEntry(RULE, f"unknown verb '{words[0]}'", hint=_verb_hint(words[0]))
-    verb, rest = first, words[1:]
-    if verb == "position":
-        return _parse_position(state, player, rest)
+    return player, first, words[1:]
+
+
+def _read_player(state: RomaState, verb: str, player: str | None, rest: list[str]) -> tuple[str, list[str]]:
+    """The entry's player: named before the verb, or after it (``hand Ann ...``: required for
+    the verbs that name one), or the player placing or to play."""
     if verb in ("start", "hand", "give", "place", "holds", "correct") and player is None:
-        named, used = _player_at(rest, seats)
+        named, used = _player_at(rest, _seat_index(state.seats))
         if named is None and rest and not _card_like(rest[0]):
             _not_a_player(state, rest[0])  # 'give Carl Forum Turris': say so, not "needs a name"
         if verb == "place" and named is None:
-            player = placing_player(state)
-        else:
-            if named is None:
-                raise InvalidEntry(RULE, f"'{verb}' needs a player name", hint="players: " + ", ".join(state.seats))
-            player, rest = named, rest[used:]
-    if player is None:
-        player = state.player
-    if verb == "start":
-        if rest:
-            raise InvalidEntry("roma.setup.start", "'start' takes only the player who begins")
-        return Start(player)
-    if verb == "hand":
-        return Hand(player, _cards(rest, counts=True))
-    if verb == "give":
-        return Give(player, _cards(rest, counts=True))
-    if verb == "correct":
-        return _parse_correct(state, player, rest, reason)
-    if verb == "holds":
-        if not rest:
-            raise InvalidEntry("roma.hidden.named", "'holds' names cards of the player's hand, e.g. 'holds Ann Legat'")
-        return Holds(player, _cards(rest, counts=True))
-    if verb == "place":
-        return Place(player, _pairs(rest, "place", state.discs))
-    if verb in ("roll", "reroll"):
-        return Roll(player, _dice(rest, verb), reroll=verb == "reroll")
-    if verb == "lay":
-        pairs = _pairs(rest, "lay", state.discs)
-        if len(pairs) != 1:
-            raise InvalidEntry("roma.actions.lay", "'lay' takes one card and one disc, e.g. 'lay Legat 4'")
-        return Lay(player, pairs[0][0], pairs[0][1])
-    if verb == "money":
-        if len(rest) != 1:
-            raise InvalidEntry("roma.actions.money", "'money' takes the die used, e.g. 'money 6'")
-        return Money(player, _number(rest[0], "a die value", 1, 6))
-    if verb == "cards":
-        return _parse_cards(player, rest)
-    if verb == "activate":
-        return _parse_activate(state, player, rest)
-    if verb == "battle":
-        return _parse_battle(player, rest)
-    if rest and [w.lower() for w in rest] != ["turn"]:
+            return placing_player(state), rest
+        if named is None:
+            raise InvalidEntry(RULE, f"'{verb}' needs a player name", hint="players: " + ", ".join(state.seats))
+        return named, rest[used:]
+    return (state.player if player is None else player), rest
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """An entry read up to its verb's words (``rest``); ``reason``: a correction's."""
+
+    state: RomaState
+    player: str
+    verb: str
+    rest: list[str]
+    reason: str | None
+
+
+def _start(e: _Entry) -> RomaMove:
+    if e.rest:
+        raise InvalidEntry("roma.setup.start", "'start' takes only the player who begins")
+    return Start(e.player)
+
+
+def _holds(e: _Entry) -> RomaMove:
+    if not e.rest:
+        raise InvalidEntry("roma.hidden.named", "'holds' names cards of the player's hand, e.g. 'holds Ann Legat'")
+    return Holds(e.player, _cards(e.rest, counts=True))
+
+
+def _lay(e: _Entry) -> RomaMove:
+    pairs = _pairs(e.rest, "lay", e.state.discs)
+    if len(pairs) != 1:
+        raise InvalidEntry("roma.actions.lay", "'lay' takes one card and one disc, e.g. 'lay Legat 4'")
+    return Lay(e.player, pairs[0][0], pairs[0][1])
+
+
+def _money(e: _Entry) -> RomaMove:
+    if len(e.rest) != 1:
+        raise InvalidEntry("roma.actions.money", "'money' takes the die used, e.g. 'money 6'")
+    return Money(e.player, _number(e.rest[0], "a die value", 1, 6))
+
+
+def _end(e: _Entry) -> RomaMove:
+    if e.rest and [w.lower() for w in e.rest] != ["turn"]:
         raise InvalidEntry("roma.turn.end", "'end' takes nothing more", hint="end")
-    return End(player)
+    return End(e.player)
+
+
+#: The reader of each verb of :data:`VERBS` (``position`` aside: it names its player itself).
+_READERS: dict[str, Callable[[_Entry], RomaMove]] = {
+    "start": _start,
+    "hand": lambda e: Hand(e.player, _cards(e.rest, counts=True)),
+    "give": lambda e: Give(e.player, _cards(e.rest, counts=True)),
+    "correct": lambda e: _parse_correct(e.state, e.player, e.rest, e.reason),
+    "holds": _holds,
+    "place": lambda e: Place(e.player, _pairs(e.rest, "place", e.state.discs)),
+    "roll": lambda e: Roll(e.player, _dice(e.rest, e.verb), reroll=False),
+    "reroll": lambda e: Roll(e.player, _dice(e.rest, e.verb), reroll=True),
+    "lay": _lay,
+    "money": _money,
+    "cards": lambda e: _parse_cards(e.player, e.rest),
+    "activate": lambda e: _parse_activate(e.state, e.player, e.rest),
+    "battle": lambda e: _parse_battle(e.player, e.rest),
+    "end": _end,
+}
 
 
 _CORRECT_HINT = "e.g. 'correct Ann vp +2 from stockpile because ...', 'correct Ann sestertii -1 because ...', 'correct Ann card Forum from 2 to 3 because ...'"
@@ -240,10 +255,8 @@ _DISCARD_WORDS = ("discard", "discards", "discarded")
 
 
 def _signed(word: str | None, what: str) -> int:
-    """A signed amount (``+2``, ``-1``; a bare ``2`` is a gain), never 0."""
-    if word is None or not re.fullmatch(r"[+-]?[0-9]{1,3}", word) or int(word) == 0:
-        raise InvalidEntry("roma.correct", f"{what}: write the change with its sign, e.g. '+2' or '-1'", hint=_CORRECT_HINT)
-    return int(word)
+    """A signed amount (``+2``, ``-1``; a bare ``2`` is a gain), never 0, of at most 3 digits."""
+    return reading.read_change(word or "", f"a {what} correction", "roma.correct", hint=_CORRECT_HINT, bare=True, high=999)
 
 
 def _parse_correct(state: RomaState, player: str, rest: list[str], reason: str | None) -> Correct:
@@ -384,19 +397,11 @@ def _parse_position(state: RomaState, player: str | None, rest: list[str]) -> Ro
                 _not_a_player(state, rest[0])
             raise InvalidEntry("roma.position", "'position' names a player, 'discard' or 'turn'", hint=_POSITION_HINT)
         player, rest = named, rest[used:]
-    groups: dict[str, list[str]] = {}
-    key: str | None = None
-    for word in rest:
-        k = _POSITION_KEYS.get(word.lower())
-        if k is not None and not (key == "board" and groups["board"] and not is_number(groups["board"][-1])):
-            if k in groups:
-                raise InvalidEntry("roma.position", f"'{word}' is given twice", hint=_POSITION_HINT)
-            key = k
-            groups[key] = []
-        elif key is None:
-            raise InvalidEntry("roma.position", f"cannot read '{shown(word, 40)}': say what the number is (vp, money, hand, board, blocked)", hint=_POSITION_HINT)
-        else:
-            groups[key].append(word)
+    groups = reading.read_pairs(
+        rest, _POSITION_KEYS, "roma.position", hint=_POSITION_HINT, fold=str.lower,
+        stray="cannot read '{shown}': say what the number is (vp, money, hand, board, blocked)",
+        glue=lambda key, words: key == "board" and bool(words) and not is_number(words[-1]),  # a card named so
+    )
     if "vp" not in groups:
         raise InvalidEntry("roma.position", f"{player}'s position needs the VP, e.g. 'vp 12'", hint=_POSITION_HINT)
     vp = _number(_one_word(groups["vp"], "vp"), "the VP", 0, 2 * TOTAL_VP)
@@ -447,23 +452,11 @@ def _parse_activate(state: RomaState, player: str, rest: list[str]) -> Activate:
     if not rest:
         raise InvalidEntry("roma.actions.activate", "'activate' takes the disc, e.g. 'activate 4'")
     disc = _disc_number(rest[0], "a disc number", state.discs)
-    groups: dict[str, list[str]] = {}
-    key: str | None = None
-    for word in rest[1:]:
-        k = _ACT_KEYS.get(word.lower())
-        if k == "copy" and key == "copy":
-            continue  # 'copy Scaenicus copy Legat': the other Scaenicus copies a Legat (A11)
-        if k is not None:
-            if k in groups:
-                raise InvalidEntry(RULE, f"'{word}' is given twice")
-            key = k
-            groups[key] = []
-        elif key is None:
-            # 'activate 2 5' = target 5 (or the Forum's VP die): read by the card below
-            key = "bare"
-            groups[key] = [word]
-        else:
-            groups[key].append(word)
+    # 'copy Scaenicus copy Legat': the other Scaenicus copies a Legat (A11); 'activate 2 5' =
+    # target 5 (or the Forum's VP die): the words before any key, read by the card below
+    groups = reading.read_pairs(rest[1:], _ACT_KEYS, RULE, stray=None, again=("copy",), fold=str.lower)
+    if "" in groups:
+        groups["bare"] = groups.pop("")
     if "bare" in groups:
         groups["bare"] = _named_card(state, player, disc, groups["bare"])
         if not groups["bare"]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.core import reading
@@ -24,15 +24,12 @@ from assistant.core.errors import InvalidEntry
 from assistant.core.inputs import NAME_WORDS, number, signed
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sevenwonders import components, costs
-from assistant.games.sevenwonders.secrets import public_choice
 from assistant.games.sevenwonders.moves import (
-    Chose,
-    Reveal,
-    Sealed,
     AGE_TWO,
     DISCARD,
     UNKNOWN,
     Build,
+    Chose,
     CopyGuild,
     Correct,
     Courtesan,
@@ -41,12 +38,15 @@ from assistant.games.sevenwonders.moves import (
     LeaderHand,
     Pick,
     Recruit,
+    Reveal,
     Said,
+    Sealed,
+    Sell,
     SetBoard,
     SetPosition,
-    Sell,
     Stage,
 )
+from assistant.games.sevenwonders.secrets import public_choice
 from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
 
 if TYPE_CHECKING:
@@ -172,12 +172,29 @@ def read_reveal(state: SWState, text: str) -> Reveal:
     return Reveal(tuple(parse(open_slots, part) for part in parts))
 
 
-def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said | None]:
+#: What a reader of a verb gives: the move (its payment not matched yet) and what the entry
+#: said about the payment (``None``: nothing).
+Read = tuple[Any, Said | None]
+
+
+def read(state: SWState, text: str, awaited: tuple[str, ...]) -> Read:
     """The move (payment not matched yet) and what the entry said about the payment
     (``None``: nothing)."""
     words = words_of(text.split("#", 1)[0])
     if not words:
         raise InvalidEntry(RULE, "the entry is empty", hint="e.g. 'ada build Temple'")
+    player, words = read_player(state, words, awaited)
+    if not words:
+        raise InvalidEntry(RULE, f"what does {player} do?", hint="build <card>, stage, sell <card>, recruit <leader>")
+    verb = VERBS.get(normalize(words[0]))
+    if verb is None:
+        raise not_a_verb(state, words[0], words[1:], player)
+    return READERS[verb](state, player, verb, words[1:])
+
+
+def read_player(state: SWState, words: list[str], awaited: tuple[str, ...]) -> tuple[str, list[str]]:
+    """Whose entry it is (named by a unique prefix, the Free City, or the one player awaited
+    when left out) and the words after the name."""
     seats = seat_index(state)
     first = words[0]
     taken = free_city_words(state, words)
@@ -187,70 +204,65 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
         words = [FREE_CITY, *words[taken:]]
         first = FREE_CITY
     second_is_verb = len(words) > 1 and normalize(words[1]) in VERBS
-    if seats.exact(first) is not None:
-        player = seats.exact(first)
-        words = words[1:]
-    elif second_is_verb and seats.find(first) is not None:
-        player = seats.find(first)
-        words = words[1:]
-    elif normalize(first) in VERBS:
+    named = seats.exact(first)
+    if named is None and second_is_verb:
+        named = seats.find(first)
+    if named is not None:
+        return named, words[1:]
+    if normalize(first) in VERBS:
         if len(awaited) != 1:
-            raise InvalidEntry(
-                RULE,
-                "say whose entry this is",
-                hint=f"e.g. '{(awaited or state.seats)[0]} {' '.join(words)}'",
-            )
-        player = awaited[0]
-    elif not seats.candidates(first) and (second_is_verb or not close_verbs(first)):
+            raise InvalidEntry(RULE, "say whose entry this is", hint=f"e.g. '{(awaited or state.seats)[0]} {' '.join(words)}'")
+        return awaited[0], words
+    if not seats.candidates(first) and (second_is_verb or not close_verbs(first)):
         # 'dan board Gizah A' at a table without Dan: not a near miss of Ada's name
-        raise InvalidEntry(
-            "core.players",
-            f"{first} is not a player in this game",
-            hint="the players: " + ", ".join(state.seats),
-        )
-    elif not seats.candidates(first):  # 'bild Baths': a mistyped verb, the player left out
+        raise InvalidEntry("core.players", f"{first} is not a player in this game", hint="the players: " + ", ".join(state.seats))
+    if not seats.candidates(first):  # 'bild Baths': a mistyped verb, the player left out
         raise not_a_verb(state, first, words[1:], awaited[0] if len(awaited) == 1 else None)
-    else:
-        player = seats.resolve(first)
-        words = words[1:]
-    if not words:
-        raise InvalidEntry(RULE, f"what does {player} do?", hint="build <card>, stage, sell <card>, recruit <leader>")
-    verb = VERBS.get(normalize(words[0]))
-    if verb is None:
-        raise not_a_verb(state, words[0], words[1:], player)
-    rest = words[1:]
-    assert player is not None
-    if verb == "board":
-        return read_board(player, rest), None
-    if verb == "leaders":
-        return LeaderHand(player, read_leaders(rest)), None
-    if verb == "keep":
-        if not rest or (len(rest) == 1 and rest[0] == UNKNOWN):
-            return Keep(player, None), None
-        return Keep(player, components.leader_index().resolve(" ".join(rest))), None
-    if verb == "courtesan":
-        if not rest:
-            raise InvalidEntry(RULE, "name the neighbour's leader the Courtesan token goes on")
-        return Courtesan(player, components.leader_index().resolve(" ".join(rest))), None
-    if verb == "copy":
-        if not rest:
-            raise InvalidEntry(RULE, "name the neighbour's guild Olympia B copies, or 'best'")
-        if len(rest) == 1 and normalize(rest[0]) in (*NONE_WORDS, "best"):
-            return CopyGuild(player, None), None
-        return CopyGuild(player, components.card_index().resolve(" ".join(rest))), None
-    if verb == "recruit":
-        if not rest:
-            raise InvalidEntry(RULE, "name the leader to recruit", hint=f"{player} recruit <leader>")
-        if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
-            return Recruit(player, None), None
-        return Recruit(player, components.leader_index().resolve(" ".join(rest))), None
-    if verb == "pick":
-        if not rest:
-            raise InvalidEntry(RULE, "name the card taken from the discard pile, or 'none'")
-        if len(rest) == 1 and normalize(rest[0]) in NONE_WORDS:
-            return Pick(player, None), None
-        return Pick(player, components.card_index().resolve(" ".join(rest))), None
-    # build / stage / sell
+    return seats.resolve(first), words[1:]
+
+
+def _named(rest: list[str], index: NameIndex, missing: str, hint: str | None = None, none: tuple[str, ...] = NONE_WORDS) -> str | None:
+    """The one name of an entry's words, or ``None`` for a word of ``none`` (refused as
+    ``missing`` when nothing is said)."""
+    if not rest:
+        raise InvalidEntry(RULE, missing, hint=hint)
+    if len(rest) == 1 and normalize(rest[0]) in none:
+        return None
+    return index.resolve(" ".join(rest))
+
+
+def read_keep(state: SWState, player: str, verb: str, rest: list[str]) -> Read:
+    """``keep LEADER`` (``keep`` / ``keep ?``: the leader not said)."""
+    if not rest or (len(rest) == 1 and rest[0] == UNKNOWN):
+        return Keep(player, None), None
+    return Keep(player, components.leader_index().resolve(" ".join(rest))), None
+
+
+def read_courtesan(state: SWState, player: str, verb: str, rest: list[str]) -> Read:
+    """``courtesan LEADER``: the neighbour's leader the token goes on."""
+    if not rest:
+        raise InvalidEntry(RULE, "name the neighbour's leader the Courtesan token goes on")
+    return Courtesan(player, components.leader_index().resolve(" ".join(rest))), None
+
+
+def read_copy(state: SWState, player: str, verb: str, rest: list[str]) -> Read:
+    """``copy GUILD`` (``best``/``none``: the best one, worked out)."""
+    guild = _named(rest, components.card_index(), "name the neighbour's guild Olympia B copies, or 'best'", none=(*NONE_WORDS, "best"))
+    return CopyGuild(player, guild), None
+
+
+def read_recruit(state: SWState, player: str, verb: str, rest: list[str]) -> Read:
+    """``recruit LEADER`` (``none``: no leader)."""
+    return Recruit(player, _named(rest, components.leader_index(), "name the leader to recruit", f"{player} recruit <leader>")), None
+
+
+def read_pick(state: SWState, player: str, verb: str, rest: list[str]) -> Read:
+    """``pick CARD`` from the discard pile (``none``: nothing taken)."""
+    return Pick(player, _named(rest, components.card_index(), "name the card taken from the discard pile, or 'none'")), None
+
+
+def read_play(state: SWState, player: str, verb: str, rest: list[str]) -> Read:
+    """``build CARD [free] [pay ...|buy ...]``, ``stage [CARD] [pay ...]``, ``sell [CARD]``."""
     # in the draft a sale or stage is a Recruitment entry (the draft played off the record)
     index = components.leader_index() if state.phase in ("recruit", "draft") and verb != "build" else components.card_index()
     name: str | None = None
@@ -272,6 +284,11 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
             rest = []
         else:
             raise InvalidEntry(RULE, f"cannot read '{' '.join(rest)}'", hint="… [free] [pay left N right N]")
+    return played(player, verb, name, free, stated)
+
+
+def played(player: str, verb: str, name: str | None, free: bool, stated: Said | None) -> Read:
+    """The build, stage or sale read, what was said of its payment refused where it has none."""
     if verb == "build":
         if name is None:
             raise InvalidEntry(RULE, "name the card to build", hint=f"{player} build <card>")
@@ -288,6 +305,21 @@ def read(state: SWState, text: str, awaited: tuple[str, ...]) -> tuple[Any, Said
     if stated is not None:
         raise InvalidEntry(RULE, "selling a card pays nothing", hint=f"{player} sell {name or ''}".strip())
     return Sell(player, name), None
+
+
+#: The reader of each verb (the values of :data:`VERBS`).
+READERS: dict[str, Callable[[SWState, str, str, list[str]], Read]] = {
+    "board": lambda state, player, verb, rest: (read_board(player, rest), None),
+    "leaders": lambda state, player, verb, rest: (LeaderHand(player, read_leaders(rest)), None),
+    "keep": read_keep,
+    "courtesan": read_courtesan,
+    "copy": read_copy,
+    "recruit": read_recruit,
+    "pick": read_pick,
+    "build": read_play,
+    "stage": read_play,
+    "sell": read_play,
+}
 
 
 CORRECT_WORDS = ("correct", "correction")
@@ -329,9 +361,8 @@ def read_correct(state: SWState, text: str) -> Correct:
         )
     rest = words[1:]
     if thing in ("coins", "stage"):
-        delta = signed(rest[0].lstrip("+")) if len(rest) == 1 and rest[0][:1] in "+-" and rest[0][1:] else None
-        if delta is None or (rest[0][:1] == "+" and rest[0][1:2] == "-"):
-            raise InvalidEntry("7w.correct", f"say the {thing} added or taken away with its sign", hint=f"correct {player} {thing} +1 because ... / {thing} -1")
+        hint = f"correct {player} {thing} +1 because ... / {thing} -1"
+        delta = reading.read_change(" ".join(rest), f"a {thing} correction", "7w.correct", hint=hint)
         return Correct(player, thing, delta=delta, reason=reason)
     if thing == "token":
         return Correct(player, "token", **read_token_change(player, rest), reason=reason)  # type: ignore[arg-type]
@@ -460,24 +491,12 @@ def read_board(player: str, rest: list[str]) -> SetBoard:
 
 
 def read_leaders(rest: list[str]) -> tuple[str, ...]:
-    """The leader names of a ``leaders`` entry."""
-    names: list[str] = []
-    index = components.leader_index()
-    at = 0
-    while at < len(rest):  # one name at a time, each in a window of NAME_WORDS words: linear
-        if rest[at] == UNKNOWN:  # a leader not said (the entry's public form is all '?')
-            names.append(UNKNOWN)
-            at += 1
-            continue
-        window = rest[at : at + NAME_WORDS]
-        if UNKNOWN in window:
-            window = window[: window.index(UNKNOWN)]
-        name, used = index.resolve_leading(window)
-        names.append(name)
-        at += used
+    """The leader names of a ``leaders`` entry (``?`` for a leader not said: the entry's public
+    form is all ``?``)."""
+    names = reading.read_names(components.leader_index(), rest, unknown=UNKNOWN)
     if not names:
         raise InvalidEntry(RULE, "name the leaders in hand", hint="leaders Caesar, Nero, Midas, Plato (or ? for one not said)")
-    return tuple(names)
+    return names
 
 
 # -- the public form of an entry (7w.secrets) ----------------------------------------------------
@@ -498,7 +517,10 @@ def public_notation(state: SWState, move: Any) -> str:
     'ada leaders ?, ?'
     """
     if state is not None and isinstance(move, Sealed) and state.phase == "draft":
-        from assistant.games.sevenwonders.rules.resolution import draft_untouched, skip_draft
+        from assistant.games.sevenwonders.rules.resolution import (
+            draft_untouched,
+            skip_draft,
+        )
 
         state = skip_draft(state) if draft_untouched(state) else state  # the first Recruitment choice
     last = state is not None and state.phase in ("turn", "recruit") and sum(1 for c in state.choices if c is None) == 1
@@ -636,6 +658,12 @@ def read_pay(words: list[str], state: SWState | None = None, player: str | None 
         _count_units(bought, res, 1)
         buys[side].append(res)
         k += 1
+    return paid(coins, buys)
+
+
+def paid(coins: dict[str, int], buys: dict[str, list[str]]) -> Said:
+    """A payment's statement from the coins and the resources said per side: a side named
+    with neither says it buys nothing; when no resource is named, a side not named pays 0."""
     stated: dict[str, Any] = {}
     only_coins = not any(buys.values())
     for side in ("left", "right", "bank"):
@@ -753,7 +781,7 @@ RECRUITMENT_WORDS = ("recruitment", "recruit", "recruiting", "leaders")
 #: The figures a ``position PLAYER`` line may set, with the words that name them.
 FIGURES = {"coins": "coins", "coin": "coins", "money": "coins", "stages": "stages", "stage": "stages",
            "tokens": "tokens", "token": "tokens", "hand": "hand", "courtesan": "courtesan",
-           "free build": "free_build", "freebuild": "free_build", "free": "free_build"}
+           "free build": "free build", "freebuild": "free build", "free": "free build"}
 
 
 def read_age(word: str) -> int:
@@ -762,14 +790,6 @@ def read_age(word: str) -> int:
     if age is None:
         raise InvalidEntry(POSITION_RULE, f"'{word}' is not an Age", hint="I, II or III")
     return age
-
-
-def read_count(word: str, what: str) -> int:
-    """A whole number (through the input boundary), or InvalidEntry naming ``what``."""
-    value = number(word)
-    if value is None:
-        raise InvalidEntry(POSITION_RULE, f"{what} is a whole number, not '{word}'")
-    return value
 
 
 def read_position(state: SWState, text: str) -> SetPosition:
@@ -789,7 +809,7 @@ def read_position(state: SWState, text: str) -> SetPosition:
         if when in RECRUITMENT_WORDS and len(words) == 3:
             return SetPosition("stand", age=age, turn=0)
         if when == "turn" and len(words) == 4:
-            return SetPosition("stand", age=age, turn=read_count(words[3], "the turn"))
+            return SetPosition("stand", age=age, turn=reading.read_number(words[3], "the turn", POSITION_RULE))
         raise InvalidEntry(POSITION_RULE, f"cannot read '{' '.join(words[2:])}'", hint=f"position age {words[1]} turn 3, or position age {words[1]} recruitment")
     if key in ("discard", "discards", "pile"):
         rest = words[1:]
@@ -799,7 +819,7 @@ def read_position(state: SWState, text: str) -> SetPosition:
             raise InvalidEntry(POSITION_RULE, "say the cards of each Age in the discard pile", hint="position discard I 3, II 1 (or none)")
         counts = [0, 0, 0]
         for age_word, count_word in zip(rest[::2], rest[1::2]):
-            counts[read_age(age_word) - 1] += read_count(count_word, "a number of cards")
+            counts[read_age(age_word) - 1] += reading.read_number(count_word, "a number of cards", POSITION_RULE)
         return SetPosition("discard", discard=(counts[0], counts[1], counts[2]))
     taken = free_city_words(state, words)
     if taken:
@@ -819,20 +839,9 @@ def read_position(state: SWState, text: str) -> SetPosition:
             # the names as typed: the text after the words before them (split as words_of splits)
             parts = re.split(r"[\s,;]+", text.strip(), maxsplit=len(words) - len(items) + 1)
             after = parts[-1] if len(parts) == len(words) - len(items) + 2 else " ".join(items)
-            names = read_position_cards(after) if cards else read_names(components.leader_index(), items)
+            names = read_position_cards(after) if cards else reading.read_names(components.leader_index(), items)
         return SetPosition("cards" if cards else "leaders", player, names=names)
     return read_figures(player, rest)
-
-
-def read_names(index: NameIndex, items: list[str]) -> tuple[str, ...]:
-    """Names one after the other (commas optional), each in a window of NAME_WORDS words: linear."""
-    names: list[str] = []
-    at = 0
-    while at < len(items):
-        name, used = index.resolve_leading(items[at : at + NAME_WORDS])
-        names.append(name)
-        at += used
-    return tuple(names)
 
 
 def read_position_cards(text: str) -> tuple[str, ...]:
@@ -848,7 +857,7 @@ def read_position_cards(text: str) -> tuple[str, ...]:
         name_text, age = _split_age(part)
         found = components.card_index().find(name_text) if age is not None else None
         if found is None or age is None:
-            names += read_names(components.card_index(), words_of(part))
+            names += reading.read_names(components.card_index(), words_of(part))
             continue
         ages = sorted({c.age for c in components.card_versions(found)})
         if age not in ages:
@@ -860,54 +869,44 @@ def read_position_cards(text: str) -> tuple[str, ...]:
 
 def read_figures(player: str, rest: list[str]) -> SetPosition:
     """``coins N stages N tokens +1 -1 hand N courtesan LEADER free-build used``, any of them."""
+    hint = f"position {player} coins 5 stages 1"
+    stray = f"{hint} tokens +1 -1 hand 2"
+    words = reading.read_pairs(rest, FIGURES, POSITION_RULE, stray="cannot read '{word}'", twice="{key} is said twice", hint=stray, twice_hint=hint)
     said: dict[str, Any] = {}
-    at = 0
-    while at < len(rest):
-        word = normalize(rest[at])
-        key = FIGURES.get(word)
-        if key is None:
-            raise InvalidEntry(POSITION_RULE, f"cannot read '{rest[at]}'", hint=f"position {player} coins 5 stages 1 tokens +1 -1 hand 2")
-        if key in said:
-            raise InvalidEntry(POSITION_RULE, f"{key.replace('_', ' ')} is said twice", hint=f"position {player} coins 5 stages 1")
-        values = rest[at + 1 :]
+    for key, values in words.items():
         if key == "tokens":
-            tokens: list[int] = []
-            used = 0
-            if values and normalize(values[0]) in NONE_WORDS:
-                used = 1
-            else:
-                for value in values:
-                    token = signed(value.removeprefix("+")) if value != "+" else None
-                    if token is None or value.startswith("+-"):
-                        break
-                    tokens.append(token)
-                    used += 1
-            if not used:
-                raise InvalidEntry(POSITION_RULE, "list the conflict tokens (+1 +3 +5 -1), or none", hint=f"position {player} tokens +1 -1")
-            said[key] = tuple(tokens)
-            at += 1 + used
-            continue
-        if not values:
-            raise InvalidEntry(POSITION_RULE, f"say {player}'s {key.replace('_', ' ')}", hint=f"position {player} coins 5 stages 1")
-        if key == "courtesan":
-            if normalize(values[0]) in NONE_WORDS:
-                said[key], used = "", 1
-            else:
-                said[key], used = components.leader_index().resolve_leading(values[:NAME_WORDS])
-            at += 1 + used
-            continue
-        if key == "free_build":
-            if word == "free" and normalize(values[0]) == "build":  # "free build used"
+            said[key], used = read_tokens(player, values)
+        elif not values:
+            raise InvalidEntry(POSITION_RULE, f"say {player}'s {key}", hint=hint)
+        elif key == "courtesan":
+            none = normalize(values[0]) in NONE_WORDS
+            said[key], used = ("", 1) if none else components.leader_index().resolve_leading(values[:NAME_WORDS])
+        elif key == "free build":
+            if normalize(values[0]) == "build":  # "free build used"
                 values = values[1:]
-                at += 1
             state_word = normalize(values[0]) if values else ""
             if state_word not in ("used", "unused", "yes", "no"):
                 raise InvalidEntry(POSITION_RULE, "say whether Olympia A's free build of this Age is used", hint=f"position {player} free-build used")
-            said[key] = state_word in ("used", "yes")
-            at += 2
-            continue
-        said[key] = read_count(values[0], key)
-        at += 2
+            said["free_build"], used = state_word in ("used", "yes"), 1
+        else:
+            said[key], used = reading.read_number(values[0], key, POSITION_RULE), 1
+        if values[used:]:
+            raise InvalidEntry(POSITION_RULE, f"cannot read '{values[used]}'", hint=stray)
     if not said:
-        raise InvalidEntry(POSITION_RULE, f"say what lies in front of {player}", hint=f"position {player} coins 5 stages 1")
+        raise InvalidEntry(POSITION_RULE, f"say what lies in front of {player}", hint=hint)
     return SetPosition("figures", player, **said)
+
+
+def read_tokens(player: str, values: list[str]) -> tuple[tuple[int, ...], int]:
+    """``+1 +3 -1`` (or ``none``): the conflict tokens of a position, and how many words they took."""
+    if values and normalize(values[0]) in NONE_WORDS:
+        return (), 1
+    tokens: list[int] = []
+    for value in values:
+        token = signed(value.removeprefix("+")) if value != "+" else None
+        if token is None or value.startswith("+-"):
+            break
+        tokens.append(token)
+    if not tokens:
+        raise InvalidEntry(POSITION_RULE, "list the conflict tokens (+1 +3 +5 -1), or none", hint=f"position {player} tokens +1 -1")
+    return tuple(tokens), len(tokens)

@@ -5,12 +5,13 @@ waits for (when only one is awaited)."""
 from __future__ import annotations
 
 import difflib
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from assistant.core import reading
 from assistant.core.errors import InvalidEntry
-from assistant.core.inputs import MAX_DIGITS, NAME_WORDS, is_number, number, shown
+from assistant.core.inputs import number, shown
 from assistant.core.names import NameIndex, normalize
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import (
@@ -62,19 +63,18 @@ def _vote(words: list[str], rule: str) -> tuple[str, int]:
     """``up 3`` -> ("up", 3): a thumb and the denarii in the fist (0 when left out)."""
     if not words or normalize(words[0]) not in ("up", "down") or len(words) > 2:
         raise InvalidEntry(rule, "give the thumb and the denarii in the fist", hint="Red up 3")
-    denarii = _int(words[1], "the denarii in the fist", rule) if len(words) == 2 else 0
+    denarii = reading.read_number(words[1], "the number of denarii in the fist", rule) if len(words) == 2 else 0
     return normalize(words[0]), denarii
 
 
-def _int(word: str, what: str, rule: str) -> int:
-    """``word`` as a whole number (ASCII digits, :func:`inputs.number`); a negative one is
-    refused saying so (``Blue bids -2``)."""
-    value = number(word)
-    if value is None:
-        if word[:1] == "-" and is_number(word[1:]):
-            raise InvalidEntry(rule, f"{what} cannot be negative: '{word}'")
-        raise InvalidEntry(rule, f"{what} must be a whole number of at most {MAX_DIGITS} digits, not '{shown(word, 40)}'")
-    return value
+def _kind_counts(words: list[str], into: dict[str, int], rule: str, *, twice: str, what: str, hint: str | None = None) -> None:
+    """``civic 2 health 1``: each token kind and its count put ``into`` the counts read so far
+    (``twice`` and ``what`` are templates of ``{kind}``); the caller refuses an odd word."""
+    for k, count in zip(words[::2], words[1::2]):
+        kind = parse_token(k)
+        if kind in into:
+            raise InvalidEntry(rule, twice.format(kind=kind), hint=hint)
+        into[kind] = reading.read_number(count, what.format(kind=kind), rule)
 
 
 def _nothing_more(rest: list[str], said: str, rule: str, hint: str) -> None:
@@ -121,6 +121,32 @@ def seat_index(seats: tuple[str, ...]) -> NameIndex:
     return reading.seat_index(seats, "sylla.notation")
 
 
+@dataclass(frozen=True)
+class _Entry:
+    """An entry read up to its verb: the verb as typed (``said``) and folded (``raw``), its
+    words after it (``args``), the player named (or ``None``) and the players awaited."""
+
+    state: State
+    text: str
+    awaited: tuple[str, ...]
+    player: str | None
+    said: str
+    raw: str
+    args: list[str]
+
+    def who(self) -> str:
+        """The entry's player: the one named, else the lone player awaited."""
+        if self.player is not None:
+            return self.player
+        if len(self.awaited) == 1:
+            return self.awaited[0]
+        raise InvalidEntry(
+        "sylla.notation",
+        f"say whose entry this is: '<player> {self.text}'",
+        hint="awaited: " + (", ".join(self.awaited) or "nobody"),
+                           )
+
+
 def parse(state: State, text: str, awaited: tuple[str, ...]) -> Move:
     """Read one entry into its move. Reads only: raises InvalidEntry or AmbiguousEntry when the
     text cannot be read, never judges legality (rules.check does). ``awaited`` are the players
@@ -133,220 +159,258 @@ def parse(state: State, text: str, awaited: tuple[str, ...]) -> Move:
     if any(w in CORRECT_VERBS for w in head):
         return _parse_correct(state, text)
     if "|" in text:
-        first, *rest = text.split("|")
-        inner = parse(state, first, awaited)
-        facts_: list[m.TokensMove] = []
-        for part in rest:
-            fact = parse(state, part, ())
-            if not isinstance(fact, m.TokensMove) or not fact.counts:
-                raise InvalidEntry("sylla.hidden.tokens", f"after '|' only token counts: cannot read '{shown(part, 40)}'", hint="| Red tokens civic 2")
-            facts_.append(fact)
-        return m.RevealingMove(inner, tuple(facts_))
+        return _parse_revealing(state, text, awaited)
+    entry = _read_entry(state, text, awaited)
+    return _READERS[VERBS[entry.raw]](entry)
+
+
+def _parse_revealing(state: State, text: str, awaited: tuple[str, ...]) -> m.RevealingMove:
+    """``<entry> | <Name> tokens civic 2 | ...``: the entry and the counts revealed with it."""
+    first, *rest = text.split("|")
+    inner = parse(state, first, awaited)
+    facts_: list[m.TokensMove] = []
+    for part in rest:
+        fact = parse(state, part, ())
+        if not isinstance(fact, m.TokensMove) or not fact.counts:
+            raise InvalidEntry("sylla.hidden.tokens", f"after '|' only token counts: cannot read '{shown(part, 40)}'", hint="| Red tokens civic 2")
+        facts_.append(fact)
+    return m.RevealingMove(inner, tuple(facts_))
+
+
+def _read_entry(state: State, text: str, awaited: tuple[str, ...]) -> _Entry:
+    """The player named (if any), the verb and its words; an unknown verb is refused with the
+    nearest one."""
     words = text.replace(";", ",").split()
     if not words:
         raise InvalidEntry("sylla.notation", "the entry is empty", hint=USAGE)
-    seats = seat_index(state.seats)
     player: str | None = None
     if words[0] != UNKNOWN and normalize(words[0]) not in VERBS:
-        player = seats.resolve(words[0])
+        player = seat_index(state.seats).resolve(words[0])
         words = words[1:]
         if not words:
             raise InvalidEntry("sylla.notation", f"what does {player} do?", hint=USAGE)
     if normalize(words[0]) == "thumb" and len(words) > 1:  # "Red thumb up 3"
         words = words[1:]
     raw_verb = UNKNOWN if words[0] == UNKNOWN else normalize(words[0])
-    verb = VERBS.get(raw_verb)
-    if verb is None:
+    if raw_verb not in VERBS:
         close = difflib.get_close_matches(raw_verb, list(VERBS), n=1, cutoff=0.6)
         hint = f"did you mean '{close[0]}'? The verbs: {USAGE}" if close else USAGE
         raise InvalidEntry("sylla.notation", f"cannot read '{words[0]}'", hint=hint)
-    args = words[1:]
+    return _Entry(state, text, awaited, player, words[0], raw_verb, words[1:])
 
-    def who() -> str:
-        if player is not None:
-            return player
-        if len(awaited) == 1:
-            return awaited[0]
+
+def _sets(e: _Entry) -> Move:
+    pairs: list[tuple[str, int]] = []
+    for word in e.args:
+        if "=" not in word:
+            raise InvalidEntry("sylla.setup.characters", f"cannot read '{word}'", hint="sets Blue=I Red=II White=III Black=IV")
+        name, numeral = word.split("=", 1)
+        n = parse_roman(numeral)
+        if n is None:
+            raise InvalidEntry("sylla.setup.characters", f"'{numeral}' is not an Income tile numeral (I to IV)")
+        pairs.append((seat_index(e.state.seats).resolve(name), n))
+    return m.SetsMove(tuple(pairs))
+
+
+def _remove(e: _Entry) -> Move:
+    if not e.args:
+        raise InvalidEntry("sylla.notation", "remove what?")
+    if e.state.phase == "setup" and e.player is None:
+        return m.RemoveWorkMove(_drawn_work(" ".join(e.args)))
+    return m.RemoveEventMove(e.who(), event_index().resolve(" ".join(e.args)))
+
+
+def _bid(e: _Entry) -> Move:
+    if len(e.args) != 1:
+        raise InvalidEntry("sylla.notation", "bid a number", hint="Blue bids 3")
+    return m.BidMove(e.who(), reading.read_number(e.args[0], "a bid", "sylla.notation"))
+
+
+def _pass(e: _Entry) -> Move:
+    _nothing_more(e.args, e.said, "sylla.notation", "Blue passes, or Blue bids 3")
+    return m.PassMove(e.who())
+
+
+def _take(e: _Entry) -> Move:
+    if len(e.args) != 1:
+        raise InvalidEntry("sylla.phase1.respublica", "take one token kind", hint="Black takes civic")
+    if e.args[0] == UNKNOWN:
+        raise InvalidEntry("sylla.phase1.respublica", "the Consul shows his token's colour to everyone: name it", hint="Black takes civic")
+    return m.TokenMove(e.who(), parse_token(e.args[0]))
+
+
+def _recruit(e: _Entry) -> Move:
+    display = e.state.display
+    n = number(e.args[0]) if len(e.args) == 1 and display else None
+    if n is not None and display:
+        if not 1 <= n <= len(display):
+            raise InvalidEntry("sylla.phase2.recruit", f"the display holds {len(display)} characters")
+        return m.RecruitMove(e.who(), display[n - 1])
+    return m.RecruitMove(e.who(), parse_character(e.args))
+
+
+def _offer(e: _Entry) -> Move:
+    args, rule = e.args, "sylla.phase3.sequence"
+    if not args:
+        raise InvalidEntry(rule, "offer which space?", hint="offers 3, or offers field")
+    space = number(args[0])
+    if space is not None:
+        _nothing_more(args[1:], f"{e.said} {args[0]}", rule, f"{e.said} {args[0]}")
+        return m.OfferMove(e.who(), space)
+    kind = building_index().resolve(" ".join(args))
+    spaces = [i + 1 for i, t in enumerate(e.state.spaces) if t == kind]
+    if not spaces:
         raise InvalidEntry(
-        "sylla.notation",
-        f"say whose entry this is: '<player> {text}'",
-        hint="awaited: " + (", ".join(awaited) or "nobody"),
+        rule,
+        f"no {kind} lies on the building spaces",
+        hint="offer a space: " + ", ".join(str(i + 1) for i, t in enumerate(e.state.spaces) if t),
                            )
+    if len(spaces) > 1:
+        raise InvalidEntry(rule, f"{len(spaces)} tiles of that type are on offer; name the space", hint="offers " + " or ".join(map(str, spaces)))
+    return m.OfferMove(e.who(), spaces[0])
 
-    if verb == "board":
-        return m.BoardMove(parse_board(args))
-    if verb == "sets":
-        pairs: list[tuple[str, int]] = []
-        for word in args:
-            if "=" not in word:
-                raise InvalidEntry("sylla.setup.characters", f"cannot read '{word}'", hint="sets Blue=I Red=II White=III Black=IV")
-            name, numeral = word.split("=", 1)
-            n = parse_roman(numeral)
-            if n is None:
-                raise InvalidEntry("sylla.setup.characters", f"'{numeral}' is not an Income tile numeral (I to IV)")
-            pairs.append((seats.resolve(name), n))
-        return m.SetsMove(tuple(pairs))
-    if verb == "keep":
-        return m.KeepMove(who(), tuple(parse_character(g) for g in _cards(args)))
-    if verb == "events":
-        return m.EventsMove(tuple(parse_event(g) for g in _groups(args)))
-    if verb == "remove":
-        if not args:
-            raise InvalidEntry("sylla.notation", "remove what?")
-        if state.phase == "setup" and player is None:
-            return m.RemoveWorkMove(_drawn_work(" ".join(args)))
-        return m.RemoveEventMove(who(), event_index().resolve(" ".join(args)))
-    if verb == "work":
-        return m.WorkMove(_drawn_work(" ".join(args)))
-    if verb == "tiles":
-        tiles: list[str] = []
-        rest = " ".join(args).replace(",", " ").split()
-        at = 0
-        while at < len(rest):  # one name at a time, each in a window of NAME_WORDS words: linear
-            name, used = building_index().resolve_leading(rest[at : at + NAME_WORDS])
-            tiles.append(name)
-            at += used
-        return m.TilesMove(tuple(tiles))
-    if verb == "bid":
-        if len(args) != 1:
-            raise InvalidEntry("sylla.notation", "bid a number", hint="Blue bids 3")
-        return m.BidMove(who(), _int(args[0], "a bid", "sylla.notation"))
-    if verb == "pass":
-        _nothing_more(args, words[0], "sylla.notation", "Blue passes, or Blue bids 3")
-        return m.PassMove(who())
-    if verb == "take":
-        if len(args) != 1:
-            raise InvalidEntry("sylla.phase1.respublica", "take one token kind", hint="Black takes civic")
-        if args[0] == UNKNOWN:
-            raise InvalidEntry("sylla.phase1.respublica", "the Consul shows his token's colour to everyone: name it", hint="Black takes civic")
-        return m.TokenMove(who(), parse_token(args[0]))
-    if verb == "recruit":
-        n = number(args[0]) if len(args) == 1 and state.display else None
-        if n is not None and state.display:
-            if not 1 <= n <= len(state.display):
-                raise InvalidEntry("sylla.phase2.recruit", f"the display holds {len(state.display)} characters")
-            return m.RecruitMove(who(), state.display[n - 1])
-        return m.RecruitMove(who(), parse_character(args))
-    if verb == "display":
-        return m.DisplayMove(tuple(parse_character(g) for g in _cards(args)))
-    if verb == "offer":
-        if not args:
-            raise InvalidEntry("sylla.phase3.sequence", "offer which space?", hint="offers 3, or offers field")
-        space = number(args[0])
-        if space is not None:
-            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase3.sequence", f"{words[0]} {args[0]}")
-            return m.OfferMove(who(), space)
-        kind = building_index().resolve(" ".join(args))
-        spaces = [i + 1 for i, t in enumerate(state.spaces) if t == kind]
-        if not spaces:
-            raise InvalidEntry(
-            "sylla.phase3.sequence",
-            f"no {kind} lies on the building spaces",
-            hint="offer a space: " + ", ".join(str(i + 1) for i, t in enumerate(state.spaces) if t),
-                               )
-        if len(spaces) > 1:
-            raise InvalidEntry(
-            "sylla.phase3.sequence",
-            f"{len(spaces)} tiles of that type are on offer; name the space",
-            hint="offers " + " or ".join(map(str, spaces)),
-                               )
-        return m.OfferMove(who(), spaces[0])
-    if verb == "pay":
-        actor = who()
-        return m.PayMove(actor, resolve_payment(state, actor, " ".join(args).replace(",", " ").split()))
-    if verb == "insula":
-        kinds = [_kind_or_unknown(w) for w in " ".join(args).replace(",", " ").split()]
-        if kinds == [None]:  # "insula ?": both unseen
-            kinds = [None, None]
-        if len(kinds) != 2:
-            raise InvalidEntry("sylla.buildings.insula", "the Insula gives 2 tokens: name both", hint="insula civic health")
-        return m.InsulaMove(who(), (kinds[0], kinds[1]))
-    if verb == "crane":
-        if len(args) != 1:
-            raise InvalidEntry("sylla.data.cranes", "give the Crane card's hexagon letters", hint="crane ry")
-        return m.CraneMove(who(), parse_hexes(args[0], "sylla.data.cranes"))
-    if verb == "temple":
-        if len(args) != 1:
-            raise InvalidEntry("sylla.buildings.temple", "name the token the Temple buys", hint="temple health")
-        return m.TempleMove(who(), _kind_or_unknown(args[0]))
-    if verb == "tavern":
-        if len(args) != 2 or normalize(args[1]) not in ("up", "down", "hold", "right", "left", "block"):
-            raise InvalidEntry("sylla.buildings.tavern.rules", "name the marker and up, down or hold", hint="tavern civic up")
-        direction = {"right": "up", "left": "down", "block": "hold"}.get(normalize(args[1]), normalize(args[1]))
-        return m.TavernMove(who(), parse_token(args[0]), direction)
-    if verb == "done":
-        _nothing_more(args, words[0], "sylla.notation", "Blue done")
-        return m.DoneMove(who())
-    if verb == "cube":
-        source = {"vestal": "vestal", "ves": "vestal", "legionary": "legionary", "leg": "legionary"}.get(raw_verb)
-        if not args:
-            raise InvalidEntry("sylla.phase5.placement", "on which event?", hint="vestal Famine, or legionary 2")
-        n = number(args[0])
-        if n is not None:
-            _nothing_more(args[1:], f"{words[0]} {args[0]}", "sylla.phase5.placement", f"{words[0]} {args[0]}, or {words[0]} <event name>")
-            if not 1 <= n <= len(state.events):
-                raise InvalidEntry("sylla.phase5.placement", f"the event row has slots 1 to {len(state.events)}")
-            event = state.events[n - 1].id
-        else:
-            event = event_index().resolve(" ".join(args))
-        actor = who()
-        if source is None:
-            p = state.player(actor)
-            held = [k for k, n in p.cubes.items() if n > 0]
-            if len(held) != 1:
-                raise InvalidEntry(
-                "sylla.phase5.placement",
-                "say whose cube it is: vestal or legionary",
-                hint=f"{actor} vestal {' '.join(args)}",
-                                   )
-            source = held[0]
-        return m.CubeMove(actor, source, event)
-    if verb == "prevent":
-        return m.PreventMove(who(), tuple(event_index().resolve(" ".join(g)) for g in _groups(args)))
-    if verb == "down":
-        if len(args) != 1:
-            raise InvalidEntry("sylla.events.disable", "name the card or tile to turn face down", hint="turns Sen2")
-        actor = who()
-        return m.DownMove(actor, resolve_down(state, actor, args[0]))
-    if verb == "vote":
-        denarii = _int(args[0], "the denarii in the fist", "sylla.phase6.vote") if args else 0
-        if len(args) > 1:
-            raise InvalidEntry("sylla.phase6.vote", "give the thumb and the denarii in the fist", hint="Red up 3")
-        return m.VoteMove(who(), raw_verb, denarii)
-    if verb == "votes":
-        if not args or args == [UNKNOWN]:
-            return m.VoteMove(who(), None, None)
-        thumb, denarii = _vote(args, "sylla.phase6.vote")
-        return m.VoteMove(who(), thumb, denarii)
-    if verb == "fists":
-        votes: list[tuple[str, str, int]] = []
-        for group in _groups(args):
-            if not group:
-                continue
-            name = seats.resolve(group[0])
-            thumb, denarii = _vote(group[1:], "sylla.hidden.votes")
-            votes.append((name, thumb, denarii))
-        if not votes:
-            raise InvalidEntry("sylla.hidden.votes", "name the votes the open fists show", hint="fists Blue up 3, Red down 0")
-        return m.FistsMove(tuple(votes))
-    if verb == "tokens":
-        if args == [UNKNOWN]:
-            return m.TokensMove(who(), ())
-        words_ = " ".join(args).replace(",", " ").split()
-        if not words_ or len(words_) % 2:
-            raise InvalidEntry("sylla.hidden.tokens", "give kinds and counts", hint="Red tokens civic 2 health 1")
-        counts: dict[str, int] = {}
-        for k, count in zip(words_[::2], words_[1::2]):
-            kind = parse_token(k)
-            if kind in counts:
-                raise InvalidEntry("sylla.hidden.tokens", f"{kind} is named twice")
-            counts[kind] = _int(count, "a token count", "sylla.hidden.tokens")
-        return m.TokensMove(who(), tuple(counts.items()))
-    if verb == "free":
-        if len(args) != 1:
-            raise InvalidEntry("sylla.end.slaves", "how many Slaves?", hint="frees 2")
-        return m.FreeMove(who(), _int(args[0], "the number of Slaves freed", "sylla.end.slaves"))
-    raise InvalidEntry("sylla.notation", f"cannot read '{text}'", hint=USAGE)  # pragma: no cover
+
+def _pay(e: _Entry) -> Move:
+    actor = e.who()
+    return m.PayMove(actor, resolve_payment(e.state, actor, " ".join(e.args).replace(",", " ").split()))
+
+
+def _insula(e: _Entry) -> Move:
+    kinds = [_kind_or_unknown(w) for w in " ".join(e.args).replace(",", " ").split()]
+    if kinds == [None]:  # "insula ?": both unseen
+        kinds = [None, None]
+    if len(kinds) != 2:
+        raise InvalidEntry("sylla.buildings.insula", "the Insula gives 2 tokens: name both", hint="insula civic health")
+    return m.InsulaMove(e.who(), (kinds[0], kinds[1]))
+
+
+def _crane(e: _Entry) -> Move:
+    if len(e.args) != 1:
+        raise InvalidEntry("sylla.data.cranes", "give the Crane card's hexagon letters", hint="crane ry")
+    return m.CraneMove(e.who(), parse_hexes(e.args[0], "sylla.data.cranes"))
+
+
+def _temple(e: _Entry) -> Move:
+    if len(e.args) != 1:
+        raise InvalidEntry("sylla.buildings.temple", "name the token the Temple buys", hint="temple health")
+    return m.TempleMove(e.who(), _kind_or_unknown(e.args[0]))
+
+
+def _tavern(e: _Entry) -> Move:
+    args = e.args
+    if len(args) != 2 or normalize(args[1]) not in ("up", "down", "hold", "right", "left", "block"):
+        raise InvalidEntry("sylla.buildings.tavern.rules", "name the marker and up, down or hold", hint="tavern civic up")
+    direction = {"right": "up", "left": "down", "block": "hold"}.get(normalize(args[1]), normalize(args[1]))
+    return m.TavernMove(e.who(), parse_token(args[0]), direction)
+
+
+def _done(e: _Entry) -> Move:
+    _nothing_more(e.args, e.said, "sylla.notation", "Blue done")
+    return m.DoneMove(e.who())
+
+
+def _cube(e: _Entry) -> Move:
+    args, rule, state = e.args, "sylla.phase5.placement", e.state
+    source = {"vestal": "vestal", "ves": "vestal", "legionary": "legionary", "leg": "legionary"}.get(e.raw)
+    if not args:
+        raise InvalidEntry(rule, "on which event?", hint="vestal Famine, or legionary 2")
+    n = number(args[0])
+    if n is not None:
+        _nothing_more(args[1:], f"{e.said} {args[0]}", rule, f"{e.said} {args[0]}, or {e.said} <event name>")
+        if not 1 <= n <= len(state.events):
+            raise InvalidEntry(rule, f"the event row has slots 1 to {len(state.events)}")
+        event = state.events[n - 1].id
+    else:
+        event = event_index().resolve(" ".join(args))
+    actor = e.who()
+    if source is None:
+        held = [k for k, n in state.player(actor).cubes.items() if n > 0]
+        if len(held) != 1:
+            raise InvalidEntry(rule, "say whose cube it is: vestal or legionary", hint=f"{actor} vestal {' '.join(args)}")
+        source = held[0]
+    return m.CubeMove(actor, source, event)
+
+
+def _down(e: _Entry) -> Move:
+    if len(e.args) != 1:
+        raise InvalidEntry("sylla.events.disable", "name the card or tile to turn face down", hint="turns Sen2")
+    actor = e.who()
+    return m.DownMove(actor, resolve_down(e.state, actor, e.args[0]))
+
+
+def _thumb(e: _Entry) -> Move:
+    denarii = reading.read_number(e.args[0], "the number of denarii in the fist", "sylla.phase6.vote") if e.args else 0
+    if len(e.args) > 1:
+        raise InvalidEntry("sylla.phase6.vote", "give the thumb and the denarii in the fist", hint="Red up 3")
+    return m.VoteMove(e.who(), e.raw, denarii)
+
+
+def _votes(e: _Entry) -> Move:
+    if not e.args or e.args == [UNKNOWN]:
+        return m.VoteMove(e.who(), None, None)
+    thumb, denarii = _vote(e.args, "sylla.phase6.vote")
+    return m.VoteMove(e.who(), thumb, denarii)
+
+
+def _fists(e: _Entry) -> Move:
+    votes: list[tuple[str, str, int]] = []
+    for group in _groups(e.args):
+        name = seat_index(e.state.seats).resolve(group[0])
+        thumb, denarii = _vote(group[1:], "sylla.hidden.votes")
+        votes.append((name, thumb, denarii))
+    if not votes:
+        raise InvalidEntry("sylla.hidden.votes", "name the votes the open fists show", hint="fists Blue up 3, Red down 0")
+    return m.FistsMove(tuple(votes))
+
+
+def _tokens(e: _Entry) -> Move:
+    rule = "sylla.hidden.tokens"
+    if e.args == [UNKNOWN]:
+        return m.TokensMove(e.who(), ())
+    words = " ".join(e.args).replace(",", " ").split()
+    if not words or len(words) % 2:
+        raise InvalidEntry(rule, "give kinds and counts", hint="Red tokens civic 2 health 1")
+    counts: dict[str, int] = {}
+    _kind_counts(words, counts, rule, twice="{kind} is named twice", what="a token count")
+    return m.TokensMove(e.who(), tuple(counts.items()))
+
+
+def _free(e: _Entry) -> Move:
+    if len(e.args) != 1:
+        raise InvalidEntry("sylla.end.slaves", "how many Slaves?", hint="frees 2")
+    return m.FreeMove(e.who(), reading.read_number(e.args[0], "the number of Slaves freed", "sylla.end.slaves"))
+
+
+#: The reader of each verb (the values of :data:`VERBS`).
+_READERS: dict[str, Callable[[_Entry], Move]] = {
+    "board": lambda e: m.BoardMove(parse_board(e.args)),
+    "sets": _sets,
+    "keep": lambda e: m.KeepMove(e.who(), tuple(parse_character(g) for g in _cards(e.args))),
+    "events": lambda e: m.EventsMove(tuple(parse_event(g) for g in _groups(e.args))),
+    "remove": _remove,
+    "work": lambda e: m.WorkMove(_drawn_work(" ".join(e.args))),
+    "tiles": lambda e: m.TilesMove(reading.read_names(building_index(), " ".join(e.args).replace(",", " ").split())),
+    "bid": _bid,
+    "pass": _pass,
+    "take": _take,
+    "recruit": _recruit,
+    "display": lambda e: m.DisplayMove(tuple(parse_character(g) for g in _cards(e.args))),
+    "offer": _offer,
+    "pay": _pay,
+    "insula": _insula,
+    "crane": _crane,
+    "temple": _temple,
+    "tavern": _tavern,
+    "done": _done,
+    "cube": _cube,
+    "prevent": lambda e: m.PreventMove(e.who(), tuple(event_index().resolve(" ".join(g)) for g in _groups(e.args))),
+    "down": _down,
+    "vote": _thumb,
+    "votes": _votes,
+    "fists": _fists,
+    "tokens": _tokens,
+    "free": _free,
+}
 
 def resolve_payment(state: State, name: str, words: list[str]) -> tuple[str, ...]:
     """Labels (``Sla1``) or types (``slave merchant``): types take the first unused usable card
@@ -429,9 +493,8 @@ def _parse_correct(state: State, text: str) -> m.CorrectMove:
     if thing is None:
         raise InvalidEntry(rule, f"cannot correct '{shown(words[1], 40)}': prestige, denarii, token or card", hint=_CORRECT_HINT)
     if thing in ("prestige", "denarii"):
-        if len(rest) != 1 or rest[0][:1] not in "+-" or not rest[0][1:].isdigit() or len(rest[0]) > MAX_DIGITS + 1:
-            raise InvalidEntry(rule, f"'{thing}' takes the change with its sign, e.g. '{thing} +2' or '{thing} -1'", hint=_CORRECT_HINT)
-        return m.CorrectMove(player, thing, reason, amount=int(rest[0]))
+        amount = reading.read_change(" ".join(rest), f"a {thing} correction", rule, hint=_CORRECT_HINT)
+        return m.CorrectMove(player, thing, reason, amount=amount)
     if thing == "token":
         if len(rest) == 3 and normalize(rest[1]) in ("to", "for"):
             if rest[0] == UNKNOWN:
@@ -613,7 +676,7 @@ def _position_int(words: list[str], what: str, rule: str = "sylla.position") -> 
     """The one whole number of a key."""
     if len(words) != 1:
         raise InvalidEntry(rule, f"{what} takes one number", hint=_POSITION_HINT)
-    return _int(words[0], what, rule)
+    return reading.read_number(words[0], what, rule)
 
 
 def _position_table(state: State, text: str) -> m.PositionTable:
@@ -640,16 +703,12 @@ def _position_table(state: State, text: str) -> m.PositionTable:
         elif key == "high":
             if len(args) != 2:
                 raise InvalidEntry(rule, "high takes the bid and who made it", hint="high 4 Blue")
-            got[key] = (_int(args[0], "the high bid", rule), seats.resolve(args[1]))
+            got[key] = (reading.read_number(args[0], "the high bid", rule), seats.resolve(args[1]))
         else:
             words = [key, *args]
             if len(words) % 2:
                 raise InvalidEntry(rule, f"cannot read '{shown(' '.join(words), 40)}'", hint=_POSITION_HINT)
-            for k, n in zip(words[::2], words[1::2]):
-                kind = parse_token(k)
-                if kind in markers:
-                    raise InvalidEntry(rule, f"the {kind} marker is given twice", hint=_POSITION_HINT)
-                markers[kind] = _int(n, f"the {kind} marker's space", rule)
+            _kind_counts(words, markers, rule, twice="the {kind} marker is given twice", what="the {kind} marker's space", hint=_POSITION_HINT)
     missing = [k for k in ("round", "phase", "consul", "famine") if k not in got] + [k for k in ("civic", "health", "leisure") if k not in markers]
     if missing:
         raise InvalidEntry(rule, "the position of the table needs " + ", ".join(missing), hint=_POSITION_HINT)
@@ -683,7 +742,7 @@ def _position_player(player: str, text: str) -> m.PositionPlayer:
         elif key == "unseen":
             if not args:
                 raise InvalidEntry(rule, "unseen takes how many tokens", hint="unseen 2, or unseen 2 as 1 1 0 or 1 0 1")
-            got[key] = _int(args[0], "the unseen tokens", rule)
+            got[key] = reading.read_number(args[0], "the unseen tokens", rule)
             splits: list[tuple[int, int, int]] = []
             if len(args) > 1:
                 if normalize(args[1]) != "as":
@@ -692,17 +751,14 @@ def _position_player(player: str, text: str) -> m.PositionPlayer:
                     nums = group.split()
                     if len(nums) != 3:
                         raise InvalidEntry(rule, "a split gives civic, health and leisure counts", hint="unseen 2 as 1 1 0 or 1 0 1")
-                    splits.append((_int(nums[0], "a split", rule), _int(nums[1], "a split", rule), _int(nums[2], "a split", rule)))
+                    civic, health, leisure = (reading.read_number(n, "a split", rule) for n in nums)
+                    splits.append((civic, health, leisure))
             got["splits"] = tuple(splits)
         else:
             words = [key, *args]
             if len(words) % 2:
                 raise InvalidEntry(rule, f"cannot read '{shown(' '.join(words), 40)}' for {player}", hint=_POSITION_HINT)
-            for k, count in zip(words[::2], words[1::2]):
-                kind = parse_token(k)
-                if kind in tokens:
-                    raise InvalidEntry(rule, f"{player}'s {kind} tokens are given twice", hint=_POSITION_HINT)
-                tokens[kind] = _int(count, f"{player}'s {kind} tokens", rule)
+            _kind_counts(words, tokens, rule, twice=f"{reading.literal(player)}'s {{kind}} tokens are given twice", what=f"{reading.literal(player)}'s {{kind}} tokens", hint=_POSITION_HINT)
     missing = [k for k in ("set", "prestige", "denarii") if k not in got]
     if missing:
         raise InvalidEntry(rule, f"the position of {player} needs " + ", ".join(missing), hint=_POSITION_HINT)
