@@ -1,0 +1,74 @@
+"""Every game's rules as one declared table (assistant/core/dispatch.py): what each move type
+checks and does, and which move types each phase takes. Over every registered game (the toy
+game included): the table is complete, every entry of a random game was one its phase takes,
+and an entry of a type its phase does not take is refused, whatever the game."""
+
+from __future__ import annotations
+
+import pytest
+from registry_support import CHECKLIST, games, random_game, ruleset
+
+from assistant.core.dispatch import RuleTable
+from assistant.core.errors import EntryError
+from assistant.core.protocol import Ruleset
+
+SEEDS = range(6)
+
+
+def _table(game: str) -> RuleTable:
+    table = ruleset(game).rule_table
+    if not isinstance(table, RuleTable):
+        pytest.fail(f"{game}: its Ruleset has no rule_table; declare the rules as a RuleTable ({CHECKLIST})")
+    if type(ruleset(game)).phase_of is Ruleset.phase_of:
+        pytest.fail(f"{game}: its Ruleset does not say which phase a state is in (phase_of) ({CHECKLIST})")
+    return table
+
+
+@pytest.mark.parametrize("game", games())
+def test_rule_tables_every_game_declares_a_complete_table(game):
+    table = _table(game)
+    assert table.rules, f"{game}: the rule table is empty"
+    for kind, rule in table.rules.items():
+        assert callable(getattr(kind, "notation", None)), f"{game}: {kind.__name__} is not a move type"
+        assert callable(rule.check) and callable(rule.apply), f"{game}: {kind.__name__}'s rule"
+    for phase, kinds in [*table.phases.items(), ("(anytime)", table.anytime)]:
+        missing = [kind.__name__ for kind in kinds if kind not in table.rules]
+        assert not missing, f"{game}: phase {phase} takes {missing}, which have no rule"
+    taken = {kind for kinds in table.phases.values() for kind in kinds} | set(table.anytime)
+    unused = sorted(kind.__name__ for kind in set(table.rules) - taken)
+    assert not unused, f"{game}: no phase takes {unused}"
+
+
+@pytest.mark.parametrize("game", games())
+def test_rule_tables_every_entry_of_a_random_game_is_taken_by_its_phase(game):
+    table, rules = _table(game), ruleset(game)
+    seen: set[str] = set()
+    for seed in SEEDS:
+        played = random_game(game, seed)
+        for before, entry in zip(played.states, played.entries):
+            phase = rules.phase_of(before)
+            seen.add(phase)
+            assert phase in table.phases, f"{game} seed {seed}: phase {phase!r} is not declared"
+            assert table.accepts(phase, entry.move), (
+                f"{game} seed {seed}, ply {entry.ply}: {entry.text!r} ({type(entry.move).__name__}) was "
+                f"entered in phase {phase!r}, which takes {[k.__name__ for k in table.accepted(phase)]}")
+        seen.add(rules.phase_of(played.state))
+        assert rules.phase_of(played.state) in table.phases, f"{game} seed {seed}: the end's phase is not declared"
+    assert len(seen) > 1 or len(table.phases) == 1, f"{game}: the random games stayed in phase {seen}"
+
+
+@pytest.mark.parametrize("game", games())
+def test_rule_tables_an_entry_its_phase_does_not_take_is_refused(game):
+    table, rules = _table(game), ruleset(game)
+    tried = 0
+    for seed in SEEDS:
+        played = random_game(game, seed)
+        moves = [entry.move for entry in played.entries]
+        for state in played.states[:: max(1, len(played.states) // 25)]:
+            phase = rules.phase_of(state)
+            strangers = {type(m): m for m in moves if not table.accepts(phase, m)}
+            for move in strangers.values():
+                tried += 1
+                with pytest.raises(EntryError):
+                    rules.check(state, move)
+    assert tried, f"{game}: no entry of a type its phase does not take was tried"
