@@ -34,7 +34,7 @@ from assistant.core.viewer import Viewer
 
 if TYPE_CHECKING:
     from assistant.core.game import Game
-    from assistant.core.protocol import Ruleset
+    from assistant.core.protocol import AnyRuleset
     from assistant.service.play import PlaySession
     from assistant.service.views import Entered
     from assistant.store.db import Store
@@ -667,7 +667,7 @@ class _TableLoop:
     said_at: int = -1
 
     @property
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> AnyRuleset:
         return self.table.loaded.ruleset
 
     @property

@@ -16,7 +16,7 @@ from typing import Any
 
 from assistant.core.errors import EntryError, RecordError
 from assistant.core.inputs import clean
-from assistant.core.protocol import Entry, Outcome, Prompt, Ruleset
+from assistant.core.protocol import AnyRuleset, Entry, Outcome, Prompt
 from assistant.core.record import Record, RecordLine, format_options
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.viewer import Viewer
@@ -25,7 +25,7 @@ from assistant.core.viewer import Viewer
 class Game:
     """The live game. ``states[0]`` is the set-up state, ``states[i]`` the state after ply i."""
 
-    def __init__(self, ruleset: Ruleset, seats: Sequence[str], options: Mapping[str, str]) -> None:
+    def __init__(self, ruleset: AnyRuleset, seats: Sequence[str], options: Mapping[str, str]) -> None:
         seats = [clean(seat, "name") for seat in seats]
         ruleset.check_seats(seats)
         for seat in seats:
@@ -248,7 +248,7 @@ class Game:
         return Record(record.game, record.players, record.headers, lines)
 
     @classmethod
-    def from_record(cls, ruleset: Ruleset, record: Record, *, stop_at: int | None = None) -> "Game":
+    def from_record(cls, ruleset: AnyRuleset, record: Record, *, stop_at: int | None = None) -> "Game":
         """Replay a record; raises :class:`RecordError` at the first bad entry."""
         options = record_options(ruleset, record)
         try:
@@ -273,7 +273,7 @@ class Game:
                 ) from None
 
 
-def record_options(ruleset: Ruleset, record: Record) -> dict[str, str]:
+def record_options(ruleset: AnyRuleset, record: Record) -> dict[str, str]:
     """The game options a record states, from ``Options:`` and the options' own headers."""
     options = dict(record.options)
     for spec in ruleset.options:
@@ -312,7 +312,7 @@ def rebuilt(game: Game, at: int, lines: Sequence[RecordLine], *, drop: int) -> G
     return new
 
 
-def header_options(ruleset: Ruleset, options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+def header_options(ruleset: AnyRuleset, options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
     """``options`` split into the ``Options:`` header and the options written as headers of
     their own (``OptionSpec.header``: ``Boards``), each option's default filled in."""
     inline: dict[str, str] = {}
@@ -327,7 +327,7 @@ def header_options(ruleset: Ruleset, options: Mapping[str, str]) -> tuple[dict[s
 
 
 def make_record(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     seats: Sequence[str],
     options: Mapping[str, str],
     lines: Sequence[RecordLine],

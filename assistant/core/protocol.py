@@ -29,9 +29,10 @@ equal move.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from assistant.core.errors import InvalidEntry
 from assistant.core.scoresheet import ScoreSheet
@@ -50,6 +51,12 @@ class Move(Protocol):
     def notation(self) -> str:
         """The canonical entry text, which parses back to an equal move."""
         ...
+
+
+#: the state type of a game (each game's own frozen dataclass)
+StateT = TypeVar("StateT")
+#: the move type of a game (a union of its move dataclasses)
+MoveT = TypeVar("MoveT", bound=Move)
 
 
 @dataclass(frozen=True)
@@ -164,9 +171,12 @@ def described_text(value: Any) -> str:
     return str(value)
 
 
-class Ruleset:
-    """Base class of every game's rules. Subclasses set the class attributes and implement
-    the verbs; the defaults here are what a game without that feature does."""
+class Ruleset(ABC, Generic[StateT, MoveT]):
+    """Base class of every game's rules, generic over the game's state and move types
+    (``class SWRuleset(Ruleset[SWState, SWMove])``). Subclasses set the class attributes and
+    implement the abstract verbs (a game lacking one cannot be made); the defaults of the
+    others are what a game without that feature does. Code that serves any game (the
+    registry, ``Game``, the services) holds an :data:`AnyRuleset`."""
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -191,56 +201,63 @@ class Ruleset:
     rule_table: ClassVar["RuleTable[Any] | None"] = None
 
     # -- the protocol -------------------------------------------------------------------
-    def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> Any:
+    @abstractmethod
+    def setup(self, seats: Sequence[str], options: Mapping[str, str]) -> StateT:
         """The state before the first entry. Seats and options were checked by ``Game``."""
         raise NotImplementedError
 
-    def expecting(self, state: Any) -> Prompt:
+    @abstractmethod
+    def expecting(self, state: StateT) -> Prompt:
         """What the game waits for now: whose input, which phase, which entry verbs."""
         raise NotImplementedError
 
-    def phase_of(self, state: Any) -> str:
+    @abstractmethod
+    def phase_of(self, state: StateT) -> str:
         """The name of the phase ``state`` is in, as a key of ``rule_table.phases``."""
         raise NotImplementedError
 
-    def turn_heading(self, state: Any) -> str:
+    def turn_heading(self, state: StateT) -> str:
         """The heading of the turn an entry made in ``state`` belongs to, as ``log`` groups
         entries under (``Age II, turn 3``): by default the prompt's phase. A game whose phase
         names steps within a turn gives the turn alone. Never a secret: the phase is public."""
         return self.expecting(state).phase
 
-    def parse(self, state: Any, text: str) -> Move:
+    @abstractmethod
+    def parse(self, state: StateT, text: str) -> MoveT:
         """Read an entry into a typed move; raises InvalidEntry or AmbiguousEntry. Reads only: legality is ``check``'s."""
         raise NotImplementedError
 
-    def check(self, state: Any, move: Move) -> None:
+    @abstractmethod
+    def check(self, state: StateT, move: MoveT) -> None:
         """Raise IllegalMove(rule, message, hint) when the rules forbid ``move`` now. Never changes ``state``."""
         raise NotImplementedError
 
-    def apply(self, state: Any, move: Move) -> Any:
+    @abstractmethod
+    def apply(self, state: StateT, move: MoveT) -> StateT:
         """The state after ``move`` (already checked); automatic steps happen here."""
         raise NotImplementedError
 
-    def legal_moves(self, state: Any) -> Iterable[Move]:
+    def legal_moves(self, state: StateT) -> Iterable[MoveT]:
         """The moves legal now, where they can be listed (hints, completion, random play)."""
         return ()
 
-    def legal_moves_of(self, state: Any, player: str) -> Iterable[Move]:
+    def legal_moves_of(self, state: StateT, player: str) -> Iterable[MoveT]:
         """The listed legal moves of one player (a phone's buttons); a game that lists every
         player's moves at once (simultaneous turns) may list one player's more cheaply."""
         return (move for move in self.legal_moves(state) if getattr(move, "player", None) == player)
 
-    def score(self, state: Any, *, reveal: bool = False) -> ScoreSheet:
+    @abstractmethod
+    def score(self, state: StateT, *, reveal: bool = False) -> ScoreSheet:
         """The score sheet of ``state``: provisional while the game runs, final at its end. A
         value the rules keep hidden (money behind a screen) stays out of a provisional score
         unless ``reveal``."""
         raise NotImplementedError
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT) -> Outcome | None:
         """``None`` while the game runs; how and why it ended once it is over."""
         return None
 
-    def public_notation(self, state: Any, move: Move) -> str:
+    def public_notation(self, state: StateT, move: MoveT) -> str:
         """The entry as the whole table may see it: every face the rules keep secret (a card
         drawn or kept, money behind a screen, a secret vote or token) in its unknown form.
         ``state`` is the state before the entry. The text parses back at ``state`` to a move
@@ -248,7 +265,7 @@ class Ruleset:
         without secrets prints the notation itself."""
         return move.notation()
 
-    def audience(self, state: Any, move: Move) -> frozenset[str] | None:
+    def audience(self, state: StateT, move: MoveT) -> frozenset[str] | None:
         """Who may see the faces of ``move`` (``state``: the state before it): ``None`` when the
         whole table may (its public form is the notation itself), else the seats that may (the
         entry's own player: the card they drew, the vote they cast), an empty set when no seat
@@ -260,33 +277,33 @@ class Ruleset:
         player = getattr(move, "player", None)
         return frozenset({player}) if isinstance(player, str) else frozenset()
 
-    def hides(self, state: Any, move: Move) -> bool:
+    def hides(self, state: StateT, move: MoveT) -> bool:
         """Whether ``move`` holds a face its public form hides (typed in view of the table, it
         is then warned about). By default: its public form is not the move itself; a game whose
         public form of an entry also shows other entries (7 Wonders' ``reveal``) says so."""
         return self.public_notation(state, move) != move.notation()
 
-    def sealed(self, state: Any, move: Move) -> Move:
+    def sealed(self, state: StateT, move: MoveT) -> MoveT:
         """``move`` as entered out of the table's sight (on its player's phone, or at the
         prompt's ``secret``). A game whose players choose at once and turn their choices over
         together (7 Wonders) returns a sealed form, shown as "chose" until the last choice is
         in; the others return ``move`` itself."""
         return move
 
-    def entered_by(self, state: Any, move: Move) -> str | None:
+    def entered_by(self, state: StateT, move: MoveT) -> str | None:
         """The seat whose phone may enter ``move``: its player, unless the game lets a seat
         choose for a side that is no seat of its own (7 Wonders' Free City, by its holder)."""
         player = getattr(move, "player", None)
         return player if isinstance(player, str) else None
 
     # -- what the command line needs ----------------------------------------------------
-    def describe(self, state: Any, *, reveal: bool = False) -> dict[str, Any]:
+    def describe(self, state: StateT, *, reveal: bool = False) -> dict[str, Any]:
         """The state as JSON-able data. Convention: ``phase`` (str), ``players`` (a list of
         dicts, one per seat, each with ``name``), any other keys shown as ``key: value``.
         Hidden information (hands, money behind screens) only when ``reveal``."""
         return {"phase": self.expecting(state).phase}
 
-    def board(self, state: Any, *, reveal: bool = False, wide: bool = False) -> str:
+    def board(self, state: StateT, *, reveal: bool = False, wide: bool = False) -> str:
         """The board at a glance, as plain text: every player's name and figures whole, each
         line at most 80 columns (``wide``: as wide as the game likes). What ``assistant state``
         prints and ``board`` shows at the prompt. Hidden information only when ``reveal``.
@@ -298,7 +315,7 @@ class Ruleset:
             lines.append(f"{player.get('name', '?')}: {figures}")
         return "\n".join(lines if wide else [line[:80] for line in lines])
 
-    def legal_summary(self, state: Any) -> list[str]:
+    def legal_summary(self, state: StateT) -> list[str]:
         """The legal choices grouped for a person to read: at most about 10 lines of at most
         80 columns (``money 1|3 · cards 1|3 keep <card> · end``). The default groups the
         listed moves by their first word."""
@@ -334,7 +351,7 @@ class Ruleset:
         at the end. The default knows none: a game checks its boxes in its ``sheet.py``."""
         return []
 
-    def position(self, state: Any) -> dict[str, Any]:
+    def position(self, state: StateT) -> dict[str, Any]:
         """The public position of ``state`` as a position file holds it (docs/position.md):
         ``game``, the game's options, ``players`` in seating order with what lies in front of
         each (the §1 final-table keys where they apply) and where the game stands (age and turn,
@@ -351,12 +368,12 @@ class Ruleset:
         before the first move (rule ``GAME.position``)."""
         raise InvalidEntry("core.position", f"{self.title} cannot be picked up in progress")
 
-    def table_from_state(self, state: Any) -> dict[str, Any]:
+    def table_from_state(self, state: StateT) -> dict[str, Any]:
         """The final table of a tracked game, in the §1 file format (so that the quick
         scoring of it can be compared with the tracked score)."""
         raise NotImplementedError
 
-    def seat_facts(self, state: Any) -> list[dict[str, list[str]]]:
+    def seat_facts(self, state: StateT) -> list[dict[str, list[str]]]:
         """What the whole table saw of each seat at the end of a tracked game, that statistics
         group seats by: one mapping per seat, in seat order, from a key of :attr:`fact_keys`
         to its values (7 Wonders: ``{"wonder": ["Gizah"], "side": ["A"], "leader": ["Midas",
@@ -371,7 +388,7 @@ class Ruleset:
         game stores no facts."""
         return []
 
-    def start_player(self, state: Any) -> str | None:
+    def start_player(self, state: StateT) -> str | None:
         """The seat who started the game, as the game defines it (Roma's ``start`` entry, PAX's
         start player of round 1, Sylla's first Consul); ``None`` when the game has no start
         player (simultaneous turns) or the state does not say (a game picked up in progress)."""
@@ -391,13 +408,13 @@ class Ruleset:
         ``assistant rules GAME TOPIC`` tries rule ids first, then this, then a word search."""
         return []
 
-    def events(self, before: Any, after: Any) -> list[str]:
+    def events(self, before: StateT, after: StateT) -> list[str]:
         """What the last entry set off by itself, for the table to see at once: a turn that
         resolved, conflicts, a pile Rome took, an effect that found nothing to act on.
         ``before`` and ``after`` are the states around one accepted entry."""
         return []
 
-    def completions(self, state: Any) -> list[str]:
+    def completions(self, state: StateT) -> list[str]:
         """Words worth completing at the prompt now: verbs, players, names in play."""
         prompt = self.expecting(state)
         return sorted({*prompt.kinds, *prompt.players, *prompt.words})
@@ -446,6 +463,10 @@ class Ruleset:
             if key in seen:
                 raise InvalidEntry("core.players", f"the player name '{seat}' is used twice")
             seen.add(key)
+
+
+#: a ruleset of any game, as the registry, ``Game`` and the services hold one
+AnyRuleset = Ruleset[Any, Any]
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import importlib
 from functools import cache
 
 from assistant.core.names import NameIndex
-from assistant.core.protocol import Ruleset
+from assistant.core.protocol import AnyRuleset, Ruleset
 
 #: name -> (module, aliases, title). Keep the names of INTERFACES.md stable.
 GAMES: dict[str, tuple[str, tuple[str, ...], str]] = {
@@ -25,10 +25,10 @@ GAMES: dict[str, tuple[str, tuple[str, ...], str]] = {
     "sylla": ("assistant.games.sylla", (), "Sylla"),
 }
 
-_EXTRA: dict[str, Ruleset] = {}
+_EXTRA: dict[str, AnyRuleset] = {}
 
 
-def register(ruleset: Ruleset) -> None:
+def register(ruleset: AnyRuleset) -> None:
     """Add a ruleset at run time (the tests' made-up game uses this)."""
     _EXTRA[ruleset.name] = ruleset
     _index.cache_clear()
@@ -58,12 +58,12 @@ def resolve_game(name: str) -> str:
 
 
 @cache
-def _load(name: str) -> Ruleset:
+def _load(name: str) -> AnyRuleset:
     module = importlib.import_module(GAMES[name][0])
     return module.RULESET  # type: ignore[no-any-return]
 
 
-def get_ruleset(name: str) -> Ruleset:
+def get_ruleset(name: str) -> AnyRuleset:
     """The ruleset for a game name or alias."""
     canonical = resolve_game(name)
     if canonical in _EXTRA:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from assistant.core.errors import AssistantError, Conflict, EntryError, IllegalMove, InvalidEntry, RecordError, StorageError, TableError
 from assistant.core.game import Game, rebuilt
 from assistant.core.inputs import clean
-from assistant.core.protocol import Outcome, Prompt, Ruleset
+from assistant.core.protocol import AnyRuleset, Outcome, Prompt, Ruleset
 from assistant.core.record import Record, RecordLine
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.viewer import PUBLIC, Viewer
@@ -49,7 +49,7 @@ class Loaded:
     row: GameRow
     seats: list[Seat]
     game: Game | None
-    ruleset: Ruleset
+    ruleset: AnyRuleset
 
     @property
     def id(self) -> int:
@@ -142,7 +142,7 @@ def entry_lines(game: Game, *, reveal: bool = False, first: int = 1) -> tuple[Lo
     return tuple(lines)
 
 
-def has_secrets(ruleset: Ruleset) -> bool:
+def has_secrets(ruleset: AnyRuleset) -> bool:
     """Whether a game keeps secret faces: its ruleset writes entries in a public form of its
     own (``Ruleset.public_notation`` overridden)."""
     return type(ruleset).public_notation is not Ruleset.public_notation
@@ -155,7 +155,7 @@ def score_of(game: Game, *, reveal: bool = False) -> ScoreSheet:
     return game.score(viewer=Viewer.revealing(reveal))
 
 
-def ruleset_of(row: GameRow) -> Ruleset:
+def ruleset_of(row: GameRow) -> AnyRuleset:
     """The rules of a stored game; a row without a game type is a damaged file (StorageError)."""
     if not isinstance(row.ruleset, str) or not row.ruleset:
         raise StorageError(
@@ -198,7 +198,7 @@ def load(session: Session, game_id: int | str) -> Loaded:
     return Loaded(row, seats, game, ruleset)
 
 
-def _public_entry(ruleset: Ruleset, game: Game, text: str) -> str | None:
+def _public_entry(ruleset: AnyRuleset, game: Game, text: str) -> str | None:
     """A stored entry that no longer replays, as the whole table may see it (``game`` stands
     before it): the text itself in a game without secret faces (``""`` when it needs no
     hiding), its public form where it still reads, else ``None`` (it may hold a secret face
@@ -606,7 +606,7 @@ def new_game(
 
 
 def _picked_up(
-    ruleset: Ruleset, position: Mapping[str, Any], players: Sequence[str], options: Mapping[str, str]
+    ruleset: AnyRuleset, position: Mapping[str, Any], players: Sequence[str], options: Mapping[str, str]
 ) -> tuple[list[str], dict[str, str], tuple[str, ...]]:
     """The seats, options and position block of a position file, with the ``--player`` and
     ``--option`` values given beside it checked against the file (rule ``core.position``)."""

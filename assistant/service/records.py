@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 from assistant.core.errors import Conflict, InvalidEntry, NotFound, RecordError
 from assistant.core.game import Game, make_record
 from assistant.core.inputs import clean
-from assistant.core.protocol import Ruleset
+from assistant.core.protocol import AnyRuleset
 from assistant.core.record import Record, RecordLine, read_record, write_record
 from assistant.core.viewer import Viewer
 from assistant.games import get_ruleset
-from assistant.service.fields import check_date
 from assistant.service import parallel
+from assistant.service.fields import check_date
 from assistant.service.games import Loaded, load, ruleset_of, score_of, write_results
 from assistant.service.views import GameExport, LogLine, ReplayView
 from assistant.store import listing, queries
@@ -289,7 +289,7 @@ def replay_view(game: Game, *, reveal: bool = False) -> ReplayView:
     )
 
 
-def plain_headers(record: Record, ruleset: Ruleset) -> dict[str, str]:
+def plain_headers(record: Record, ruleset: AnyRuleset) -> dict[str, str]:
     """The record's headers that are not options (options are stored apart)."""
     option_headers = {spec.name.replace("_", " ").title().replace(" ", "-") for spec in ruleset.options if spec.header}
     return {k: v for k, v in record.headers.items() if k != "Options" and k not in option_headers}

@@ -46,7 +46,7 @@ from assistant.store.db import Store
 if TYPE_CHECKING:
     from sqlmodel import Session
 
-    from assistant.core.protocol import Ruleset
+    from assistant.core.protocol import AnyRuleset
     from assistant.store.models import Player
 
 #: The orders of a leaderboard (``--sort``): each a key, best first.
@@ -427,7 +427,7 @@ def players_table(store: Store, game: str | None = None) -> list[PlayerStats]:
 
 
 # -- seat facts -------------------------------------------------------------------------------------
-def fact_rows(ruleset: Ruleset, facts: Sequence[Mapping[str, Sequence[str]]], seats: int) -> list[tuple[int, str, str]]:
+def fact_rows(ruleset: AnyRuleset, facts: Sequence[Mapping[str, Sequence[str]]], seats: int) -> list[tuple[int, str, str]]:
     """The rows of ``seat_facts`` (``(position, key, value)``) from what a game says of each
     seat (``Ruleset.seat_facts``, one mapping a seat in seat order): only the keys the game
     declares (``fact_keys``) and the stored seats; a value given twice is stored once."""
@@ -439,7 +439,7 @@ def fact_rows(ruleset: Ruleset, facts: Sequence[Mapping[str, Sequence[str]]], se
     return rows
 
 
-def record_facts(session: Session, game_id: int, ruleset: Ruleset, seats: Sequence[str], *, state: Any = None, table: Any = None) -> None:
+def record_facts(session: Session, game_id: int, ruleset: AnyRuleset, seats: Sequence[str], *, state: Any = None, table: Any = None) -> None:
     """Store the seat facts of a game whose results are being stored (in the caller's
     transaction): from the end state of a tracked game (``Ruleset.seat_facts``), or from its
     final table (``Ruleset.table_seat_facts``, the table already checked by its scoring).
@@ -457,7 +457,7 @@ def record_facts(session: Session, game_id: int, ruleset: Ruleset, seats: Sequen
     sql.write_facts(session, game_id, fact_rows(ruleset, facts, len(seats)))
 
 
-def record_start(session: Session, game_id: int, ruleset: Ruleset, seats: Sequence[str], state: Any) -> bool:
+def record_start(session: Session, game_id: int, ruleset: AnyRuleset, seats: Sequence[str], state: Any) -> bool:
     """Mark the seat who started a tracked game (``Ruleset.start_player`` of its state) in
     ``seats.start``, in the caller's transaction; False (nothing written) when the game does
     not say."""
@@ -492,7 +492,7 @@ def lacking_facts(session: Session, ids: Sequence[int] | None = None) -> list[in
     return queries.games_lacking_facts(session, fact_games, start_games, ids)
 
 
-def facts_from_state(ruleset: Ruleset, names: Sequence[str], state: Any) -> Found:
+def facts_from_state(ruleset: AnyRuleset, names: Sequence[str], state: Any) -> Found:
     """What a tracked game's end state says of its seats: the ``seat_facts`` rows
     (:func:`fact_rows`) and the position of the start player (``None`` when the game does
     not say)."""

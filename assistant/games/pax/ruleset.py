@@ -19,7 +19,7 @@ from assistant.games.pax.notation import parse_move, public_notation
 from assistant.games.pax.state import PaxState
 
 
-class PaxRuleset(Ruleset):
+class PaxRuleset(Ruleset[PaxState, PaxMove]):
     """PAX for 1 to 4 players (the solitaire game with its five levels included)."""
 
     name = "pax"
@@ -60,15 +60,15 @@ class PaxRuleset(Ruleset):
         """Read an entry (never judges it)."""
         return parse_move(state, text)
 
-    def public_notation(self, state: PaxState, move: Any) -> str:
+    def public_notation(self, state: PaxState, move: PaxMove) -> str:
         """The entry with every secret face as ``?`` (``pax.hidden``)."""
         return public_notation(state, move)
 
-    def check(self, state: PaxState, move: Any) -> None:
+    def check(self, state: PaxState, move: PaxMove) -> None:
         """Judge an entry: raises IllegalMove, changes nothing."""
         rules.check(state, move)
 
-    def apply(self, state: PaxState, move: Any) -> PaxState:
+    def apply(self, state: PaxState, move: PaxMove) -> PaxState:
         """The state after a checked entry."""
         return rules.apply(state, move)
 

@@ -14,7 +14,7 @@ from assistant.games.roma.moves import Give, RomaMove
 from assistant.games.roma.state import RomaState, initial_state
 
 
-class Roma(Ruleset):
+class Roma(Ruleset[RomaState, RomaMove]):
     """Roma for two players (see the package docstring)."""
 
     name = "roma"
@@ -66,11 +66,11 @@ class Roma(Ruleset):
         """Read an entry (notation.parse)."""
         return notation.parse(state, text)
 
-    def check(self, state: RomaState, move: Any) -> None:
+    def check(self, state: RomaState, move: RomaMove) -> None:
         """Judge an entry (rules.check)."""
         rules.check(state, move)
 
-    def apply(self, state: RomaState, move: Any) -> RomaState:
+    def apply(self, state: RomaState, move: RomaMove) -> RomaState:
         """Play a checked entry (rules.apply)."""
         return rules.apply(state, move)
 
@@ -86,11 +86,11 @@ class Roma(Ruleset):
         """How the game ended (scoring.outcome)."""
         return scoring.outcome(state)
 
-    def public_notation(self, state: RomaState, move: Any) -> str:
+    def public_notation(self, state: RomaState, move: RomaMove) -> str:
         """The entry with its hidden cards as ``?`` (notation.public_notation)."""
         return notation.public_notation(state, move)
 
-    def audience(self, state: RomaState, move: Any) -> frozenset[str] | None:
+    def audience(self, state: RomaState, move: RomaMove) -> frozenset[str] | None:
         """Who sees the faces of an entry (rule roma.hidden): as for every game, the whole
         table when nothing in it is secret, else its own player (the dealt hand, the card kept
         from a draw or taken by a Haruspex, the cards a ``holds`` names); except the 2 cards a

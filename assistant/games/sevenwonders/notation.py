@@ -120,7 +120,7 @@ def free_city_words(state: SWState, words: list[str]) -> int:
     return 0
 
 
-def parse(state: SWState, text: str) -> Any:
+def parse(state: SWState, text: str) -> Move:
     """The move an entry means in this state: names resolved, and for a build or a stage the
     payment it means (:func:`costs.settle`). Raises InvalidEntry or AmbiguousEntry (a name
     or player prefix that fits several); never judges legality (that is :func:`rules.check`)."""
@@ -174,7 +174,7 @@ def read_reveal(state: SWState, text: str) -> Reveal:
 
 #: What a reader of a verb gives: the move (its payment not matched yet) and what the entry
 #: said about the payment (``None``: nothing).
-Read = tuple[Any, Said | None]
+Read = tuple["Move", Said | None]
 
 
 def read(state: SWState, text: str, awaited: tuple[str, ...]) -> Read:

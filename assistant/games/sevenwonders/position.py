@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from assistant.core.errors import EntryError, InvalidEntry, Problem, TableError
 from assistant.core.inputs import LIMITS
 from assistant.core.names import normalize
-from assistant.core.protocol import OptionSpec, Position, Ruleset
+from assistant.core.protocol import AnyRuleset, OptionSpec, Position
 from assistant.core.tablefile import TableReader, key_form
 from assistant.games.sevenwonders import components, notation, rules, table
 from assistant.games.sevenwonders.moves import AGE_TWO, ROMAN, SetPosition
@@ -126,7 +126,7 @@ def city_entry(state: SWState, i: int, age_two: tuple[str, ...] = ()) -> dict[st
 
 
 # -- reading ------------------------------------------------------------------------------
-def from_position(data: Mapping[str, Any], ruleset: Ruleset) -> Position:
+def from_position(data: Mapping[str, Any], ruleset: AnyRuleset) -> Position:
     """The seats, options and position block of a position file (``ruleset``: the game's,
     which checks the options and sets the trial game up); raises TableError listing every
     problem (player, rule, reason), as ``score_table`` does."""
@@ -200,7 +200,7 @@ def from_position(data: Mapping[str, Any], ruleset: Ruleset) -> Position:
     return Position(seats, options, texts)
 
 
-def read_options(reader: TableReader, top: Mapping[str, Any], ruleset: Ruleset) -> dict[str, str]:
+def read_options(reader: TableReader, top: Mapping[str, Any], ruleset: AnyRuleset) -> dict[str, str]:
     """The game's options as ``--option`` values (``leaders`` from true/false)."""
     given: dict[str, str] = {}
     for key in OPTION_KEYS:
@@ -328,7 +328,7 @@ def read_cities(reader: TableReader, base: dict[str, Any]) -> list[City] | None:
     return cities
 
 
-def trial(reader: TableReader, ruleset: Ruleset, seats: tuple[str, ...], options: Mapping[str, str], texts: tuple[str, ...]) -> SWState | None:
+def trial(reader: TableReader, ruleset: AnyRuleset, seats: tuple[str, ...], options: Mapping[str, str], texts: tuple[str, ...]) -> SWState | None:
     """The state the block gives, each line applied as the prompt would apply it unchecked,
     so that :func:`rules.pickup.problems` judges the whole position at once."""
     from assistant.core.game import Game

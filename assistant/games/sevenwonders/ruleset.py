@@ -23,12 +23,13 @@ from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleT
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.sheets import PlaySheet
 from assistant.games.sevenwonders import components, legal, notation, position, rules, scoring, sheet, table, texts, view
+from assistant.games.sevenwonders.moves import Move as SWMove
 from assistant.games.sevenwonders.moves import Sealed
 from assistant.games.sevenwonders.rules.legality import CHOICES
 from assistant.games.sevenwonders.state import FREE_CITY, SWState, awaited
 
 
-class SevenWonders(Ruleset):
+class SevenWonders(Ruleset[SWState, SWMove]):
     """7 Wonders (1st edition) with the Leaders expansion, tracked entry by entry."""
 
     name = "7wonders"
@@ -92,16 +93,16 @@ class SevenWonders(Ruleset):
         working out the prompt (``log`` asks it of every entry)."""
         return state.phase_label if state.phase != "over" else "game over"
 
-    def parse(self, state: SWState, text: str) -> Any:
+    def parse(self, state: SWState, text: str) -> SWMove:
         """The move an entry means (reads only)."""
         return notation.parse(state, text)
 
-    def public_notation(self, state: SWState, move: Any) -> str:
+    def public_notation(self, state: SWState, move: SWMove) -> str:
         """The entry with every secret face as ``?`` or left out (notation.public_notation):
         leader hands and draft keeps, cards sold or tucked face down."""
         return notation.public_notation(state, move)
 
-    def audience(self, state: SWState, move: Any) -> frozenset[str] | None:
+    def audience(self, state: SWState, move: SWMove) -> frozenset[str] | None:
         """Who may see the faces of an entry: the whole table when its public form is the entry
         itself, else its player; a secret of the Free City (a card it sold face down) is seen
         by the player holding the Free City card, who typed it (``7w.2p.turn``); the last choice
@@ -118,19 +119,19 @@ class SevenWonders(Ruleset):
             return frozenset({state.seats[holder]}) if holder is not None else frozenset()
         return frozenset({player}) if isinstance(player, str) else frozenset()
 
-    def check(self, state: SWState, move: Any) -> None:
+    def check(self, state: SWState, move: SWMove) -> None:
         """Raise unless the move is legal now."""
         rules.check(state, move)
 
-    def apply(self, state: SWState, move: Any) -> SWState:
+    def apply(self, state: SWState, move: SWMove) -> SWState:
         """The state after a checked move."""
         return rules.apply(state, move)
 
-    def legal_moves(self, state: SWState) -> Iterator[Any]:
+    def legal_moves(self, state: SWState) -> Iterator[SWMove]:
         """Every legal entry of every awaited player."""
         return legal.legal_moves(state)
 
-    def legal_moves_of(self, state: SWState, player: str) -> Iterator[Any]:
+    def legal_moves_of(self, state: SWState, player: str) -> Iterator[SWMove]:
         """The legal entries of one player: none unless it is awaited; the holder of the Free
         City card is offered the Free City's choices too once theirs is in (``7w.2p.turn``)."""
         waiting = awaited(state)
@@ -140,21 +141,21 @@ class SevenWonders(Ruleset):
         if holder is not None and state.seats[holder] == player and FREE_CITY in waiting:
             yield from legal.legal_moves_for(state, FREE_CITY)
 
-    def hides(self, state: SWState, move: Any) -> bool:
+    def hides(self, state: SWState, move: SWMove) -> bool:
         """The last choice of a turn shown with the sealed ones (``reveal …``) hides only what
         it would hide alone (the name of a card sold or tucked)."""
         if isinstance(move, CHOICES):
             return notation.face_down(move) != move
         return super().hides(state, move)
 
-    def sealed(self, state: SWState, move: Any) -> Any:
+    def sealed(self, state: SWState, move: SWMove) -> SWMove:
         """A choice of an Age turn or a Recruitment phase entered out of sight is sealed: the
         table sees ``ada chose`` until the last choice shows them all (``7w.secrets.sealed``)."""
         if isinstance(move, CHOICES) and (state.phase in ("turn", "recruit") or rules.resolution.draft_untouched(state)):
             return Sealed(move)
         return move
 
-    def entered_by(self, state: SWState, move: Any) -> str | None:
+    def entered_by(self, state: SWState, move: SWMove) -> str | None:
         """The Free City's entries are made by the player holding its card (``7w.2p.turn``)."""
         player = getattr(move, "player", None)
         if player == FREE_CITY and state.free_city:

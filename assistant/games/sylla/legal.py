@@ -7,7 +7,6 @@ listed: the list is empty then."""
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import TOKENS, facts
@@ -18,46 +17,44 @@ from assistant.games.sylla.rules.events import eligible, prevention_split, targe
 from assistant.games.sylla.rules.income import tavern_targets, usable_tiles
 from assistant.games.sylla.state import State
 
-if TYPE_CHECKING:
-    from assistant.core.protocol import Move
 
-
-def legal_moves(state: State) -> list[Move]:
+def legal_moves(state: State) -> list[m.SyllaMove]:
     """Every entry the player(s) awaited may make now, each of which passes ``check``."""
     lister = _BY_STEP.get(state.step)
     return lister(state) if lister else []
 
 
-def _election_bid(state: State) -> list[Move]:
+def _election_bid(state: State) -> list[m.SyllaMove]:
     name = state.actor or ""
     p = state.player(name)
     sen = senators(state, name)
     low = sen if state.turn == 0 else max(sen, state.high + 1)
-    out: list[Move] = [m.BidMove(name, v) for v in range(low, sen + p.most_money + 1)]
+    out: list[m.SyllaMove] = [m.BidMove(name, v) for v in range(low, sen + p.most_money + 1)]
     out.append(m.PassMove(name))
     return out
 
 
-def _consul_token(state: State) -> list[Move]:
+def _consul_token(state: State) -> list[m.SyllaMove]:
     return [m.TokenMove(state.consul or "", k) for k in TOKENS]
 
 
-def _offer(state: State) -> list[Move]:
+def _offer(state: State) -> list[m.SyllaMove]:
     return [m.OfferMove(state.offerer or "", i + 1) for i, t in enumerate(state.spaces) if t]
 
 
-def _auction_bid(state: State) -> list[Move]:
+def _auction_bid(state: State) -> list[m.SyllaMove]:
     name = state.actor or ""
     can = len(payers(state, name, sale_colour(state)))
-    return [m.BidMove(name, v) for v in range(max(state.high, 0) + 1, can + 1)] + [m.PassMove(name)]
+    out: list[m.SyllaMove] = [m.BidMove(name, v) for v in range(max(state.high, 0) + 1, can + 1)]
+    return [*out, m.PassMove(name)]
 
 
-def _pay(state: State) -> list[Move]:
+def _pay(state: State) -> list[m.SyllaMove]:
     """One payment per distinct choice of cards (two alike cards make the same choice)."""
     name = state.high_bidder or ""
     cards = payers(state, name, sale_colour(state))
     seen: set[tuple[tuple[str, str, bool], ...]] = set()
-    out: list[Move] = []
+    out: list[m.SyllaMove] = []
     for combo in combinations(cards, state.high):
         key = tuple(sorted((c.kind, c.hexes, c.christian) for c in combo))
         if key not in seen:
@@ -66,14 +63,14 @@ def _pay(state: State) -> list[Move]:
     return out
 
 
-def _insula(state: State) -> list[Move]:
+def _insula(state: State) -> list[m.SyllaMove]:
     return [m.InsulaMove(state.high_bidder or "", (a, b)) for i, a in enumerate(TOKENS) for b in TOKENS[i:]]
 
 
-def _income_use(state: State) -> list[Move]:
+def _income_use(state: State) -> list[m.SyllaMove]:
     name = state.actor or ""
     p = state.player(name)
-    out: list[Move] = [m.DoneMove(name)]
+    out: list[m.SyllaMove] = [m.DoneMove(name)]
     kinds = {t.kind for t in usable_tiles(p)}
     if "temple" in kinds and p.can_pay(facts()["income"]["temple_cost"]):
         out += [m.TempleMove(name, k) for k in TOKENS]
@@ -82,31 +79,31 @@ def _income_use(state: State) -> list[Move]:
     return out
 
 
-def _place(state: State) -> list[Move]:
+def _place(state: State) -> list[m.SyllaMove]:
     name = state.actor or ""
     p = state.player(name)
     return [m.CubeMove(name, src, e) for src, n in p.cubes.items() if n > 0 for e in targets(state, src)]
 
 
-def _prevent(state: State) -> list[Move]:
+def _prevent(state: State) -> list[m.SyllaMove]:
     _sure, tied, need = prevention_split(state)
     return [m.PreventMove(state.consul or "", c) for c in combinations(tied, need)]
 
 
-def _down(state: State) -> list[Move]:
-    out: list[Move] = []
+def _down(state: State) -> list[m.SyllaMove]:
+    out: list[m.SyllaMove] = []
     for name in state.pending:
         out += [m.DownMove(name, i.label) for i in eligible(state, state.player(name), state.current_effect or "")]
     return out
 
 
-def _remove(state: State) -> list[Move]:
+def _remove(state: State) -> list[m.SyllaMove]:
     return [m.RemoveEventMove(state.consul or "", e) for e in state.prevented if e != "decadence"]
 
 
-def _vote(state: State) -> list[Move]:
+def _vote(state: State) -> list[m.SyllaMove]:
     """Each awaited player's thumb up or down with 0 to all his denarii (great work or Ecclesia)."""
-    out: list[Move] = []
+    out: list[m.SyllaMove] = []
     for name in state.pending:
         money = state.player(name).most_money
         for thumb in ("up", "down"):
@@ -114,8 +111,8 @@ def _vote(state: State) -> list[Move]:
     return out
 
 
-def _free(state: State) -> list[Move]:
-    out: list[Move] = []
+def _free(state: State) -> list[m.SyllaMove]:
+    out: list[m.SyllaMove] = []
     for name in state.pending:
         out += [m.FreeMove(name, n) for n in range(0, max_free(state.player(name)) + 1)]
     return out

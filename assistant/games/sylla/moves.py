@@ -5,7 +5,6 @@ component (the board, the sets drawn, an event, a great work, building tiles). E
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from assistant.games.sylla.components import (
     ROMAN_OF,
@@ -16,9 +15,6 @@ from assistant.games.sylla.components import (
     event_names,
     works_by_id,
 )
-
-if TYPE_CHECKING:
-    from assistant.core.protocol import Move
 
 
 @dataclass(frozen=True)
@@ -348,7 +344,7 @@ class RevealingMove:
     end), as the public record writes it: ``<entry> | Red tokens civic 2 | ...``. The counts are
     taken first, then the entry."""
 
-    move: Move
+    move: SyllaMove
     shown: tuple[TokensMove, ...]
 
     @property
@@ -597,4 +593,14 @@ MOVE_TYPES = (
     TokenMove, RecruitMove, DisplayMove, OfferMove, PayMove, InsulaMove, CraneMove, TempleMove, TavernMove, DoneMove,
     CubeMove, PreventMove, DownMove, RemoveEventMove, VoteMove, FreeMove, FistsMove, TokensMove, RevealingMove,
     CorrectMove, *POSITION_TYPES,
+)
+
+
+#: Any Sylla entry: the type of the moves of ``Ruleset[State, SyllaMove]``.
+SyllaMove = (
+    BoardMove | SetsMove | KeepMove | EventsMove | RemoveWorkMove | WorkMove | TilesMove | BidMove | PassMove
+    | TokenMove | RecruitMove | DisplayMove | OfferMove | PayMove | InsulaMove | CraneMove | TempleMove | TavernMove
+    | DoneMove | CubeMove | PreventMove | DownMove | RemoveEventMove | VoteMove | FreeMove | FistsMove | TokensMove
+    | RevealingMove | CorrectMove | PositionTable | PositionEvents | PositionWorks | PositionTiles | PositionDisplay
+    | PositionPlayer | PositionCards | PositionBuildings
 )

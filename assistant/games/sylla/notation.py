@@ -31,7 +31,6 @@ from assistant.games.sylla.rules.events import eligible
 from assistant.games.sylla.state import State
 
 if TYPE_CHECKING:
-    from assistant.core.protocol import Move
     from assistant.games.sylla.state import Card, Tile
 
 VERBS: dict[str, str] = {
@@ -147,7 +146,7 @@ class _Entry:
                            )
 
 
-def parse(state: State, text: str, awaited: tuple[str, ...]) -> Move:
+def parse(state: State, text: str, awaited: tuple[str, ...]) -> m.SyllaMove:
     """Read one entry into its move. Reads only: raises InvalidEntry or AmbiguousEntry when the
     text cannot be read, never judges legality (rules.check does). ``awaited`` are the players
     the game waits for: a lone one owns an entry typed without a name. ``<entry> | <Name>
@@ -199,7 +198,7 @@ def _read_entry(state: State, text: str, awaited: tuple[str, ...]) -> _Entry:
     return _Entry(state, text, awaited, player, words[0], raw_verb, words[1:])
 
 
-def _sets(e: _Entry) -> Move:
+def _sets(e: _Entry) -> m.SyllaMove:
     pairs: list[tuple[str, int]] = []
     for word in e.args:
         if "=" not in word:
@@ -212,7 +211,7 @@ def _sets(e: _Entry) -> Move:
     return m.SetsMove(tuple(pairs))
 
 
-def _remove(e: _Entry) -> Move:
+def _remove(e: _Entry) -> m.SyllaMove:
     if not e.args:
         raise InvalidEntry("sylla.notation", "remove what?")
     if e.state.phase == "setup" and e.player is None:
@@ -220,18 +219,18 @@ def _remove(e: _Entry) -> Move:
     return m.RemoveEventMove(e.who(), event_index().resolve(" ".join(e.args)))
 
 
-def _bid(e: _Entry) -> Move:
+def _bid(e: _Entry) -> m.SyllaMove:
     if len(e.args) != 1:
         raise InvalidEntry("sylla.notation", "bid a number", hint="Blue bids 3")
     return m.BidMove(e.who(), reading.read_number(e.args[0], "a bid", "sylla.notation"))
 
 
-def _pass(e: _Entry) -> Move:
+def _pass(e: _Entry) -> m.SyllaMove:
     _nothing_more(e.args, e.said, "sylla.notation", "Blue passes, or Blue bids 3")
     return m.PassMove(e.who())
 
 
-def _take(e: _Entry) -> Move:
+def _take(e: _Entry) -> m.SyllaMove:
     if len(e.args) != 1:
         raise InvalidEntry("sylla.phase1.respublica", "take one token kind", hint="Black takes civic")
     if e.args[0] == UNKNOWN:
@@ -239,7 +238,7 @@ def _take(e: _Entry) -> Move:
     return m.TokenMove(e.who(), parse_token(e.args[0]))
 
 
-def _recruit(e: _Entry) -> Move:
+def _recruit(e: _Entry) -> m.SyllaMove:
     display = e.state.display
     n = number(e.args[0]) if len(e.args) == 1 and display else None
     if n is not None and display:
@@ -249,7 +248,7 @@ def _recruit(e: _Entry) -> Move:
     return m.RecruitMove(e.who(), parse_character(e.args))
 
 
-def _offer(e: _Entry) -> Move:
+def _offer(e: _Entry) -> m.SyllaMove:
     args, rule = e.args, "sylla.phase3.sequence"
     if not args:
         raise InvalidEntry(rule, "offer which space?", hint="offers 3, or offers field")
@@ -270,12 +269,12 @@ def _offer(e: _Entry) -> Move:
     return m.OfferMove(e.who(), spaces[0])
 
 
-def _pay(e: _Entry) -> Move:
+def _pay(e: _Entry) -> m.SyllaMove:
     actor = e.who()
     return m.PayMove(actor, resolve_payment(e.state, actor, " ".join(e.args).replace(",", " ").split()))
 
 
-def _insula(e: _Entry) -> Move:
+def _insula(e: _Entry) -> m.SyllaMove:
     kinds = [_kind_or_unknown(w) for w in " ".join(e.args).replace(",", " ").split()]
     if kinds == [None]:  # "insula ?": both unseen
         kinds = [None, None]
@@ -284,19 +283,19 @@ def _insula(e: _Entry) -> Move:
     return m.InsulaMove(e.who(), (kinds[0], kinds[1]))
 
 
-def _crane(e: _Entry) -> Move:
+def _crane(e: _Entry) -> m.SyllaMove:
     if len(e.args) != 1:
         raise InvalidEntry("sylla.data.cranes", "give the Crane card's hexagon letters", hint="crane ry")
     return m.CraneMove(e.who(), parse_hexes(e.args[0], "sylla.data.cranes"))
 
 
-def _temple(e: _Entry) -> Move:
+def _temple(e: _Entry) -> m.SyllaMove:
     if len(e.args) != 1:
         raise InvalidEntry("sylla.buildings.temple", "name the token the Temple buys", hint="temple health")
     return m.TempleMove(e.who(), _kind_or_unknown(e.args[0]))
 
 
-def _tavern(e: _Entry) -> Move:
+def _tavern(e: _Entry) -> m.SyllaMove:
     args = e.args
     if len(args) != 2 or normalize(args[1]) not in ("up", "down", "hold", "right", "left", "block"):
         raise InvalidEntry("sylla.buildings.tavern.rules", "name the marker and up, down or hold", hint="tavern civic up")
@@ -304,12 +303,12 @@ def _tavern(e: _Entry) -> Move:
     return m.TavernMove(e.who(), parse_token(args[0]), direction)
 
 
-def _done(e: _Entry) -> Move:
+def _done(e: _Entry) -> m.SyllaMove:
     _nothing_more(e.args, e.said, "sylla.notation", "Blue done")
     return m.DoneMove(e.who())
 
 
-def _cube(e: _Entry) -> Move:
+def _cube(e: _Entry) -> m.SyllaMove:
     args, rule, state = e.args, "sylla.phase5.placement", e.state
     source = {"vestal": "vestal", "ves": "vestal", "legionary": "legionary", "leg": "legionary"}.get(e.raw)
     if not args:
@@ -331,28 +330,28 @@ def _cube(e: _Entry) -> Move:
     return m.CubeMove(actor, source, event)
 
 
-def _down(e: _Entry) -> Move:
+def _down(e: _Entry) -> m.SyllaMove:
     if len(e.args) != 1:
         raise InvalidEntry("sylla.events.disable", "name the card or tile to turn face down", hint="turns Sen2")
     actor = e.who()
     return m.DownMove(actor, resolve_down(e.state, actor, e.args[0]))
 
 
-def _thumb(e: _Entry) -> Move:
+def _thumb(e: _Entry) -> m.SyllaMove:
     denarii = reading.read_number(e.args[0], "the number of denarii in the fist", "sylla.phase6.vote") if e.args else 0
     if len(e.args) > 1:
         raise InvalidEntry("sylla.phase6.vote", "give the thumb and the denarii in the fist", hint="Red up 3")
     return m.VoteMove(e.who(), e.raw, denarii)
 
 
-def _votes(e: _Entry) -> Move:
+def _votes(e: _Entry) -> m.SyllaMove:
     if not e.args or e.args == [UNKNOWN]:
         return m.VoteMove(e.who(), None, None)
     thumb, denarii = _vote(e.args, "sylla.phase6.vote")
     return m.VoteMove(e.who(), thumb, denarii)
 
 
-def _fists(e: _Entry) -> Move:
+def _fists(e: _Entry) -> m.SyllaMove:
     votes: list[tuple[str, str, int]] = []
     for group in _groups(e.args):
         name = seat_index(e.state.seats).resolve(group[0])
@@ -363,7 +362,7 @@ def _fists(e: _Entry) -> Move:
     return m.FistsMove(tuple(votes))
 
 
-def _tokens(e: _Entry) -> Move:
+def _tokens(e: _Entry) -> m.SyllaMove:
     rule = "sylla.hidden.tokens"
     if e.args == [UNKNOWN]:
         return m.TokensMove(e.who(), ())
@@ -375,14 +374,14 @@ def _tokens(e: _Entry) -> Move:
     return m.TokensMove(e.who(), tuple(counts.items()))
 
 
-def _free(e: _Entry) -> Move:
+def _free(e: _Entry) -> m.SyllaMove:
     if len(e.args) != 1:
         raise InvalidEntry("sylla.end.slaves", "how many Slaves?", hint="frees 2")
     return m.FreeMove(e.who(), reading.read_number(e.args[0], "the number of Slaves freed", "sylla.end.slaves"))
 
 
 #: The reader of each verb (the values of :data:`VERBS`).
-_READERS: dict[str, Callable[[_Entry], Move]] = {
+_READERS: dict[str, Callable[[_Entry], m.SyllaMove]] = {
     "board": lambda e: m.BoardMove(parse_board(e.args)),
     "sets": _sets,
     "keep": lambda e: m.KeepMove(e.who(), tuple(parse_character(g) for g in _cards(e.args))),
@@ -510,7 +509,7 @@ def _parse_correct(state: State, text: str) -> m.CorrectMove:
     return m.CorrectMove(player, thing, reason, card=held.label if held else rest[0], fix=fix)
 
 
-def public_notation(state: State, move: Move) -> str:
+def public_notation(state: State, move: m.SyllaMove) -> str:
     """The entry as the whole table may see it (sylla.components.hidden): a Temple's or an
     Insula's token as ``?``; a fist vote as ``votes ?`` until the fists open, and the entry that
     opens them as ``fists`` with every vote; a count named outside a reveal as ``tokens ?``;
@@ -532,7 +531,7 @@ def public_notation(state: State, move: Move) -> str:
     return text
 
 
-def reveals(state: State, move: Move) -> bool:
+def reveals(state: State, move: m.SyllaMove) -> bool:
     """Whether the public form of the entry shows more than the entry as typed: the fists open
     with it (the vote that completes them, or a ``fists`` entry naming only the votes entered
     as unknown, becomes ``fists`` with every vote), or the token counts the rules revealed as
@@ -546,7 +545,7 @@ def reveals(state: State, move: Move) -> bool:
     return isinstance(inner, (m.VoteMove, m.FistsMove)) and public.startswith("fists ") and public != inner.notation()
 
 
-def _public_core(state: State, move: Move) -> str:
+def _public_core(state: State, move: m.SyllaMove) -> str:
     """The entry itself as the table may see it, without the revealed counts."""
     if isinstance(move, m.RevealingMove):
         return _public_core(state, move.move)
@@ -595,7 +594,7 @@ def _position_groups(text: str, sep: str = ",") -> list[list[str]]:
     return [g.split() for g in text.split(sep) if g.strip()]
 
 
-def _parse_position(state: State, text: str) -> Move:
+def _parse_position(state: State, text: str) -> m.SyllaMove:
     """A ``position ...`` entry (rule sylla.position): reads only; rules.pickup judges it."""
     rule = "sylla.position"
     words = text.split()[1:]

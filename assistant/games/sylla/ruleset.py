@@ -11,11 +11,12 @@ from assistant.core.protocol import OptionSpec, Outcome, Position, Prompt, RuleT
 from assistant.core.scoresheet import ScoreSheet
 from assistant.core.sheets import PlaySheet
 from assistant.games.sylla import components, legal, notation, position, rules, scoring, sheet, table, texts, view
+from assistant.games.sylla.moves import SyllaMove
 from assistant.games.sylla.rules import setup
 from assistant.games.sylla.state import State
 
 
-class Sylla(Ruleset):
+class Sylla(Ruleset[State, SyllaMove]):
     """Sylla for 3 or 4 players, with the printed components entered as they come into play."""
 
     name = "sylla"
@@ -50,11 +51,11 @@ class Sylla(Ruleset):
             result["crisis_all_equal"] = "nothing"
         return result
 
-    def public_notation(self, state: State, move: Any) -> str:
+    def public_notation(self, state: State, move: SyllaMove) -> str:
         """The entry with every secret face as ``?`` (notation.public_notation)."""
         return notation.public_notation(state, move)
 
-    def audience(self, state: State, move: Any) -> frozenset[str] | None:
+    def audience(self, state: State, move: SyllaMove) -> frozenset[str] | None:
         """Who sees the entry as typed (rule sylla.components.hidden): the whole table when it
         holds no secret; its own player for a secret vote, a Temple's or an Insula's token, a
         count named outside a reveal; nobody but ``--reveal`` for an entry whose public form
@@ -78,19 +79,19 @@ class Sylla(Ruleset):
         """The phase of the round (rules.phase_of): setup, I to VII, end or over."""
         return rules.phase_of(state)
 
-    def parse(self, state: State, text: str) -> Any:
+    def parse(self, state: State, text: str) -> SyllaMove:
         """Read an entry into a move (notation.parse)."""
         return notation.parse(state, text, view.awaited(state))
 
-    def check(self, state: State, move: Any) -> None:
+    def check(self, state: State, move: SyllaMove) -> None:
         """Judge a move (rules.check)."""
         rules.check(state, move)
 
-    def apply(self, state: State, move: Any) -> State:
+    def apply(self, state: State, move: SyllaMove) -> State:
         """The state after a checked move (rules.apply)."""
         return rules.apply(state, move)
 
-    def legal_moves(self, state: State) -> list[Any]:
+    def legal_moves(self, state: State) -> list[SyllaMove]:
         """The entries that can be listed now (legal.legal_moves)."""
         return legal.legal_moves(state)
 
