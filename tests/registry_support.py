@@ -227,3 +227,22 @@ def rule_slug(rule: str) -> str:
     """How a test's name holds the rule id it checks: ``7w.sheet.tiebreak`` ->
     ``7w_sheet_tiebreak`` (dots and hyphens as underscores)."""
     return re.sub(r"[.\-]", "_", rule)
+
+
+def phases_taken(rules: Ruleset, played: list[Game]) -> set[str]:
+    """The phases the states of ``played`` went through (``rules.phase_of``), after asserting
+    that each phase takes every entry made in it and every move ``legal_moves`` lists in it
+    (the rule table declares no less than the rules allow)."""
+    table, seen = rules.rule_table, set()
+    assert table is not None, f"no rule table ({CHECKLIST})"
+    for game in played:
+        for before, entry in zip(game.states, game.entries):
+            phase = rules.phase_of(before)
+            seen.add(phase)
+            assert table.accepts(phase, entry.move), (
+                f"ply {entry.ply}: {entry.text!r} ({type(entry.move).__name__}) was entered in phase {phase!r}, "
+                f"which takes {[k.__name__ for k in table.accepted(phase)]}")
+            for move in rules.legal_moves(before):
+                assert table.accepts(phase, move), (phase, move.notation())
+        seen.add(rules.phase_of(game.state))
+    return seen

@@ -34,6 +34,7 @@ from assistant.core import (
     Prompt,
     Ruleset,
     ScoreSheet,
+    reading,
 )
 from assistant.core.dispatch import Rule, RuleTable
 from assistant.core.game import Game
@@ -78,6 +79,10 @@ class Pass:
 
     def notation(self) -> str:
         return f"{self.player} pass"
+
+
+#: any entry of the game: the move type the ruleset is generic over
+PebbleMove = Take | Pass
 
 
 @dataclass(frozen=True)
@@ -140,7 +145,7 @@ TABLE: RuleTable[PebbleState] = RuleTable(
 )
 
 
-class Pebbles(Ruleset):
+class Pebbles(Ruleset[PebbleState, PebbleMove]):
     name = "pebbles"
     title = "Pebbles"
     aliases = ("toy",)
@@ -175,9 +180,8 @@ class Pebbles(Ruleset):
         verb = words[0].lower()
         if verb == "pass" and len(words) == 1:
             return Pass(player)
-        count = number(words[1]) if verb == "take" and len(words) == 2 else None
-        if count is not None:
-            return Take(player, count)
+        if verb == "take" and len(words) == 2:
+            return Take(player, reading.read_number(words[1], "the number of pebbles taken", "toy.take"))
         raise InvalidEntry("toy.take", f"cannot read '{text}'", hint="take N, or pass")
 
     rule_table = TABLE

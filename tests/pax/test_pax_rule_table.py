@@ -22,6 +22,7 @@ from assistant.games.pax import moves as m
 from assistant.games.pax.rules import POSITION_MOVES, TABLE, phase_of
 from assistant.games.pax.simulate import random_game
 from assistant.games.pax.state import PaxState
+from registry_support import phases_taken
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVE_TYPES = set(get_args(m.PaxMove))
@@ -75,17 +76,7 @@ def test_the_ruleset_declares_the_table_and_the_phases_are_the_states(played):
 
 
 def test_every_legal_move_and_every_entry_is_taken_by_its_phase(played):
-    seen = set()
-    for game in played:
-        for state in game.states[:-1]:
-            phase = phase_of(state)
-            seen.add(phase)
-            for move in RULESET.legal_moves(state):
-                assert TABLE.accepts(phase, move), (phase, move.notation())
-        for before, entry in zip(game.states, game.entries):
-            assert TABLE.accepts(phase_of(before), entry.move), (phase_of(before), entry.text)
-        seen.add(phase_of(game.state))
-    assert seen == PHASES
+    assert phases_taken(RULESET, played) == PHASES
 
 
 def _tries(state: PaxState) -> list[object]:
