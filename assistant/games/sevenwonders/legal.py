@@ -8,18 +8,17 @@ unnamed where the hand is unknown. Every listed entry passes :func:`rules.check`
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from assistant.core.errors import IllegalMove
 
 from assistant.games.sevenwonders import components, costs, deck, powers
-from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, DraftPass, Keep, Pay, Pick, Recruit, SetBoard, Sell, Stage
+from assistant.games.sevenwonders.moves import Build, CopyGuild, Courtesan, DraftPass, Keep, Move, Pay, Pick, Recruit, SetBoard, Sell, Stage
 from assistant.games.sevenwonders.rules.legality import check_free_city, courtesan_targets, draws_from_box, leader_owner, rome_b_purse
 from assistant.games.sevenwonders.rules.resolution import neighbour_guilds
 from assistant.games.sevenwonders.state import SWState, awaited, next_extra
 
 
-def legal_moves(state: SWState) -> Iterator[Any]:
+def legal_moves(state: SWState) -> Iterator[Move]:
     """Every legal entry of every awaited player (in the leader draft, the table's ``draft``
     that ends the pass too)."""
     for player in awaited(state):
@@ -28,7 +27,7 @@ def legal_moves(state: SWState) -> Iterator[Any]:
         yield DraftPass()
 
 
-def legal_moves_for(state: SWState, player: str) -> Iterator[Any]:
+def legal_moves_for(state: SWState, player: str) -> Iterator[Move]:
     """The legal entries of one awaited player (payments listed as the Pareto-optimal
     options; unnamed stage markers)."""
     i = state.index(player)
@@ -98,7 +97,7 @@ def leader_candidates(state: SWState, i: int) -> list[str]:
     return out
 
 
-def _recruit_moves(state: SWState, i: int) -> Iterator[Any]:
+def _recruit_moves(state: SWState, i: int) -> Iterator[Move]:
     player = state.seats[i]
     city = state.cities[i]
     known = city.hand is not None and len(city.hand) >= city.hand_size
@@ -117,7 +116,7 @@ def _recruit_moves(state: SWState, i: int) -> Iterator[Any]:
                 yield Stage(player, marker, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
 
 
-def _card_moves(state: SWState, i: int) -> Iterator[Any]:
+def _card_moves(state: SWState, i: int) -> Iterator[Move]:
     player = state.seats[i]
     city = state.cities[i]
     olympia = powers.olympia_free_ready(state, city)
@@ -138,7 +137,7 @@ def _card_moves(state: SWState, i: int) -> Iterator[Any]:
             yield Stage(player, None, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
 
 
-def _free_city_moves(state: SWState, i: int) -> Iterator[Any]:
+def _free_city_moves(state: SWState, i: int) -> Iterator[Move]:
     """The Free City's entries (``7w.2p.freecity``): those of any city, less the sales and
     stages its rules forbid (a chain it must take, a sale while something can be built)."""
     for move in _card_moves(state, i):

@@ -31,6 +31,7 @@ from assistant.games.sevenwonders.moves import (
     DraftPass,
     Keep,
     LeaderHand,
+    Move,
     Pick,
     Recruit,
     Reveal,
@@ -92,7 +93,7 @@ TABLE: RuleTable[SWState] = RuleTable(
 )
 
 
-def refuse(state: SWState, move: Any) -> NoReturn:
+def refuse(state: SWState, move: Move) -> NoReturn:
     """Refuse an entry whose type the phase does not take: a position line by its own rule
     (after the first move, or before the boards), any other as the play phase refuses it
     (:func:`legality.refuse`)."""
@@ -102,7 +103,7 @@ def refuse(state: SWState, move: Any) -> NoReturn:
     legality.refuse(state, move)
 
 
-def check(state: SWState, move: Any) -> None:
+def check(state: SWState, move: Move) -> None:
     """Raise IllegalMove unless ``move`` is legal now: refused when the phase does not take
     its type (:func:`refuse`), else judged by its rule's check."""
     if not TABLE.accepts(phase_of(state), move):
@@ -110,7 +111,7 @@ def check(state: SWState, move: Any) -> None:
     TABLE.rule(move).check(state, move)
 
 
-def apply(state: SWState, move: Any) -> SWState:
+def apply(state: SWState, move: Move) -> SWState:
     """The state after a checked entry (counted in ``entries``; any entry but a board or a
     position line begins the game, after which no position line is taken)."""
     after = TABLE.rule(move).apply(state, move)
