@@ -85,6 +85,8 @@ def bad_character(text: str, *, multiline: bool = False) -> tuple[str, str] | No
     >>> bad_character("ok"), bad_character("a\\x1bb")
     (None, ('\\x1b', 'a control character'))
     """
+    if text.isprintable():  # no control, format mark or separator (nor a bidirectional control)
+        return None
     for i, ch in enumerate(text):
         if ch.isprintable() or ch == " ":
             if ch in _BIDI:
@@ -107,6 +109,21 @@ def bad_character(text: str, *, multiline: bool = False) -> tuple[str, str] | No
     return None
 
 
+def _normalised(text: str, what: str, *, multiline: bool) -> str:
+    """``text`` in NFKC form without invisible marks and with tabs as spaces; InvalidEntry
+    naming the first character it may not hold (see :func:`clean`)."""
+    found = bad_character(text, multiline=multiline)
+    if found is not None and unicodedata.category(found[0]) == "Cs":
+        raise InvalidEntry(RULE, f"the {what} holds {found[1]}", "retype it in UTF-8")
+    text = unicodedata.normalize("NFKC", text.replace("\t", " ")).translate(_DROPPED)
+    found = bad_character(text, multiline=multiline)
+    if found is not None:
+        ch, kind = found
+        label = _name_of(ch) if kind != "a bidirectional control" else f"U+{ord(ch):04X}"
+        raise InvalidEntry(RULE, f"the {what} holds {kind} ({label}); type it without")
+    return text
+
+
 def clean(text: str, what: str, *, multiline: bool = False, limit: int | None = None) -> str:
     """``text`` in NFKC form, without invisible marks, tabs as spaces, and (unless
     ``multiline``) without the white space around it (a line piped in ends in a newline); raises
@@ -117,15 +134,8 @@ def clean(text: str, what: str, *, multiline: bool = False, limit: int | None = 
         text = text.strip()
     if len(text) > 4 * bound:  # refuse early: normalising cannot shrink it back under
         raise InvalidEntry(RULE, f"the {what} is {len(text)} characters long; at most {bound} are taken")
-    found = bad_character(text, multiline=multiline)
-    if found is not None and unicodedata.category(found[0]) == "Cs":
-        raise InvalidEntry(RULE, f"the {what} holds {found[1]}", "retype it in UTF-8")
-    text = unicodedata.normalize("NFKC", text.replace("\t", " ")).translate(_DROPPED)
-    found = bad_character(text, multiline=multiline)
-    if found is not None:
-        ch, kind = found
-        label = _name_of(ch) if kind != "a bidirectional control" else f"U+{ord(ch):04X}"
-        raise InvalidEntry(RULE, f"the {what} holds {kind} ({label}); type it without")
+    if not (text.isascii() and text.isprintable()):  # else (most entries) NFKC changes nothing
+        text = _normalised(text, what, multiline=multiline)
     if len(text) > bound:
         raise InvalidEntry(RULE, f"the {what} is {len(text)} characters long; at most {bound} are taken")
     return text
