@@ -25,6 +25,7 @@ import importlib
 import pkgutil
 import random
 import re
+import tomllib
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -246,3 +247,19 @@ def phases_taken(rules: Ruleset, played: list[Game]) -> set[str]:
                 assert table.accepts(phase, move), (phase, move.notation())
         seen.add(rules.phase_of(game.state))
     return seen
+
+
+def picked_up_game(game: str, seed: int, plies: int) -> Game:
+    """The game's example position (:func:`example_position`) entered as its position block,
+    then up to ``plies`` random legal entries (uniform: the hands may be unknown)."""
+    rules = ruleset(game)
+    position = rules.from_position(tomllib.loads(example_position(game).read_text(encoding="utf-8")))
+    played = Game(rules, list(position.seats), dict(position.options))
+    for text in position.entries:
+        played.push(text)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if played.outcome() is not None:
+            break
+        played.push(rng.choice(list(rules.legal_moves(played.state))).notation())
+    return played

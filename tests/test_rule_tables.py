@@ -1,10 +1,12 @@
 """Every game's rules as one declared table (assistant/core/dispatch.py): what each move type
 checks and does, and which move types each phase takes. Over every registered game (the toy
-game included): the table is complete, every entry of a random game was one its phase takes,
-as is every move it lists as legal, and an entry of a type its phase does not take is
-refused, whatever the game."""
+game included): the table has a rule for every move type of the game's ``Ruleset[State,
+Move]``, every entry of a random game was one its phase takes, as is every move it lists as
+legal, and an entry of a type its phase does not take is refused, whatever the game."""
 
 from __future__ import annotations
+
+from typing import get_args, get_origin
 
 import pytest
 from registry_support import CHECKLIST, games, phases_taken, random_game, ruleset
@@ -25,10 +27,17 @@ def _table(game: str) -> RuleTable:
     return table
 
 
+def _move_types(game: str) -> set[type]:
+    """The move types of the game's ``Ruleset[State, Move]`` (the members of its Move union)."""
+    base = next(b for b in getattr(type(ruleset(game)), "__orig_bases__", ()) if get_origin(b) is Ruleset)
+    moves = get_args(base)[1]
+    return set(get_args(moves) or (moves,))
+
+
 @pytest.mark.parametrize("game", games())
 def test_rule_tables_every_game_declares_a_complete_table(game):
     table = _table(game)
-    assert table.rules, f"{game}: the rule table is empty"
+    assert set(table.rules) == _move_types(game), f"{game}: the table's move types are not the Ruleset's Move union"
     for kind, rule in table.rules.items():
         assert callable(getattr(kind, "notation", None)), f"{game}: {kind.__name__} is not a move type"
         assert callable(rule.check) and callable(rule.apply), f"{game}: {kind.__name__}'s rule"
