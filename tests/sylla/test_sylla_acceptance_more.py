@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 from pathlib import Path
 
@@ -15,7 +14,7 @@ from assistant.core.record import read_record
 from assistant.games.sylla import RULESET
 from assistant.games.sylla.rules import events
 from assistant.games.sylla.components import parse_event
-from assistant.games.sylla.state import Slot
+from assistant.games.sylla.state import DraftSlot
 
 _spec = importlib.util.spec_from_file_location("sylla_examples_more", Path(__file__).with_name("test_sylla_examples.py"))
 ex = importlib.util.module_from_spec(_spec)
@@ -26,11 +25,11 @@ BOARD = "ladder=0,1,1,2,2,3,3,4,5 crisis=2 start=5 spaces=r,y,g,r,y,g"
 
 @pytest.fixture()
 def base():
-    return copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
+    return ex.replay(ex.ROUND1_CUBES).state.edit()
 
 
 def slots(*texts):
-    return [Slot(parse_event(t.split())) for t in texts]
+    return [DraftSlot(parse_event(t.split())) for t in texts]
 
 
 def test_sylla_events_slave_revolt(base):
@@ -44,10 +43,11 @@ def test_sylla_events_slave_revolt(base):
     assert base.step == "V.down" and "Red" in base.pending
     assert base.player("White").card("Sla1").down
     assert not any(c.down for c in base.player("Blue").cards)  # no Slave: unaffected
+    s = base.freeze()
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Red turns Ves1"))
+        RULESET.check(s, RULESET.parse(s, "Red turns Ves1"))
     assert err.value.rule == "sylla.open.event-choice"
-    new = RULESET.apply(base, RULESET.parse(base, "Red turns Sla2"))
+    new = RULESET.apply(s, RULESET.parse(s, "Red turns Sla2"))
     assert new.player("Red").card("Sla2").down and not new.player("Red").card("Sla1").down
 
 
@@ -70,8 +70,9 @@ def test_sylla_phase5_effects_order_from_the_split(base):
     base.events = slots("Imperial Cult 1 VL civic", "Epidemic 0 V health", "Eruption 0 V leisure", "Decadence 0 L")
     base.phase = "V"
     events.after_placement(base)  # no cubes: the Consul picks the 2 prevented
-    new = RULESET.apply(base, RULESET.parse(base, "Black prevents Eruption, Epidemic"))
-    assert new.prevented == ["epidemic", "eruption"]
+    s = base.freeze()
+    new = RULESET.apply(s, RULESET.parse(s, "Black prevents Eruption, Epidemic"))
+    assert new.prevented == ("epidemic", "eruption")
     assert [line for line in new.log if "happening" in line][-1].endswith("happening: Imperial Cult, Decadence")
 
 
@@ -132,13 +133,14 @@ def test_sylla_events_disable_face_down_scores_nothing_at_end(base):
     from assistant.games.sylla.rules import endgame
     from assistant.games.sylla.state import Card
 
-    s = base
-    s.round = 5
-    red = s.player("Red")
+    draft = base
+    draft.round = 5
+    red = draft.player("Red")
     red.cards = [Card("Sen1", "senator", "y", True, down=True), Card("Mer1", "merchant", "g", True, tapped=True),
                  Card("Sla1", "slave", "ryg", True, down=True), Card("Sla2", "slave", "ryg")]
     red.money = 10
-    endgame.start(s)
+    endgame.start(draft)
+    s = draft.freeze()
     for text in ["Blue down 0", "Red down 0", "White down 0", "Black down 0"]:
         s = RULESET.apply(s, RULESET.parse(s, text))
     with pytest.raises(IllegalMove) as err:

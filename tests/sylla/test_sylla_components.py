@@ -161,7 +161,7 @@ def test_sylla_setup_consul_three_players_lowest_numeral():
     assert game.state.consul == "C"  # sylla.open.3p-consul
     assert game.state.player("A").money == 5  # 3 + 2 Merchants
     assert game.state.player("A").prestige == 10
-    assert game.state.order == ["C", "A", "B"]
+    assert game.state.order == ("C", "A", "B")
 
 
 def test_catalogue_and_explain():

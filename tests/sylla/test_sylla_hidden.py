@@ -5,7 +5,6 @@ to the same end scores and winners; describe shows no secret without reveal."""
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 from pathlib import Path
 
@@ -197,7 +196,7 @@ def test_sylla_hidden_votes_fists_checked():
 @pytest.fixture()
 def base():
     """Round 1 after the Great Work (phase VII done, waiting for tiles)."""
-    return copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
+    return ex.replay(ex.ROUND1_CUBES).state.edit()
 
 
 def crisis_table(base):
@@ -214,9 +213,10 @@ def crisis_table(base):
 
 def test_sylla_hidden_tokens_crisis_waits_for_the_count(base):
     """A crisis needs each count of its kind: a player with unknown tokens shows his first."""
-    s = crisis_table(base)
-    famine_phase(s)
-    assert s.step == "VII.crisis" and s.pending == ["Red"]
+    draft = crisis_table(base)
+    famine_phase(draft)
+    s = draft.freeze()
+    assert s.step == "VII.crisis" and s.pending == ("Red",)
     assert refused(s, "tiles stall field temple tavern insula crane").rule == "sylla.phase7.crisis"
     s = push(s, "Red tokens civic 3")
     assert s.step == "VII.tiles"
@@ -228,8 +228,9 @@ def test_sylla_hidden_tokens_crisis_waits_for_the_count(base):
 def test_sylla_hidden_tokens_refused_when_impossible(base):
     """sylla.hidden.tokens: a count that cannot be is refused with the reason; one that can is
     accepted."""
-    s = crisis_table(base)
-    famine_phase(s)
+    draft = crisis_table(base)
+    famine_phase(draft)
+    s = draft.freeze()
     err = refused(s, "Red tokens civic 4")
     assert err.rule == "sylla.hidden.tokens" and "he holds only 3 tokens in all" in err.message
     err = refused(s, "Red tokens civic 0")  # he holds a Civic token entered with its colour
@@ -242,14 +243,16 @@ def test_sylla_hidden_tokens_refused_when_impossible(base):
 def test_sylla_hidden_tokens_counts_shown_before_bind(base):
     """After a crisis showed Red's 2 Civic tokens, his 1 unknown token left is not Civic: at
     the end he cannot show 3 Civic unless a later unknown token came."""
-    s = crisis_table(base)
-    famine_phase(s)
-    s = push(s, "Red tokens civic 2")
+    draft = crisis_table(base)
+    famine_phase(draft)
+    s = push(draft.freeze(), "Red tokens civic 2")
     red = s.player("Red")
     assert red.unknown == 2 and red.token_range("civic") == [2]  # one of the two is Civic
     assert refused(s, "Red tokens civic 3").rule == "sylla.hidden.tokens"
-    red.add_unknown(1)  # a later Temple token, colour unseen
-    assert red.token_range("civic") == [2, 3]
+    draft = s.edit()
+    draft.player("Red").add_unknown(1)  # a later Temple token, colour unseen
+    s = draft.freeze()
+    assert s.player("Red").token_range("civic") == [2, 3]
     RULESET.check(s, RULESET.parse(s, "Red tokens civic 3"))
     err = refused(s, "Red tokens civic 2 health 2 leisure 1")
     assert err.rule == "sylla.hidden.tokens"
@@ -258,8 +261,9 @@ def test_sylla_hidden_tokens_counts_shown_before_bind(base):
 
 def test_sylla_hidden_tokens_named_later_is_public_as_unknown(base):
     """A count named outside a reveal changes nothing public: the log shows `Red tokens ?`."""
-    s = crisis_table(base)
-    s.step = "VII.tiles"
+    draft = crisis_table(base)
+    draft.step = "VII.tiles"
+    s = draft.freeze()
     move = RULESET.parse(s, "Red tokens health 2")
     RULESET.check(s, move)
     assert RULESET.public_notation(s, move) == "Red tokens ?"
@@ -270,16 +274,17 @@ def test_sylla_hidden_tokens_named_later_is_public_as_unknown(base):
 def test_sylla_hidden_tokens_final_score_waits(base):
     """At the end all reveal their tokens: the game is not over, and its final score not given,
     until a player with unknown tokens shows them."""
-    s = copy.deepcopy(base)
-    s.round = 5
-    s.famine = 0
-    s.player("Red").add_unknown(2)
-    famine_phase(s)
+    draft = base
+    draft.round = 5
+    draft.famine = 0
+    draft.player("Red").add_unknown(2)
+    famine_phase(draft)
+    s = draft.freeze()
     for name in s.seats:
         s = push(s, f"{name} down 0")
     for name in list(s.pending):
         s = push(s, f"{name} frees 0")
-    assert s.step == "end.tokens" and s.pending == ["Red"]
+    assert s.step == "end.tokens" and s.pending == ("Red",)
     assert RULESET.outcome(s) is None
     assert "provisional" in " ".join(RULESET.score(s).notes)
     assert refused(s, "Red frees 0").rule == "sylla.end.politics"

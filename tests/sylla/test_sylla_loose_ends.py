@@ -29,7 +29,7 @@ _spec.loader.exec_module(ex)
 @pytest.fixture()
 def base():
     """Round 1 after the Great Work (White owns a face-up Field)."""
-    return copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
+    return ex.replay(ex.ROUND1_CUBES).state.edit()
 
 
 def prestige(state):
@@ -64,7 +64,7 @@ def test_sylla_open_crisis_all_equal_field_spares_the_whole_loss(base):
     """With no famine, White's Field (2 points) spares 2 of the 3: +2; with two Fields, all 3: +3."""
     _all_equal_crisis(base, famine=0)
     assert prestige(base)["White"] == 12
-    twin = copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
+    twin = ex.replay(ex.ROUND1_CUBES).state.edit()
     white = twin.player("White")
     field = next(t for t in white.tiles if t.kind == "field")
     white.tiles.append(copy.deepcopy(field))

@@ -5,7 +5,6 @@ the same catalogue that needs no component typed again)."""
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 import re
 import shlex
@@ -22,7 +21,7 @@ from assistant.games.sylla import RULESET
 from assistant.games.sylla.rules import endgame, events
 from assistant.games.sylla.components import parse_event
 from assistant.games.sylla.simulate import random_game
-from assistant.games.sylla.state import Card, Slot
+from assistant.games.sylla.state import Card, DraftSlot
 from assistant.store.db import Store
 
 HERE = Path(__file__).parent
@@ -82,8 +81,8 @@ def built_positions(ex) -> list:
     """Two positions no bundled game reaches, built from the rulebook's round 1: the Consul
     choosing which of two tied prevented events leaves (Famine among them), and the end of the
     game with Red owning 2 face-up Slaves and 4 denarii (the Ecclesia vote, then freeing)."""
-    tie = copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
-    tie.events = [Slot(parse_event(t.split())) for t in ("Famine 1 V health", "Eruption 0 V leisure",
+    tie = ex.replay(ex.ROUND1_CUBES).state.edit()
+    tie.events = [DraftSlot(parse_event(t.split())) for t in ("Famine 1 V health", "Eruption 0 V leisure",
                                                          "Flood 0 V health", "Decadence 0 L")]
     tie.prevented = ["famine", "eruption"]
     tie.slot("famine").cubes = {"Red": 1}
@@ -91,15 +90,15 @@ def built_positions(ex) -> list:
     tie.effects = []
     tie.phase = "V"
     events.run_effects(tie)
-    end = copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
+    end = ex.replay(ex.ROUND1_CUBES).state.edit()
     end.round = 5
     end.player("Red").cards = [Card("Sla1", "slave", "ryg", True), Card("Sla2", "slave", "ryg")]
     end.player("Red").money = 4
     endgame.start(end)
-    voted = end
+    voted = end.freeze()
     for text in ["Blue down 0", "Red down 0", "White up 0", "Black down 0"]:
         voted = RULESET.apply(voted, RULESET.parse(voted, text))
-    return [tie, end, voted]
+    return [tie.freeze(), end.freeze(), voted]
 
 
 def accepted_somewhere(text: str) -> bool:

@@ -4,7 +4,6 @@ examples' records) and are changed by hand where a case needs it."""
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from assistant.games.sylla import RULESET
 from assistant.games.sylla.rules import endgame, events, greatwork, income
 from assistant.games.sylla.components import parse_event
 from assistant.games.sylla.rules.famine import start as famine_phase
-from assistant.games.sylla.state import Slot, Tile
+from assistant.games.sylla.state import DraftSlot, Tile
 
 _spec = importlib.util.spec_from_file_location("sylla_examples_open", Path(__file__).with_name("test_sylla_examples.py"))
 ex = importlib.util.module_from_spec(_spec)
@@ -26,7 +25,7 @@ _spec.loader.exec_module(ex)
 @pytest.fixture()
 def base():
     """Round 1 after the Great Work (phase VII done, waiting for tiles)."""
-    return copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
+    return ex.replay(ex.ROUND1_CUBES).state.edit()
 
 
 def push(state, text):
@@ -55,7 +54,7 @@ def test_sylla_open_unsold_next_offerer():
 
 def test_sylla_open_cube_no_target(base):
     """A cube whose symbol no event shows stays unplaced and the round goes on."""
-    base.events = [Slot(parse_event(t.split())) for t in
+    base.events = [DraftSlot(parse_event(t.split())) for t in
                    ("Epidemic 0 V health", "Eruption 0 V leisure", "Flood 0 V health", "Famine 1 V health")]
     for p in base.players:
         for c in p.cards:
@@ -67,7 +66,7 @@ def test_sylla_open_cube_no_target(base):
     assert any("Blue's 2 legionary cubes have no event to go on and stay unplaced" in line for line in base.log)
     assert base.step == "V.place" and base.player(base.actor).cubes["vestal"] > 0  # the Vestals still place
     with pytest.raises(IllegalMove) as err:
-        push(base, "Blue legionary Famine")
+        push(base.freeze(), "Blue legionary Famine")
     assert err.value.rule.startswith("sylla.")
 
 
@@ -174,7 +173,7 @@ def test_sylla_open_tavern_multiple(base):
     income.start(base)
     assert base.actor == "Red"
     start = base.markers["civic"]
-    s = push(base, "Red tavern civic up")
+    s = push(base.freeze(), "Red tavern civic up")
     s = push(s, "Red tavern civic up")
     assert s.markers["civic"] == start + 2
     with pytest.raises(IllegalMove) as err:
@@ -192,7 +191,7 @@ def test_sylla_open_temple_multiple(base):
     income.start(base)
     red = base.player("Red")
     red.money = 10
-    s = push(base, "Red temple civic")
+    s = push(base.freeze(), "Red temple civic")
     s = push(s, "Red temple health")
     assert s.player("Red").money == 6 and s.player("Red").tokens["civic"] == 1
     with pytest.raises(IllegalMove) as err:
@@ -216,16 +215,16 @@ def test_sylla_open_overlap_visible(base):
     never happened. Senate Purge happened (Blue's Christian Sen2 down); Persecution only sits in
     the row; Senate Purge leaves: Sen2 stays down."""
     blue = base.player("Blue")
-    base.events = [Slot(parse_event(t.split())) for t in
+    base.events = [DraftSlot(parse_event(t.split())) for t in
                    ("Senate Purge 1 L civic", "Epidemic 0 V health", "Eruption 0 V leisure", "Decadence 0 L")]
     base.prevented = ["decadence", "epidemic"]
     base.effects = ["senate-purge"]
     base.phase = "V"
     events.run_effects(base)
-    base = push(base, "Blue turns Sen2")
+    base = push(base.freeze(), "Blue turns Sen2")
     assert base.player("Blue").card("Sen2").down
     # the next round: Christian Persecution is drawn into the empty slot but never happens
-    base = push(base, "event Christian Persecution 0 L civic")
+    base = push(base, "event Christian Persecution 0 L civic").edit()
     base.round = 5
     events.remove(base, "senate-purge")
     assert base.player("Blue").card("Sen2").down  # held by the visible Persecution

@@ -4,7 +4,6 @@ changed by hand where a case needs it."""
 
 from __future__ import annotations
 
-import copy
 import importlib.util
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from assistant.core.record import read_record
 from assistant.games.sylla import RULESET
 from assistant.games.sylla.components import parse_event
 from assistant.games.sylla.rules import auction, endgame, events, greatwork
-from assistant.games.sylla.state import Card, Slot, Tile
+from assistant.games.sylla.state import Card, DraftSlot, Tile
 
 _spec = importlib.util.spec_from_file_location("sylla_examples", Path(__file__).with_name("test_sylla_examples.py"))
 ex = importlib.util.module_from_spec(_spec)
@@ -26,11 +25,11 @@ _spec.loader.exec_module(ex)
 @pytest.fixture()
 def base():
     """Round 1 after the Great Work (phase VII done, waiting for tiles)."""
-    return copy.deepcopy(ex.replay(ex.ROUND1_CUBES).state)
+    return ex.replay(ex.ROUND1_CUBES).state.edit()
 
 
 def slots(*texts):
-    return [Slot(parse_event(t.split())) for t in texts]
+    return [DraftSlot(parse_event(t.split())) for t in texts]
 
 
 # -- buildings ---------------------------------------------------------------------------------
@@ -103,21 +102,22 @@ def test_sylla_buildings_temple_and_tavern_rules(base):
     base.consul = "Blue"
     income.start(base)
     assert base.actor == "Blue"
-    base = RULESET.apply(base, RULESET.parse(base, "Blue tavern civic up"))
-    assert base.actor == "Red"
+    state = base.freeze()
+    state = RULESET.apply(state, RULESET.parse(state, "Blue tavern civic up"))
+    assert state.actor == "Red"
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Red tavern civic down"))
+        RULESET.check(state, RULESET.parse(state, "Red tavern civic down"))
     assert err.value.rule == "sylla.buildings.tavern.rules"
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Red tavern health hold"))
+        RULESET.check(state, RULESET.parse(state, "Red tavern health hold"))
     assert err.value.rule == "sylla.open.tavern-direction"
-    assert base.player("Red").money == 3  # income 3, no untapped Merchant
-    base = RULESET.apply(base, RULESET.parse(base, "Red temple civic"))
+    assert state.player("Red").money == 3  # income 3, no untapped Merchant
+    state = RULESET.apply(state, RULESET.parse(state, "Red temple civic"))
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Red temple civic"))  # Temple2 left, 1 denarius
+        RULESET.check(state, RULESET.parse(state, "Red temple civic"))  # Temple2 left, 1 denarius
     assert err.value.rule == "sylla.limits.money"
-    base = RULESET.apply(base, RULESET.parse(base, "Red tavern health down"))
-    assert base.phase == "V"  # Red can do nothing more: his turn, and phase IV, end by themselves
+    state = RULESET.apply(state, RULESET.parse(state, "Red tavern health down"))
+    assert state.phase == "V"  # Red can do nothing more: his turn, and phase IV, end by themselves
 
 
 def test_sylla_buildings_tavern_hold_at_end(base):
@@ -127,9 +127,10 @@ def test_sylla_buildings_tavern_hold_at_end(base):
     base.markers["leisure"] = 8
     income.start(base)
     assert base.actor == "Black"
-    RULESET.check(base, RULESET.parse(base, "Black tavern leisure hold"))
+    state = base.freeze()
+    RULESET.check(state, RULESET.parse(state, "Black tavern leisure hold"))
     with pytest.raises(IllegalMove):
-        RULESET.check(base, RULESET.parse(base, "Black tavern leisure up"))
+        RULESET.check(state, RULESET.parse(state, "Black tavern leisure up"))
 
 
 # -- events ------------------------------------------------------------------------------------
@@ -189,13 +190,14 @@ def test_sylla_phase5_removal_tie_consul_chooses(base):
     base.phase = "V"
     events.run_effects(base)
     assert base.step == "V.remove"
+    state = base.freeze()
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Black removes Decadence"))
+        RULESET.check(state, RULESET.parse(state, "Black removes Decadence"))
     assert err.value.rule == "sylla.events.decadence"
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Black removes Flood"))
+        RULESET.check(state, RULESET.parse(state, "Black removes Flood"))
     assert err.value.rule == "sylla.phase5.removal"
-    new = RULESET.apply(base, RULESET.parse(base, "Black removes Eruption"))
+    new = RULESET.apply(state, RULESET.parse(state, "Black removes Eruption"))
     assert new.removed_events[-1] == "eruption" and new.step == "V.draw"
     with pytest.raises(IllegalMove) as err:
         RULESET.check(new, RULESET.parse(new, "event Epidemic 0 V health"))
@@ -207,10 +209,11 @@ def test_sylla_events_senate_purge_owner_picks(base):
     # Blue has 2 Senators: he picks; Red and Black have 1: turned by themselves
     assert base.step == "V.down" and base.pending == ["Blue"]
     assert base.player("Red").card("Sen1").down and base.player("Black").card("Sen1").down
+    state = base.freeze()
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Blue turns Mer1"))
+        RULESET.check(state, RULESET.parse(state, "Blue turns Mer1"))
     assert err.value.rule == "sylla.open.event-choice"
-    new = RULESET.apply(base, RULESET.parse(base, "Blue turns Sen2"))
+    new = RULESET.apply(state, RULESET.parse(state, "Blue turns Sen2"))
     assert new.player("Blue").card("Sen2").down and new.step == "V.draw"
     assert new.player("Blue").count("senator", face_up=True) == 1
 
@@ -228,13 +231,15 @@ def test_sylla_events_flood_pillage(base):
     happen(base, "Flood 1 V health")
     assert base.pending == ["Black", "White"]  # Stall1 or Cra1; Field1, Stall1 or Stall2
     assert not base.player("Blue").tiles  # nothing to turn
-    base2 = RULESET.apply(base, RULESET.parse(base, "White turns Field1"))
+    state = base.freeze()
+    base2 = RULESET.apply(state, RULESET.parse(state, "White turns Field1"))
     assert base2.player("White").tiles[0].down
 
 
 def test_sylla_events_repeat_turns_another(base):
     happen(base, "Senate Purge 1 L civic")
-    base = RULESET.apply(base, RULESET.parse(base, "Blue turns Sen2"))
+    state = base.freeze()
+    base = RULESET.apply(state, RULESET.parse(state, "Blue turns Sen2")).edit()
     base.step = "V.place"
     happen(base, "Senate Purge 1 L civic")
     assert base.player("Blue").count("senator", face_up=True) == 0  # sylla.open.event-repeat
@@ -293,11 +298,12 @@ def test_sylla_phase5_prevent_tie_needs_consul(base):
     base.phase = "V"
     events.after_placement(base)  # no cubes at all: every event ties
     assert base.step == "V.prevent"
+    state = base.freeze()
     with pytest.raises(IllegalMove) as err:
-        RULESET.check(base, RULESET.parse(base, "Black prevents Flood"))
+        RULESET.check(state, RULESET.parse(state, "Black prevents Flood"))
     assert "picks 2" in err.value.message
-    new = RULESET.apply(base, RULESET.parse(base, "Black prevents Flood, Decadence"))
-    assert new.prevented == ["flood", "decadence"]
+    new = RULESET.apply(state, RULESET.parse(state, "Black prevents Flood, Decadence"))
+    assert new.prevented == ("flood", "decadence")
     assert new.removed_events[-1] == "flood"
 
 
@@ -388,6 +394,7 @@ def test_sylla_end_flow_and_final_example(base):
     s.markers = {"health": 5, "leisure": 5, "civic": 2}  # values 3, 3, 1 on the fictional ladder
     endgame.start(s)
     red.prestige_before_end = 40
+    s = s.freeze()
     for text in ["Blue down 0", "Red up 0", "White up 0", "Black down 1"]:
         RULESET.check(s, RULESET.parse(s, text))
         s = RULESET.apply(s, RULESET.parse(s, text))
@@ -422,9 +429,10 @@ def test_sylla_open_ecclesia_vote_thumb_up_only(base):
     for p in s.players:
         p.money = 4
     endgame.start(s)
+    s = s.freeze()
     for text in ["Blue down 0", "Red down 0", "White up 0", "Black up 0"]:
         s = RULESET.apply(s, RULESET.parse(s, text))
-    assert s.pending == ["White", "Black"]  # Red (thumb down) is not asked to free his Slaves
+    assert s.pending == ("White", "Black")  # Red (thumb down) is not asked to free his Slaves
     for text in ["White frees 1", "Black frees 2"]:
         s = RULESET.apply(s, RULESET.parse(s, text))
     sheet = RULESET.score(s)

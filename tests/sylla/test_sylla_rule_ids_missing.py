@@ -5,7 +5,6 @@ open points' rulings on auctions, events and Taverns, the end and a logged play'
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 
 import pytest
@@ -50,7 +49,7 @@ def test_sylla_setup_characters_one_income_tile_each_entered_once():
 def test_sylla_setup_buildings_the_top_six_tiles_once():
     game = before("remove Pantheon")
     game.push("tiles Market Stall, Field, Insula, Tavern, Statue, Bank")
-    assert game.state.spaces == ["stall", "field", "insula", "tavern", "statue", "bank"]
+    assert game.state.spaces == ("stall", "field", "insula", "tavern", "statue", "bank")
     assert refused(game, "tiles Market Stall, Field, Insula, Tavern, Statue, Bank").rule == "sylla.setup.buildings"
 
 
@@ -60,7 +59,7 @@ def test_sylla_data_buildings_six_tiles_by_name():
     unknown = refused(game, "tiles Market Stall, Field, Insula, Tavern, Statue, Pyramid")
     assert isinstance(unknown, InvalidEntry) and unknown.rule == "sylla.data.buildings"
     game.push("tiles stall field insula tavern statue bank")  # by type, as the rule writes them
-    assert game.state.spaces == ["stall", "field", "insula", "tavern", "statue", "bank"] and game.state.tiles_out == 6
+    assert game.state.spaces == ("stall", "field", "insula", "tavern", "statue", "bank") and game.state.tiles_out == 6
 
 
 def test_sylla_data_building_slots_one_colour_per_space():
@@ -195,10 +194,10 @@ def test_sylla_buildings_tavern_rules_a_marker_once_per_phase_never_famine():
     assert refused(game, "Cy tavern famine up").rule == "sylla.notation"  # famine is no Tavern marker
     # a second Tavern owner (Ann, given a Tavern before the income phase) cannot move the same marker
     game = before("Ann pays Leg1 Mer2")
-    state = copy.deepcopy(game.state)
-    tavern = next(tile for tile in state.player("Cy").tiles if tile.kind == "tavern")
-    state.player("Ann").tiles.append(dataclasses.replace(tavern, label="Tavern9"))
-    game.states[-1] = state
+    draft = game.state.edit()
+    tavern = next(tile for tile in draft.player("Cy").tiles if tile.kind == "tavern")
+    draft.player("Ann").tiles.append(dataclasses.replace(tavern, label="Tavern9"))
+    game.states[-1] = draft.freeze()
     for text in ("Ann pays Leg1 Mer2", "Ben temple leisure", "Cy tavern health up"):
         game.push(text)
     error = refused(game, "Ann tavern health down")
@@ -219,7 +218,7 @@ def test_sylla_phase6_work_thumbs_up_take_prestige_and_move_the_marker():
     civic = game.state.markers["civic"]
     for text in ("Ann up 3", "Ben down 2", "Cy up 2"):
         game.push(text)
-    assert game.state.works_built == ["senate"]
+    assert game.state.works_built == ("senate",)
     # Senate: Ann 4 votes +5, Cy 3 votes +3, Ben (down) the plebs' +1; famine 1: -1 but Cy (Field)
     assert {p.name: p.prestige for p in game.state.players} == {"Ann": 10 + 5 - 1, "Ben": 15 + 1 - 1, "Cy": 11 + 3}
     assert game.state.markers["civic"] == civic + 1  # 7 votes: one step
@@ -232,9 +231,9 @@ def test_sylla_roundend_six_new_tiles_and_every_card_untaps():
     assert not any(card.tapped for p in game.state.players for card in p.cards)
     error = refused(game, "Ben passes")
     assert error.rule == "sylla.roundend" and error.hint.startswith("tiles ")
-    assert game.state.spaces == [None] * 6  # the round's unsold tiles left
+    assert game.state.spaces == (None,) * 6  # the round's unsold tiles left
     game.push("tiles Private Temple, Tavern, Field, Triumphal Arch, Crane, Market Stall")
-    assert game.state.spaces == ["temple", "tavern", "field", "arch", "crane", "stall"]
+    assert game.state.spaces == ("temple", "tavern", "field", "arch", "crane", "stall")
     assert game.state.round == 2 and game.state.tiles_out == 12
 
 

@@ -19,7 +19,7 @@ from assistant.core.scoresheet import ScoreSheet
 from assistant.games.sylla.components import TOKENS, facts
 
 if TYPE_CHECKING:
-    from assistant.games.sylla.state import Player, State
+    from assistant.games.sylla.state import AnyPlayer, AnyState, Player, State
 
 CATEGORIES: tuple[str, ...] = ("prestige", "plebs", "christians", "slaves", "politics")
 
@@ -77,13 +77,13 @@ def build_sheet(players: list[str], points: dict[str, dict[str, int]], notes: li
     return ScoreSheet.build("sylla", players, CATEGORIES, points, notes=notes, details=details)
 
 
-def scores_ecclesia(state: State, p: Player) -> bool:
+def scores_ecclesia(state: AnyState, p: AnyPlayer) -> bool:
     """Whether ``p`` scores Christians and freed Slaves: always, or only with his thumb up under
     ``ecclesia_vote=thumb-up`` (sylla.open.ecclesia-vote)."""
     return state.options.get("ecclesia_vote", "all") == "all" or p.thumb == "up"
 
 
-def face_up(p: Player, kind: str | None = None, christian: bool | None = None) -> int:
+def face_up(p: AnyPlayer, kind: str | None = None, christian: bool | None = None) -> int:
     """How many face-up characters of ``kind`` (any) and Christian or not (either) ``p`` has."""
     return sum(
         1 for c in p.cards
@@ -91,7 +91,7 @@ def face_up(p: Player, kind: str | None = None, christian: bool | None = None) -
     )
 
 
-def player_points(state: State, p: Player) -> dict[str, int]:
+def player_points(state: AnyState, p: AnyPlayer) -> dict[str, int]:
     """The five categories of a player once the game is over (or as it stands at the end)."""
     assert state.board is not None
     values = {k: state.value(k) for k in TOKENS}

@@ -16,7 +16,7 @@ from assistant.games.sylla.rules import setup
 from assistant.games.sylla.rules.auction import COLOUR, describe_offer, name_of
 from assistant.games.sylla.rules.election import senators
 from assistant.games.sylla.rules.income import usable_tiles
-from assistant.games.sylla.state import PHASE_NAMES, Card, Player, State
+from assistant.games.sylla.state import AnyPlayer, Card, PHASE_NAMES, Player, State
 
 STEP_TEXT = {
     "I.bid": ("bid, pass", "{actor} bids (total votes) or passes"),
@@ -116,7 +116,7 @@ def events(before: State, after: State) -> list[str]:
     return list(after.log[len(before.log) :])
 
 
-def tokens_text(p: Player) -> dict[str, str | int]:
+def tokens_text(p: AnyPlayer) -> dict[str, str | int]:
     """His tokens as entered: the count of each kind where it is known, else its possible
     counts, and how many were entered as unknown."""
     out: dict[str, str | int] = {}
@@ -240,7 +240,7 @@ def _events(state: State, width: int) -> list[str]:
     return lines
 
 
-def _token_kinds(p: Player) -> str:
+def _token_kinds(p: AnyPlayer) -> str:
     """His tokens by kind as far as they are known: ``Civic 2 Health 0 Leisure 1``, with
     ``+ 2 unseen`` for tokens whose colour is not known, or each kind's possible counts
     (``Health 0-2``) once a reveal has told something of them."""
@@ -387,7 +387,7 @@ def _mark(card: Card) -> str:
     return f"({text})" if card.down else text
 
 
-def _token_letters(p: Player) -> str:
+def _token_letters(p: AnyPlayer) -> str:
     """His tokens by kind as far as they are known, by initials: ``C2 H0 L1`` (Civic Spirit,
     Health, Leisure), ``?2`` for tokens whose colour is not known, a kind's possible counts
     (``H0-2``) once a reveal has told something of them."""

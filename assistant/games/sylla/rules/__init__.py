@@ -27,12 +27,12 @@ from assistant.games.sylla.rules import (
     recruitment,
     setup,
 )
-from assistant.games.sylla.state import State
+from assistant.games.sylla.state import AnyState, Draft, State
 
 __all__ = ["PHASE_CHECKS", "PHASE_PLAYS", "TABLE", "apply", "check", "phase_of"]
 
 Check = Callable[[State, object], None]
-Play = Callable[[State, object], None]
+Play = Callable[[Draft, object], None]
 
 PHASE_CHECKS: dict[str, Check] = {
     "setup": setup.check, "I": election.check, "II": recruitment.check, "III": auction.check, "IV": income.check,
@@ -53,7 +53,7 @@ NEXT_START = {
 }
 
 
-def phase_of(state: State) -> str:
+def phase_of(state: AnyState) -> str:
     """The phase ``state`` is in, as a key of ``TABLE.phases``: ``setup``, ``I`` to ``VII``,
     ``end`` (the Ecclesia, the Slaves freed, the tokens shown) and ``over``."""
     return state.phase
@@ -65,7 +65,7 @@ def _check_in_phase(state: State, move: object) -> None:
     PHASE_CHECKS[phase_of(state)](state, move)
 
 
-def _play_in_phase(state: State, move: object) -> None:
+def _play_in_phase(state: Draft, move: object) -> None:
     """An entry type more than one phase takes: the current phase's apply."""
     PHASE_PLAYS[phase_of(state)](state, move)
 
@@ -73,23 +73,25 @@ def _play_in_phase(state: State, move: object) -> None:
 def _check_revealing(state: State, move: m.RevealingMove) -> None:
     """An entry with the token counts it reveals (``... | Red tokens health 2``): the counts
     first, then the entry, judged on the state the counts leave."""
-    scratch = state.clone()
+    scratch = state
     for fact in move.shown:
         hidden.check_tokens(scratch, fact)
-        hidden.take_tokens(scratch, fact)
+        draft = scratch.edit()
+        hidden.take_tokens(draft, fact)
+        scratch = draft.freeze()
     if isinstance(move.move, m.RevealingMove):
         raise IllegalMove("sylla.hidden.tokens", "one '|' list of counts per entry")
     check(scratch, move.move)
 
 
-def _play_revealing(state: State, move: m.RevealingMove) -> None:
+def _play_revealing(state: Draft, move: m.RevealingMove) -> None:
     for fact in move.shown:
         hidden.take_tokens(state, fact)
         hidden.see_tokens(state, fact)
     _play(state, move.move)
 
 
-def _play_tokens(state: State, move: m.TokensMove) -> None:
+def _play_tokens(state: Draft, move: m.TokensMove) -> None:
     """Counts named: taken, shown to the table as far as a reveal shows them; the last ones a
     crisis or the end waited for let it go on."""
     hidden.take_tokens(state, move)
@@ -100,7 +102,7 @@ def _play_tokens(state: State, move: m.TokensMove) -> None:
         endgame.finish(state)
 
 
-_RULES: dict[type, tuple[Callable[[State, Any], None], Callable[[State, Any], None]]] = {
+_RULES: dict[type, tuple[Callable[[State, Any], None], Callable[[Draft, Any], None]]] = {
     # setup (sylla.setup.*); the events, works and tiles come back later in the game
     m.BoardMove: (setup.check, setup.apply),
     m.SetsMove: (setup.check, setup.apply),
@@ -143,18 +145,33 @@ _RULES: dict[type, tuple[Callable[[State, Any], None], Callable[[State, Any], No
 }
 
 
-def _play(state: State, move: object) -> None:
+def _play(state: Draft, move: object) -> None:
     """Play a checked ``move`` on ``state`` itself (the rule's apply without the copy)."""
     _RULES[type(move)][1](state, move)
 
 
-def _copying(play: Callable[[State, Any], None]) -> Callable[[State, Any], State]:
-    """``play`` as a rule's apply: on a copy of the state, which it returns."""
+def _edited(play: Callable[[Draft, Any], None]) -> Callable[[State, Any], State]:
+    """``play`` as a rule's apply: on a draft of the state (``State.edit``, the one way a
+    state changes), followed by the steps every entry ends with (:func:`_settle`); the
+    frozen result is returned and ``state`` itself is left as it was."""
     def apply_rule(state: State, move: object) -> State:
-        new = state.clone()
-        play(new, move)
-        return new
+        draft = state.edit()
+        play(draft, move)
+        _settle(draft, state, move)
+        return draft.freeze()
     return apply_rule
+
+
+def _settle(draft: Draft, before: State, move: object) -> None:
+    """What follows every entry: the position block ends with the first other entry (the
+    board may come first: rule sylla.position); the automatic steps (income, famine,
+    crises, ...) run until an entry is awaited again; what the rules revealed, the whole
+    table saw."""
+    draft.moved = before.moved or not isinstance(move, (*m.POSITION_TYPES, m.BoardMove))
+    while draft.step == "done":
+        NEXT_START[draft.phase](draft)
+    for name, kind, count in draft.shown:
+        draft.player(name).see_count(kind, count)
 
 
 ANY_PHASE: tuple[type, ...] = (m.TokensMove, m.RevealingMove, m.CorrectMove, m.DisplayMove)
@@ -162,7 +179,7 @@ ANY_PHASE: tuple[type, ...] = (m.TokensMove, m.RevealingMove, m.CorrectMove, m.D
 counts it reveals, a correction, the character display (its check says when it may come)."""
 
 TABLE: RuleTable[State] = RuleTable(
-    rules={kind: Rule(judge, _copying(play)) for kind, (judge, play) in _RULES.items()},
+    rules={kind: Rule(judge, _edited(play)) for kind, (judge, play) in _RULES.items()},
     phases={
         "setup": (m.BoardMove, m.SetsMove, m.KeepMove, m.EventsMove, m.RemoveWorkMove, m.WorkMove, m.TilesMove, *ANY_PHASE),
         "I": (m.BidMove, m.PassMove, m.TokenMove, *ANY_PHASE),
@@ -205,11 +222,4 @@ def check(state: State, move: object) -> None:
 def apply(state: State, move: object) -> State:
     """The state after a checked ``move``, with the automatic steps that follow it run until
     an entry is awaited again. ``state`` itself is left as it was."""
-    new = TABLE.rule(move).apply(state, move)
-    # the position block ends with the first other entry (the board may come first: rule sylla.position)
-    new.moved = state.moved or not isinstance(move, (*m.POSITION_TYPES, m.BoardMove))
-    while new.step == "done":
-        NEXT_START[new.phase](new)
-    for name, kind, count in new.shown:  # what the rules revealed, the whole table saw
-        new.player(name).see_count(kind, count)
-    return new
+    return TABLE.rule(move).apply(state, move)

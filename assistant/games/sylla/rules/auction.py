@@ -8,17 +8,17 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import buildings_by_id, facts
-from assistant.games.sylla.state import Card, State, Tile
+from assistant.games.sylla.state import AnyState, Card, Draft, State, Tile
 
 COLOUR = {"r": "red", "y": "yellow", "g": "grey"}
 
 
-def offers_limit(state: State) -> int:
+def offers_limit(state: AnyState) -> int:
     """How many tiles are offered in a round (5; 4 with 3 players)."""
     return int(facts()["offers_per_round"][str(len(state.seats))])
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """Phase III begins: the Consul offers first."""
     state.phase = "III"
     state.step = "III.offer"
@@ -109,7 +109,7 @@ def check(state: State, move: object) -> None:
             raise IllegalMove("sylla.data.cranes", f"enter the colours of the Crane card {state.high_bidder} takes", hint=f"{state.high_bidder} crane ry")
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Play an offer, bid, pass, payment, Insula or Crane entry; the next offer or the end of the
     phase follows."""
     if isinstance(move, m.OfferMove):
@@ -172,7 +172,7 @@ def name_of(tile: str) -> str:
     return str(buildings_by_id()[tile]["name"])
 
 
-def take_tile(state: State) -> str:
+def take_tile(state: Draft) -> str:
     """Take the offered tile off its space and return its id."""
     assert state.offer_space is not None
     tile = state.spaces[state.offer_space - 1]
@@ -181,7 +181,7 @@ def take_tile(state: State) -> str:
     return tile
 
 
-def acquire(state: State, name: str, tile: str) -> None:
+def acquire(state: Draft, name: str, tile: str) -> None:
     """sylla.buildings: kept tiles stay; instant tiles act and are discarded."""
     p = state.player(name)
     data = buildings_by_id()[tile]
@@ -204,7 +204,7 @@ def acquire(state: State, name: str, tile: str) -> None:
     next_offer(state)
 
 
-def next_offer(state: State) -> None:
+def next_offer(state: Draft) -> None:
     """The next offer, or, after the round's last offer or the last tile, the rest discarded and
     the phase done."""
     state.offers += 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
-from assistant.games.sylla.state import State
+from assistant.games.sylla.state import AnyState, Draft, State
 
 RULE = "sylla.correct"
 
@@ -26,7 +26,7 @@ def view_awaited(state: State) -> tuple[str, ...]:
     return tuple(awaited(state))
 
 
-def _where(state: State) -> str:
+def _where(state: AnyState) -> str:
     """``round 2 phase IV`` (``set-up``): when a correction was made, for the score's notes."""
     return f"round {state.round} phase {state.phase}" if state.round else "set-up"
 
@@ -109,7 +109,7 @@ def _check_card(state: State, move: m.CorrectMove) -> None:
         _refuse(f"{item.label} is already {said}", "nothing to correct")
 
 
-def apply(state: State, move: m.CorrectMove) -> None:
+def apply(state: Draft, move: m.CorrectMove) -> None:
     """Make the (checked) correction on ``state`` itself: the log line, and a note for the score
     when it changes what the score counts (prestige, tokens, a card face up or down)."""
     p = state.player(move.player)

@@ -7,10 +7,10 @@ from assistant.core.wording import counted
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import facts, token_name
-from assistant.games.sylla.state import State
+from assistant.games.sylla.state import AnyState, Draft, State
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """Phase I begins: one round of bids from the Consul clockwise."""
     state.phase = "I"
     state.step = "I.bid"
@@ -21,7 +21,7 @@ def start(state: State) -> None:
     state.high_bidder = None
 
 
-def senators(state: State, name: str) -> int:
+def senators(state: AnyState, name: str) -> int:
     """Face-up Senators vote in the election (the rulebook asks only 'face up')."""
     return state.player(name).count("senator", face_up=True)
 
@@ -59,7 +59,7 @@ def check(state: State, move: object) -> None:
         raise IllegalMove("sylla.phase1.election", f"{p.name} must bid more than {state.high} votes ({state.high_bidder}'s bid) or pass", hint=hint)
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Play a bid, pass or token; after the last bid the winner pays and becomes Consul, after the
     token famine advances."""
     if isinstance(move, m.TokenMove):
@@ -89,7 +89,7 @@ def apply(state: State, move: object) -> None:
     state.step = "I.token"
 
 
-def advance_famine(state: State) -> None:
+def advance_famine(state: Draft) -> None:
     """The famine marker advances by the famine icons of the events in play (capped at its high end)."""
     icons = sum(s.spec.icons for s in state.events)
     high = facts()["board"]["famine_high"]

@@ -9,10 +9,10 @@ from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import TOKENS, facts
 from assistant.games.sylla.rules.greatwork import check_vote, take_vote, votes_of
 from assistant.games.sylla.scoring import face_up, player_points, scores_ecclesia
-from assistant.games.sylla.state import Player, State
+from assistant.games.sylla.state import AnyPlayer, Draft, State
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """After round 5 the Ecclesia vote begins; the Glory Path so far is kept for the final table."""
     state.phase = "end"
     for p in state.players:
@@ -22,7 +22,7 @@ def start(state: State) -> None:
     state.votes = {}
 
 
-def max_free(p: Player) -> int:
+def max_free(p: AnyPlayer) -> int:
     """How many Slaves ``p`` can free: face-up Slaves, as far as his denarii pay."""
     cost: int = facts()["end"]["slave_cost"]
     return min(face_up(p, "slave"), p.most_money // cost)
@@ -58,7 +58,7 @@ def check(state: State, move: object) -> None:
         raise IllegalMove("sylla.limits.money", f"freeing {move.count} Slaves costs {2 * move.count} denarii; {p.name} has {p.money}", hint=f"{p.name} frees {max_free(p)}")
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Play an Ecclesia vote or Slaves freed; the last one ends the game."""
     if isinstance(move, (m.VoteMove, m.FistsMove)):
         if take_vote(state, move):
@@ -74,7 +74,7 @@ def apply(state: State, move: object) -> None:
         finish(state)
 
 
-def resolve_vote(state: State) -> None:
+def resolve_vote(state: Draft) -> None:
     """All Ecclesia votes are in: record thumbs and votes, pay the fists, and ask who may free Slaves."""
     for name in state.seats:
         thumb, denarii = state.votes[name]
@@ -96,7 +96,7 @@ def resolve_vote(state: State) -> None:
         finish(state)
 
 
-def finish(state: State) -> None:
+def finish(state: Draft) -> None:
     """Everyone has freed his Slaves: all reveal their tokens (sylla.end.politics), the final
     prestige is scored and the game is over. A player whose tokens were entered as unknown
     shows them first (``end.tokens``): the final score waits for them."""

@@ -18,12 +18,12 @@ from assistant.games.sylla.components import (
     facts,
     token_name,
 )
-from assistant.games.sylla.state import Card, Player, State, Tile, holders
+from assistant.games.sylla.state import AnyPlayer, AnyState, Card, Draft, DraftSlot, State, Tile, holders
 
 SYMBOL = {"vestal": "V", "legionary": "L"}
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """Phase V begins: each player's cubes come from his usable Vestals and Legionaries (cubes with
     no event to go on stay unplaced)."""
     state.phase = "V"
@@ -45,17 +45,17 @@ def start(state: State) -> None:
     seek_placer(state)
 
 
-def targets(state: State, source: str) -> list[str]:
+def targets(state: AnyState, source: str) -> list[str]:
     """The events in the row showing the symbol of a ``source`` cube (vestal or legionary)."""
     return [s.id for s in state.events if SYMBOL[source] in s.spec.fighters]
 
 
-def has_cubes(p: Player) -> bool:
+def has_cubes(p: AnyPlayer) -> bool:
     """Whether ``p`` still has a cube to place."""
     return any(n > 0 for n in p.cubes.values())
 
 
-def seek_placer(state: State) -> None:
+def seek_placer(state: Draft) -> None:
     """Move the turn to the next player (from the current one) who still has cubes."""
     n = len(state.order)
     for k in range(n):
@@ -66,13 +66,13 @@ def seek_placer(state: State) -> None:
     after_placement(state)
 
 
-def after_placement(state: State) -> None:
+def after_placement(state: Draft) -> None:
     """All cubes are placed: majority rewards, then the prevented events."""
     award_tokens(state)
     choose_prevented(state)
 
 
-def award_tokens(state: State) -> None:
+def award_tokens(state: Draft) -> None:
     """sylla.phase5.tokens: majority on each event takes its token; on Decadence, 1 prestige."""
     for slot in state.events:
         if not slot.total:
@@ -91,7 +91,7 @@ def award_tokens(state: State) -> None:
         state.note(f"{', '.join(winners)} take{'s' if len(winners) == 1 else ''} {reward} for {event_names()[slot.id]}")
 
 
-def prevention_split(state: State) -> tuple[list[str], list[str], int]:
+def prevention_split(state: AnyState) -> tuple[list[str], list[str], int]:
     """(sure, tied, need): events surely prevented, those tied for the remaining places, and how
     many of the tied the Consul must pick."""
     counts = sorted((s.total for s in state.events), reverse=True)
@@ -101,7 +101,7 @@ def prevention_split(state: State) -> tuple[list[str], list[str], int]:
     return sure, tied, 2 - len(sure)
 
 
-def choose_prevented(state: State) -> None:
+def choose_prevented(state: Draft) -> None:
     """The two events with most cubes are prevented; on a tie the Consul chooses (V.prevent)."""
     sure, tied, need = prevention_split(state)
     if len(tied) == need:
@@ -111,7 +111,7 @@ def choose_prevented(state: State) -> None:
         state.step = "V.prevent"
 
 
-def set_prevented(state: State, prevented: list[str]) -> None:
+def set_prevented(state: Draft, prevented: list[str]) -> None:
     """Record the prevented events and let the other two happen, top to bottom."""
     state.prevented = [s.id for s in state.events if s.id in prevented]
     state.effects = [s.id for s in state.events if s.id not in prevented]
@@ -120,7 +120,7 @@ def set_prevented(state: State, prevented: list[str]) -> None:
     run_effects(state)
 
 
-def eligible(state: State, p: Player, event: str) -> list[Card | Tile]:
+def eligible(state: AnyState, p: AnyPlayer, event: str) -> list[Card | Tile]:
     """The face-up cards or tiles of ``p`` that ``event`` can turn face down."""
     target = events_by_id()[event].get("targets")
     if target == "christian":
@@ -139,7 +139,7 @@ def _same(items: list[Card | Tile]) -> bool:
     return len(keys) == 1
 
 
-def run_effects(state: State) -> None:
+def run_effects(state: Draft) -> None:
     """The happening events act in order; a disabling event with a choice waits for the owners
     (V.down); then removal."""
     while state.effects:
@@ -177,13 +177,13 @@ def run_effects(state: State) -> None:
     removal(state)
 
 
-def turn_down(state: State, name: str, item: Card | Tile, event: str) -> None:
+def turn_down(state: Draft, name: str, item: Card | Tile, event: str) -> None:
     """``name``'s ``item`` turns face down for ``event`` (sylla.events.disable)."""
     state.player(name).set_down(item.label, True)
     state.note(f"{event_names()[event]}: {name}'s {item.label} face down")
 
 
-def removal(state: State) -> None:
+def removal(state: Draft) -> None:
     """One prevented event leaves (never Decadence); the Consul chooses when the two tie (V.remove)."""
     prevented = state.prevented
     if "decadence" in prevented:
@@ -197,7 +197,7 @@ def removal(state: State) -> None:
         state.step = "V.remove"
 
 
-def remove(state: State, event: str) -> None:
+def remove(state: Draft, event: str) -> None:
     """sylla.phase5.removal: the event leaves; items it held turn face up unless another
     visible event can hold them (sylla.events.overlap)."""
     idx = next(i for i, s in enumerate(state.events) if s.id == event)
@@ -307,7 +307,7 @@ def check(state: State, move: object) -> None:
         check_icons_total({**state.seen_events, spec.id: spec})
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Play a cube, a prevention choice, an item turned down, a removal choice or a drawn event."""
     if isinstance(move, m.CubeMove):
         p = state.player(move.player)
@@ -330,10 +330,8 @@ def apply(state: State, move: object) -> None:
     elif isinstance(move, m.RemoveEventMove):
         remove(state, move.event)
     elif isinstance(move, m.EventsMove):
-        from assistant.games.sylla.state import Slot
-
         spec = move.events[0]
-        state.events.insert(state.empty_slot if state.empty_slot is not None else 0, Slot(spec))
+        state.events.insert(state.empty_slot if state.empty_slot is not None else 0, DraftSlot(spec))
         state.seen_events[spec.id] = spec
         state.empty_slot = None
         state.note(f"{event_names()[spec.id]} is drawn into the event row")

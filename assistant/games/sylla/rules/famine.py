@@ -19,10 +19,10 @@ from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import TOKENS, buildings_by_id, facts, token_name
 from assistant.games.sylla.rules.setup import check_tiles
-from assistant.games.sylla.state import State
+from assistant.games.sylla.state import Draft, State
 
 
-def lose(state: State, name: str, amount: int) -> int:
+def lose(state: Draft, name: str, amount: int) -> int:
     """sylla.limits.prestige-floor: prestige never below 0; returns what was really lost."""
     p = state.player(name)
     lost = min(p.prestige, max(0, amount))
@@ -30,7 +30,7 @@ def lose(state: State, name: str, amount: int) -> int:
     return lost
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """Phase VII: famine losses, crises, then the end of the round (untap; new tiles awaited) or,
     after round 5, the end of the game."""
     state.phase = "VII"
@@ -67,7 +67,7 @@ def crisis_all_equal_reading(options: dict[str, str]) -> str:
     return options.get("crisis_all_equal", CRISIS_ALL_EQUAL_DEFAULT)
 
 
-def resume(state: State) -> None:
+def resume(state: Draft) -> None:
     """Resolve the crises still due, in order; wait for the tokens of players whose count of
     the crisis kind is not known (``VII.crisis``); then end the round or the game."""
     while state.crises:
@@ -93,7 +93,7 @@ def resume(state: State) -> None:
         end_game(state)  # sylla.open.round5-end: no end-of-round steps after round 5
 
 
-def crisis(state: State, kind: str) -> None:
+def crisis(state: Draft, kind: str) -> None:
     """A crisis of ``kind``: most tokens +3 prestige, fewest -3 (sylla.phase7.crisis), gains
     before losses (sylla.open.crisis-order). All equal (sylla.open.crisis-all-equal): each
     player is both, +3 then -3 (Fields may spare the -3), unless ``crisis_all_equal=nothing``."""
@@ -134,7 +134,7 @@ def check(state: State, move: object) -> None:
     check_tiles(state, move)
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Lay the new tiles and begin the next round."""
     assert isinstance(move, m.TilesMove)
     state.spaces = list(move.tiles)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import facts, token_name, works_by_id
-from assistant.games.sylla.state import State
+from assistant.games.sylla.state import AnyState, Draft, State
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """Phase VI begins: the next Great Work is entered first (rounds 1-4), then the vote."""
     state.phase = "VI"
     state.votes = {}
@@ -22,14 +22,14 @@ def start(state: State) -> None:
         open_vote(state)
 
 
-def open_vote(state: State) -> None:
+def open_vote(state: Draft) -> None:
     """Every player votes in secret; the vote resolves when the last arrives."""
     state.step = "VI.vote"
     state.pending = list(state.seats)
     state.votes = {}
 
 
-def votes_of(state: State, name: str, denarii: int) -> int:
+def votes_of(state: AnyState, name: str, denarii: int) -> int:
     """Usable Senators plus the denarii in the fist (sylla.phase6.vote)."""
     return state.player(name).count("senator", usable=True) + denarii
 
@@ -86,7 +86,7 @@ def check_fists(state: State, move: m.FistsMove) -> None:
         )
 
 
-def take_vote(state: State, move: object) -> bool:
+def take_vote(state: Draft, move: object) -> bool:
     """Record a vote or the opened fists; True when every vote is in and known (the vote
     resolves), else the step waits for more votes or for the fists (``*.fists``)."""
     if isinstance(move, m.FistsMove):
@@ -120,7 +120,7 @@ def check(state: State, move: object) -> None:
     check_vote(state, move, "sylla.phase6.vote")
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Play the revealed Great Work or a vote; the last vote resolves it."""
     if isinstance(move, m.WorkMove):
         state.next_work = move.work
@@ -141,7 +141,7 @@ def rank_rewards(votes: dict[str, int], ranks: list[int]) -> dict[str, int]:
     return out
 
 
-def resolve(state: State) -> None:
+def resolve(state: Draft) -> None:
     """All votes are in: pay the fists, the plebs' gift to thumbs down, the work's rewards to
     thumbs up, its marker moves; the next work comes up."""
     work = works_by_id()[state.work or ""]

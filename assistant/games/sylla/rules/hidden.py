@@ -11,14 +11,14 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import token_name
-from assistant.games.sylla.state import State
+from assistant.games.sylla.state import AnyState, Draft, State
 
 
 def check_tokens(state: State, move: m.TokensMove) -> None:
     """sylla.hidden.tokens: every count named fits what is known of the player's tokens
     (the known ones, how many unknown ones he got, the counts shown before, and the other
     counts of this entry). The reason does not repeat what was typed in secret."""
-    p = state.player(move.player).clone()
+    p = state.player(move.player).edit()
     total = sum(p.tokens.values()) + p.unknown
     for kind, count in move.counts:
         if count not in p.token_range(kind):
@@ -33,14 +33,14 @@ def check_tokens(state: State, move: m.TokensMove) -> None:
         p.narrow(kind, count)
 
 
-def take_tokens(state: State, move: m.TokensMove) -> None:
+def take_tokens(state: Draft, move: m.TokensMove) -> None:
     """Take the counts named as known (checked before)."""
     p = state.player(move.player)
     for kind, count in move.counts:
         p.narrow(kind, count)
 
 
-def public_counts(state: State, move: m.TokensMove) -> m.TokensMove:
+def public_counts(state: AnyState, move: m.TokensMove) -> m.TokensMove:
     """The counts of a ``tokens`` entry the whole table sees: every one at the end, the crisis
     kind's in a crisis, none outside a reveal (sylla.components.hidden)."""
     if state.step == "end.tokens":
@@ -50,7 +50,7 @@ def public_counts(state: State, move: m.TokensMove) -> m.TokensMove:
     return m.TokensMove(move.player, ())
 
 
-def see_tokens(state: State, move: m.TokensMove) -> None:
+def see_tokens(state: Draft, move: m.TokensMove) -> None:
     """The whole table learns the counts of ``move`` (Player.see_count)."""
     p = state.player(move.player)
     for kind, count in move.counts:

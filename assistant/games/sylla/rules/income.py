@@ -7,10 +7,10 @@ from __future__ import annotations
 from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import TOKENS, facts, token_name
-from assistant.games.sylla.state import Player, State, Tile
+from assistant.games.sylla.state import AnyPlayer, AnyState, Draft, State, Tile
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """Phase IV: income is paid, then the owners of usable Temples and Taverns act in turn."""
     state.phase = "IV"
     assert state.consul is not None
@@ -30,12 +30,12 @@ def start(state: State) -> None:
     skip_idle(state)
 
 
-def usable_tiles(p: Player) -> list[Tile]:
+def usable_tiles(p: AnyPlayer) -> list[Tile]:
     """``p``'s face-up Temples and Taverns not used yet this phase."""
     return [t for t in p.tiles if t.kind in ("temple", "tavern") and not t.down and t.label not in p.used]
 
 
-def tavern_targets(state: State, name: str) -> list[tuple[str, str]]:
+def tavern_targets(state: AnyState, name: str) -> list[tuple[str, str]]:
     """(marker, direction) pairs a Tavern of ``name`` may do now (sylla.buildings.tavern.rules)."""
     assert state.board is not None
     top = len(state.board.ladder) - 1
@@ -53,7 +53,7 @@ def tavern_targets(state: State, name: str) -> list[tuple[str, str]]:
     return out
 
 
-def can_act(state: State, name: str) -> bool:
+def can_act(state: AnyState, name: str) -> bool:
     """Whether ``name`` can still use a Temple (with 2 denarii) or a Tavern."""
     p = state.player(name)
     for t in usable_tiles(p):
@@ -64,7 +64,7 @@ def can_act(state: State, name: str) -> bool:
     return False
 
 
-def skip_idle(state: State) -> None:
+def skip_idle(state: Draft) -> None:
     """Skip players who cannot act; the phase is done when nobody is left."""
     while state.turn < len(state.order) and not can_act(state, state.order[state.turn]):
         state.turn += 1
@@ -102,7 +102,7 @@ def check(state: State, move: object) -> None:
                               hint=", ".join(f"{k} {d}" for k, d in tavern_targets(state, p.name) if k == move.marker) or None)
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Play a Temple, Tavern or done entry; the turn passes when the player can do nothing more."""
     p = state.player(move.player)  # type: ignore[attr-defined]
     if isinstance(move, m.DoneMove):

@@ -31,7 +31,7 @@ from assistant.games.sylla.components import (
 from assistant.games.sylla.rules.auction import offers_limit
 from assistant.games.sylla.rules.recruitment import display_size
 from assistant.games.sylla.rules.setup import buildings_total, kept_count, notes_checks
-from assistant.games.sylla.state import Card, Slot, State, Tile
+from assistant.games.sylla.state import Card, Draft, DraftSlot, State, Tile
 
 RULE = "sylla.position"
 HINT = "see `assistant rules sylla sylla.position`"
@@ -212,14 +212,14 @@ def check_block_done(state: State) -> None:
 
 
 # -- playing one entry ----------------------------------------------------------------------------
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Set the part of the state the entry gives; the counters that follow from the parts are
     worked out again (``settle``)."""
     state.picked = True
     if isinstance(move, m.PositionTable):
         apply_table(state, move)
     elif isinstance(move, m.PositionEvents):
-        state.events = [Slot(e) for e in move.row]
+        state.events = [DraftSlot(e) for e in move.row]
         state.removed_events = [e.id for e in move.removed]
         state.seen_events = {e.id: e for e in (*move.row, *move.removed)}
     elif isinstance(move, m.PositionWorks):
@@ -256,7 +256,7 @@ def apply(state: State, move: object) -> None:
     settle(state)
 
 
-def apply_table(state: State, move: m.PositionTable) -> None:
+def apply_table(state: Draft, move: m.PositionTable) -> None:
     """The round, the phase and its step, the Consul and the turn, the tracks."""
     state.round, state.phase, state.step = move.round, move.phase, STEP_OF[move.phase]
     state.consul = move.consul
@@ -272,7 +272,7 @@ def apply_table(state: State, move: m.PositionTable) -> None:
     state.note(f"picked up in round {move.round}, phase {move.phase}")
 
 
-def settle(state: State) -> None:
+def settle(state: Draft) -> None:
     """The counters that follow from the parts: Crane cards taken, building tiles laid out,
     bought and discarded (6 a round are laid out; bought ones lie in front of the players)."""
     state.cranes = sum(1 for p in state.players for c in p.cards if c.kind == "crane")

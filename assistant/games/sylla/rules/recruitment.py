@@ -7,10 +7,10 @@ from assistant.core.errors import IllegalMove
 from assistant.games.sylla import moves as m
 from assistant.games.sylla.components import CharacterSpec, check_character, check_set_counts, facts
 from assistant.games.sylla.rules.setup import add_character, all_characters, notes_checks
-from assistant.games.sylla.state import State
+from assistant.games.sylla.state import AnyState, Draft, State
 
 
-def start(state: State) -> None:
+def start(state: Draft) -> None:
     """Phase II begins: one recruit each, clockwise from the Consul."""
     state.phase = "II"
     state.step = "II.recruit"
@@ -40,7 +40,7 @@ def check_display(state: State, move: m.DisplayMove) -> None:
     check_set_counts(all_characters(state), list(move.cards), "the display", notes=notes_checks(state))
 
 
-def matching(state: State, spec: CharacterSpec) -> int | None:
+def matching(state: AnyState, spec: CharacterSpec) -> int | None:
     """The display position of the card ``spec`` describes (the set may be left out)."""
     for i, card in enumerate(state.display or []):
         if (card.kind, card.christian, card.hexes) == (spec.kind, spec.christian, spec.hexes) and spec.set in (None, card.set):
@@ -71,13 +71,13 @@ def check(state: State, move: object) -> None:
     check_set_counts(all_characters(state), [move.card], move.player, notes=notes_checks(state))
 
 
-def apply_display(state: State, move: m.DisplayMove) -> None:
+def apply_display(state: Draft, move: m.DisplayMove) -> None:
     """Record the display entered for this round."""
     state.display = list(move.cards)
     state.note("display: " + ", ".join(c.text() for c in move.cards))
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """The player takes the character (from the display when entered); after the last, the display goes."""
     assert isinstance(move, m.RecruitMove)
     spec = move.card

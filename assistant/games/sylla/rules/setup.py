@@ -5,6 +5,7 @@ the Great Work removed and the first one, the first 6 building tiles."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.games.sylla import moves as m
@@ -24,14 +25,22 @@ from assistant.games.sylla.components import (
     type_labels,
     works_by_id,
 )
-from assistant.games.sylla.state import Card, Player, Slot, State
+from assistant.games.sylla.state import (
+    AnyState,
+    Card,
+    Draft,
+    DraftPlayer,
+    DraftSlot,
+    Player,
+    State,
+)
 
 SETUP_ITEMS = ("board", "sets", "keeps", "events", "remove", "work", "tiles")
 
 
 def initial(seats: Sequence[str], options: Mapping[str, str]) -> State:
     """The state before the first entry; a board given as an option is checked and placed."""
-    state = State(seats=tuple(seats), options=dict(options), players=[Player(s) for s in seats])
+    state = State(seats=tuple(seats), options=MappingProxyType(dict(options)), players=tuple(Player(s) for s in seats)).edit()
     board = options.get("board", "ask")
     if board and board != "ask":
         spec = parse_board(board.split())
@@ -40,10 +49,10 @@ def initial(seats: Sequence[str], options: Mapping[str, str]) -> State:
         except IllegalMove as exc:
             raise InvalidEntry(exc.rule, exc.message, hint=exc.hint) from None
         place_board(state, spec)
-    return state
+    return state.freeze()
 
 
-def place_board(state: State, spec: BoardSpec) -> None:
+def place_board(state: Draft, spec: BoardSpec) -> None:
     """Put the board in play: the markers on the start space."""
     state.board = spec
     state.markers = {k: spec.start for k in ("civic", "health", "leisure")}
@@ -60,7 +69,7 @@ def kept_count(state: State) -> int:
     return int(facts()["characters"]["kept_at_setup"][str(len(state.seats))])
 
 
-def missing(state: State) -> list[str]:
+def missing(state: AnyState) -> list[str]:
     """The setup entries still awaited."""
     out: list[str] = []
     if state.board is None:
@@ -80,7 +89,7 @@ def missing(state: State) -> list[str]:
     return out
 
 
-def add_character(state: State, player: Player, spec: CharacterSpec, *, tapped: bool = False) -> Card:
+def add_character(state: Draft, player: DraftPlayer, spec: CharacterSpec, *, tapped: bool = False) -> Card:
     """Give ``player`` a card for ``spec``, labelled by type and count (Sen1, Sen2)."""
     n = sum(1 for c in player.cards if c.kind == spec.kind) + 1
     card = Card(f"{type_labels()[spec.kind]}{n}", spec.kind, spec.hexes, spec.christian, spec.set, tapped=tapped)
@@ -175,7 +184,7 @@ def check(state: State, move: object) -> None:
                           hint="see `assistant rules sylla sylla.setup`")
 
 
-def apply(state: State, move: object) -> None:
+def apply(state: Draft, move: object) -> None:
     """Play a setup entry; the last one finishes the setup."""
     if isinstance(move, m.BoardMove):
         place_board(state, move.spec)
@@ -190,7 +199,7 @@ def apply(state: State, move: object) -> None:
     elif isinstance(move, m.EventsMove):
         others = [e for e in move.events if e.id != "decadence"]
         dec = [e for e in move.events if e.id == "decadence"]
-        state.events = [Slot(e) for e in others + dec]
+        state.events = [DraftSlot(e) for e in others + dec]
         for e in move.events:
             state.seen_events[e.id] = e
     elif isinstance(move, m.RemoveWorkMove):
@@ -204,7 +213,7 @@ def apply(state: State, move: object) -> None:
         finish(state)
 
 
-def finish(state: State) -> None:
+def finish(state: Draft) -> None:
     """All setup entries are in: starting money, the first Consul, round 1 (sylla.setup.consul)."""
     start = facts()["start"]
     for p in state.players:
