@@ -116,7 +116,7 @@ def _recruit_moves(state: SWState, i: int) -> Iterator[Move]:
                 yield Stage(player, marker, costs.pay_or_none(Pay(option.left, option.right, option.bank_purchase)))
 
 
-def _card_moves(state: SWState, i: int) -> Iterator[Move]:
+def _card_moves(state: SWState, i: int) -> Iterator[Build | Stage | Sell]:
     player = state.seats[i]
     city = state.cities[i]
     olympia = powers.olympia_free_ready(state, city)

@@ -11,7 +11,16 @@ part of it (it is fixed by the card).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class ByPlayer(Protocol):
+    """An entry one player makes (every entry type but a position line): its ``player`` is the
+    seat that makes it."""
+
+    @property
+    def player(self) -> str: ...
 
 
 @dataclass(frozen=True)

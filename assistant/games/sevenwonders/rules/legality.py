@@ -25,6 +25,7 @@ from assistant.core.errors import IllegalMove
 from assistant.games.sevenwonders import components, costs, deck, powers
 from assistant.games.sevenwonders.moves import (
     Build,
+    ByPlayer,
     Chose,
     CopyGuild,
     Courtesan,
@@ -71,20 +72,20 @@ def check_not_over(state: SWState) -> None:
         )
 
 
-def check_player(state: SWState, move: Any) -> None:
+def check_player(state: SWState, move: ByPlayer) -> None:
     """The entry's player plays in this game (``core.players``)."""
     if move.player not in state.seats:
         raise IllegalMove("core.players", f"{move.player} does not play in this game")
 
 
-def recheck(state: SWState, move: Any) -> None:
+def recheck(state: SWState, move: object) -> None:
     """The whole check of ``move`` in ``state`` (:func:`check`): a choice inside a sealed entry
     or a reveal, or one entered in a draft played off the record."""
     check(state, move)
 
 
 def check_choice(
-    state: SWState, move: Any, *, turn: Check | None = None, recruit: Check | None = None, extra: Check | None = None
+    state: SWState, move: ByPlayer, *, turn: Check | None = None, recruit: Check | None = None, extra: Check | None = None
 ) -> None:
     """A choice of an Age turn (``turn``), a Recruitment phase (``recruit``) or an extra step
     (``extra``), checked by the function given for the phase it is entered in, after what every
@@ -102,15 +103,16 @@ def check_choice(
 
 
 # -- what a phase refuses (the table does not take the entry there) ----------------------------
-def refuse_in_phase(state: SWState, move: Any) -> NoReturn:
+def refuse_in_phase(state: SWState, move: object) -> NoReturn:
     """An entry of a player that the phase does not take: refused as the phase says it
     (:data:`REFUSE_IN`), once the entry names a player of the game."""
-    check_player(state, move)
+    if isinstance(move, ByPlayer):
+        check_player(state, move)
     REFUSE_IN[state.phase](state, move)
     raise AssertionError(f"{type(move).__name__} refused in phase {state.phase} without a reason")
 
 
-def refuse_in_boards(state: SWState, move: Any) -> NoReturn:
+def refuse_in_boards(state: SWState, move: object) -> NoReturn:
     """Before the game: only boards are entered (``7w.setup.wonders``)."""
     missing = [p for p, c in zip(state.seats, state.cities) if not c.wonder]
     raise IllegalMove(
@@ -120,7 +122,7 @@ def refuse_in_boards(state: SWState, move: Any) -> NoReturn:
     )
 
 
-def refuse_in_draft(state: SWState, move: Any) -> NoReturn:
+def refuse_in_draft(state: SWState, move: object) -> NoReturn:
     """During the leader draft: only its keeps, hands and ``draft``, and (before the first
     keep) a Recruitment choice of a draft played off the record (``7w.leaders.draft``)."""
     raise IllegalMove(
@@ -130,7 +132,7 @@ def refuse_in_draft(state: SWState, move: Any) -> NoReturn:
     )
 
 
-def refuse_keep(state: SWState, move: Any) -> None:
+def refuse_keep(state: SWState, move: object) -> None:
     """A keep after the leader draft (``7w.leaders.draft``)."""
     if isinstance(move, Keep):
         raise IllegalMove(
@@ -140,7 +142,7 @@ def refuse_keep(state: SWState, move: Any) -> None:
         )
 
 
-def refuse_in_turn(state: SWState, move: Any) -> NoReturn:
+def refuse_in_turn(state: SWState, move: ByPlayer) -> NoReturn:
     """An Age turn takes a build, a stage or a sale of an Age card (``7w.turn.actions``)."""
     refuse_keep(state, move)
     check_unseen(state, move)
@@ -152,7 +154,7 @@ def refuse_in_turn(state: SWState, move: Any) -> NoReturn:
     )
 
 
-def refuse_in_recruitment(state: SWState, move: Any) -> NoReturn:
+def refuse_in_recruitment(state: SWState, move: ByPlayer) -> NoReturn:
     """A Recruitment phase takes a leader recruited, under a stage or sold (``7w.leaders.recruit``)."""
     refuse_keep(state, move)
     check_unseen(state, move)
@@ -166,7 +168,7 @@ def refuse_in_recruitment(state: SWState, move: Any) -> NoReturn:
     )
 
 
-def refuse_in_extra(state: SWState, move: Any) -> NoReturn:
+def refuse_in_extra(state: SWState, move: ByPlayer) -> NoReturn:
     """An extra step takes its owner's entry of that step (:data:`EXTRA_RULE`)."""
     refuse_keep(state, move)
     if isinstance(move, Chose):
@@ -184,7 +186,7 @@ def refuse_in_extra(state: SWState, move: Any) -> NoReturn:
 CHOICES = (Build, Stage, Sell, Recruit)
 
 
-def check_unseen(state: SWState, move: Any) -> None:
+def check_unseen(state: SWState, move: object) -> None:
     """The last choice of a turn or phase, when some were made unseen (``ada chose``), comes
     with every choice shown (``reveal …``)."""
     unseen = [p for p, c in zip(state.seats, state.choices) if isinstance(c, Chose)]
@@ -517,7 +519,7 @@ def check_leader_in_hand(state: SWState, i: int, name: str, rule: str) -> None:
 
 
 # -- choices of a turn --------------------------------------------------------------------
-def check_chooser(state: SWState, move: Any) -> int:
+def check_chooser(state: SWState, move: ByPlayer) -> int:
     """The index of the player choosing; refused when that player has already chosen this turn
     or phase."""
     i = state.index(move.player)
@@ -557,7 +559,7 @@ def check_turn(state: SWState, move: Build | Stage | Sell) -> None:
         check_free_city(state, i, move)
 
 
-def check_free_city(state: SWState, i: int, move: Any) -> None:
+def check_free_city(state: SWState, i: int, move: Build | Stage | Sell) -> None:
     """The Free City's choice (``7w.2p.freecity``): it must take a chain its chosen card
     offers, and it may be discarded for coins only when no card can be built as a structure
     or a stage. The hand is hidden, so what is checked is what the entry shows: a named card
@@ -592,7 +594,7 @@ def check_free_city(state: SWState, i: int, move: Any) -> None:
         )
 
 
-def check_card_action(state: SWState, i: int, move: Any) -> None:
+def check_card_action(state: SWState, i: int, move: Build | Stage | Sell) -> None:
     """A build, stage or sale of an Age card (a turn's choice, or Babylon B's 7th card)."""
     player = state.seats[i]
     age = state.age
@@ -729,7 +731,7 @@ EXTRA_NAME = {
 }
 
 
-def extra_step(state: SWState, move: Any) -> tuple[int, str]:
+def extra_step(state: SWState, move: ByPlayer) -> tuple[int, str]:
     """The owed extra step (:data:`EXTRA_RULE`), ``(its owner's index, its kind)``: refused
     when another player than its owner makes the entry."""
     step = next_extra(state)
@@ -950,7 +952,7 @@ def play_phase(state: SWState) -> str:
     return state.phase
 
 
-def refuse(state: SWState, move: Any) -> NoReturn:
+def refuse(state: SWState, move: object) -> NoReturn:
     """Refuse a play entry the phase does not take, as the rules say it there: the end of the
     game first; an entry of :data:`SELF_REFUSING` by its own check; any other by the phase
     (:func:`refuse_in_phase`)."""
@@ -960,7 +962,7 @@ def refuse(state: SWState, move: Any) -> NoReturn:
     refuse_in_phase(state, move)
 
 
-def check(state: SWState, move: Any) -> None:
+def check(state: SWState, move: object) -> None:
     """Raise IllegalMove unless the play entry ``move`` is legal now: refused when the phase
     does not take it (:func:`refuse`), else judged by its check (:data:`CHECKS`)."""
     if not isinstance(move, PLAY_PHASES[play_phase(state)]):

@@ -27,6 +27,7 @@ from assistant.core.inputs import number
 from assistant.games.sevenwonders import components, costs, deck, powers
 from assistant.games.sevenwonders.moves import (
     Build,
+    ByPlayer,
     Chose,
     CopyGuild,
     Courtesan,
@@ -516,7 +517,7 @@ def resolve_recruitment(state: SWState) -> SWState:
     return advance(work.freeze(choices=(None,) * state.n))
 
 
-def record_choice(state: SWState, move: Any) -> SWState:
+def record_choice(state: SWState, move: ByPlayer) -> SWState:
     """Store one simultaneous choice; resolve when every player has entered one."""
     i = state.index(move.player)
     choices = list(state.choices)
@@ -610,7 +611,7 @@ def return_leaders(state: SWState) -> SWState:
     return replace(state, cities=tuple(cities))
 
 
-def resolve_extra(state: SWState, move: Any) -> SWState:
+def resolve_extra(state: SWState, move: object) -> SWState:
     """Apply the entry of the owed extra step (checked before)."""
     step = next_extra(state)
     assert step is not None
@@ -725,13 +726,15 @@ def apply_draft_pass(state: SWState, move: DraftPass) -> SWState:
     return still_sealed(draft_pass(state), state.sealed)
 
 
-def settled(state: SWState, move: Any) -> Any:
+def settled(state: SWState, move: ByPlayer) -> ByPlayer:
     """A choice with its payment as said matched (:func:`costs.settled`; only a build and a
     stage are paid), any other choice as it is."""
-    return costs.settled(state, move) if isinstance(getattr(move, "pay", None), Said) else move
+    if isinstance(move, (Build, Stage)) and isinstance(move.pay, Said):
+        return costs.settled(state, move)
+    return move
 
 
-def choose(state: SWState, move: Any) -> SWState:
+def choose(state: SWState, move: ByPlayer) -> SWState:
     """A choice as itself (neither sealed nor its public ``chose``): the owed extra step taken,
     or the choice stored (the turn or phase resolves with the last one). Entered in the leader
     draft (before its first keep), it is the first of Age I's Recruitment: the draft happened
@@ -744,7 +747,7 @@ def choose(state: SWState, move: Any) -> SWState:
     return record_choice(state, move)
 
 
-def apply_choice(state: SWState, move: Any) -> SWState:
+def apply_choice(state: SWState, move: ByPlayer) -> SWState:
     """A choice of a turn, a Recruitment phase or an extra step (:func:`choose`)."""
     return still_sealed(choose(state, move), state.sealed)
 
