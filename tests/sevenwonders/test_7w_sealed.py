@@ -100,6 +100,22 @@ def test_7w_secrets_sealed_reveal_refusals() -> None:
     assert game.state.turn == 2
 
 
+def test_7w_secrets_sealed_reveal_of_an_entry_no_player_makes() -> None:
+    """A part of a reveal that is no player's choice (the draft's pass, ``draft``) is refused
+    like any other wrong part, whether a sealed choice waits or not (it once raised an
+    AttributeError: the reveal's player is its last part's)."""
+    game = fresh()
+    for entry in ("reveal draft", "reveal sealed draft"):
+        assert refused(game, entry).rule == "7w.secrets.sealed"
+    game.push("sealed ada build Lumber Yard")
+    game.push("bob sell")
+    for entry in ("reveal ada build Lumber Yard; draft", "reveal draft; cleo build Stone Pit"):
+        wrong = refused(game, entry)
+        assert wrong.rule == "7w.secrets.sealed" and "each player's choice once" in wrong.message
+    game.push("reveal ada build Lumber Yard; cleo build Stone Pit")
+    assert game.state.turn == 2
+
+
 def test_7w_secrets_sealed_is_what_an_entry_out_of_sight_becomes() -> None:
     """``Ruleset.sealed``: a choice of a turn or a phase entered on a phone or at ``secret``."""
     game = fresh()

@@ -241,6 +241,8 @@ def check_reveal(state: SWState, move: Reveal) -> None:
     sealed one shown. Each shown choice must be a sealed player's: the choice entered (as the
     table sees it) or, entered as ``chose``, a choice legal for its player; none may be left
     out; the last one must be awaited and legal."""
+    if not all(isinstance(c, ByPlayer) for c in move.choices):  # ``reveal draft``: a part no player makes
+        raise IllegalMove("7w.secrets.sealed", "a reveal shows each player's choice once, then the last one", hint="reveal ada build Baths; bob sell")
     check_player(state, move)
     if state.phase not in ("turn", "recruit") or not state.sealed:
         raise IllegalMove("7w.secrets.sealed", "no sealed choice waits to be shown now", hint=f"now: {state.phase_label}")
