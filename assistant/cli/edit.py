@@ -8,12 +8,16 @@ The commands are registered on the main typer app by :func:`register`, which ``m
 calls with its error handler and store opener, so that this module does not import ``main``.
 """
 
-from typing import Annotated, Any, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Literal, Optional
 
 import typer
 
 from assistant.cli import render
 from assistant.cli.base import DbOpt, GameIdArg, JsonOpt, app, examples, open_store
+
+if TYPE_CHECKING:
+    from assistant.service.games import Amended, EditAction
+    from assistant.service.play import PlaySession
 
 PROMPT_USAGE = {
     "amend": "amend PLY ENTRY [--reveal]   or   amend PLY --delete",
@@ -30,7 +34,7 @@ RevealOpt = Annotated[
 ]
 
 
-def show_edit(result: Any, *, prompt: bool = True) -> None:
+def show_edit(result: "Amended", *, prompt: bool = True) -> None:
     """What an amend, delete or insert did, as text: the entry now at the ply (or the one
     taken out), the number of entries, and where the game stands (``prompt``: what it
     waits for; the ``play`` prompt shows that itself)."""
@@ -118,7 +122,7 @@ def insert(
     show_edit(result)
 
 
-def prompt_edit(table: Any, verb: str, rest: str, *, reveal: bool = False) -> bool:
+def prompt_edit(table: "PlaySession", verb: str, rest: str, *, reveal: bool = False) -> bool:
     """``amend PLY ENTRY``, ``amend PLY --delete`` and ``insert PLY ENTRY`` at the ``play``
     prompt, against the session's game (:meth:`PlaySession.edit`); False when ``verb`` is not
     one of them. ``--reveal`` after the entry echoes it as typed. Refusals propagate to the
@@ -137,7 +141,7 @@ def prompt_edit(table: Any, verb: str, rest: str, *, reveal: bool = False) -> bo
     if ply is None or ply < 1 or not body:
         render.message(f"usage: {PROMPT_USAGE[verb]}")
         return True
-    action = "delete" if delete else verb
+    action: EditAction = "delete" if delete else "insert" if verb == "insert" else "amend"
     result = table.edit(action, ply, None if delete else body, reveal=reveal or asked)
     show_edit(result, prompt=False)
     return True

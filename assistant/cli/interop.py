@@ -8,9 +8,12 @@ import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.cli import render
+
+if TYPE_CHECKING:
+    from assistant.store.db import Store
 
 #: export formats written by assistant.service.interop
 INTEROP_FORMATS = ("csv", "bgstats", "bgg")
@@ -101,7 +104,7 @@ def _span(ids: tuple[int, ...]) -> str:
     return f"{ids[0]}" if len(ids) == 1 else f"{min(ids)}-{max(ids)}"
 
 
-def run_export(store: Any, ids: Iterable[int | str] | None, fmt: str, *, bom: bool, output: Path | None) -> None:
+def run_export(store: Store, ids: Iterable[int | str] | None, fmt: str, *, bom: bool, output: Path | None) -> None:
     """Write an interop export to stdout or ``output`` (through a temporary file beside it),
     its line ends as written (CSV's CRLF, RFC 4180)."""
     from assistant.cli.history import write_stream

@@ -5,14 +5,19 @@
 
 import copy
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from assistant.cli import render
 from assistant.cli.base import DbOpt, GameIdArg, JsonOpt, app, examples, open_store
+
+if TYPE_CHECKING:
+    from assistant.cli.scorepad import PadCheck
+    from assistant.core.protocol import AnyRuleset
+    from assistant.core.scoresheet import ScoreSheet
+    from assistant.service.views import GameSummary
 
 
 DateOpt = Annotated[Optional[str], typer.Option("--date", help="When: today, yesterday, saturday, 2026-11-30, '2026-11-30 20:15', 20:15.")]
@@ -26,7 +31,7 @@ def _is_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def ask_pad(ruleset: Any, players: list[str], check_pad: Callable[[dict[str, Any]], Any]) -> dict[str, Any] | None:
+def ask_pad(ruleset: "AnyRuleset", players: list[str], check_pad: "PadCheck") -> dict[str, Any] | None:
     """The score-pad form on the terminal (:mod:`assistant.cli.scorepad`): row by row across
     the players, each box checked at once (the game's ``Ruleset.check_sheet_box``),
     the whole pad by ``check_pad`` at the end; ``None`` when the table quits."""
@@ -79,7 +84,7 @@ def add(
     from assistant.service import plays
 
     ruleset = get_ruleset(game)
-    raw: Any = None
+    raw: str | dict[str, Any] | None = None
     if pad_form and (sheet is not None or score):
         raise InvalidEntry("core.sheet", "--pad fills in the score pad on the terminal: leave out --score and --sheet")
     if sheet is not None:
@@ -107,7 +112,7 @@ def add(
                 raise typer.Exit(1)
             names = asked
 
-        def check_pad(data: dict[str, Any]) -> Any:
+        def check_pad(data: dict[str, Any]) -> "ScoreSheet":
             built = plays.build_sheet(ruleset.name, sheet=copy.deepcopy(data), coins=coins or (), winners=winner, rome_wins=rome_wins)
             return plays.score_sheet(built)
 
@@ -182,7 +187,7 @@ def delete(
     render.success(f"deleted game {gone.id} ({gone.game}, {gone.date}, {', '.join(gone.names)})")
 
 
-def show_lines(summary: Any) -> list[str]:
+def show_lines(summary: "GameSummary") -> list[str]:
     """What ``show`` adds about a play: its kind, time, duration (given, or measured from a
     tracked game's entries), note."""
     from assistant.core.when import shown_duration
@@ -203,7 +208,7 @@ def show_lines(summary: Any) -> list[str]:
     return lines
 
 
-def describe(summary: Any) -> str:
+def describe(summary: "GameSummary") -> str:
     """A play's own fields in one line: date, time, duration, location, note."""
     from assistant.core.when import shown_duration
 

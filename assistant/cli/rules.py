@@ -4,10 +4,14 @@ engine, so ``assistant rules`` starts fast; only a component name asks the engin
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from assistant.core.protocol import AnyRuleset, RuleText
+    from assistant.core.rulesearch import Synonyms
 
 
-def find_rules(game: str, query: str) -> list[Any]:
+def find_rules(game: str, query: str) -> list[RuleText]:
     """Rule texts for a query: an id or id prefix, else a component the game can explain
     (a card, leader, board...), named alone or in a question ("what does Forum do"), else the
     rules a ranked search finds for the words (the game's synonym list helping)."""
@@ -34,7 +38,7 @@ def find_rules(game: str, query: str) -> list[Any]:
     return lookup(book, query, synonyms=synonyms)
 
 
-def _explained_in_question(ruleset: Any, query: str, synonyms: Any) -> list[Any]:
+def _explained_in_question(ruleset: AnyRuleset, query: str, synonyms: Synonyms) -> list[RuleText]:
     """A component named in a question ("what does the Forum do"): when the question, less
     its question words, is one name the game explains exactly (the first text's title is the
     name or starts with it: "Babylon A"). A question with more to it ("how many Fleet can I
@@ -54,7 +58,7 @@ def _explained_in_question(ruleset: Any, query: str, synonyms: Any) -> list[Any]
     return explained if title == name or title.startswith(name + " ") else []
 
 
-def rulebook(game: str) -> list[Any]:
+def rulebook(game: str) -> list[RuleText]:
     """The game's rule texts, read from its data folder without importing the engine."""
     from assistant.core.rulebook import load_game_rules
     from assistant.games import GAMES, get_ruleset
@@ -64,7 +68,7 @@ def rulebook(game: str) -> list[Any]:
     return list(get_ruleset(game).rulebook())
 
 
-def core_rules(book: list[Any]) -> list[Any]:
+def core_rules(book: list[RuleText]) -> list[RuleText]:
     """The program's own rules (``data/core/rules.md``: ``core.over``, ``core.undo``...),
     which refusals in every game cite, less any id the game's ``book`` has itself."""
     from assistant.core.rulebook import load_game_rules

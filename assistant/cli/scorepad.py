@@ -25,11 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import AssistantError, Problem, TableError
 from assistant.core.inputs import signed
 from assistant.core.names import NameIndex
+
+if TYPE_CHECKING:
+    from assistant.core.protocol import AnyRuleset
+    from assistant.core.scoresheet import ScoreSheet
 
 #: answers that go back one answer, that quit, that say yes at the end
 BACK = ("<", "back", "b")
@@ -39,7 +43,7 @@ YES = ("", "y", "yes", "ok", "log")
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 BoxCheck = Callable[[str, str, int, Mapping[str, int]], list[Problem]]
-PadCheck = Callable[[dict[str, Any]], Any]
+PadCheck = Callable[[dict[str, Any]], "ScoreSheet"]
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,7 @@ class PadLayout:
     aliases: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, ruleset: Any, players: Sequence[str]) -> PadLayout:
+    def of(cls, ruleset: AnyRuleset, players: Sequence[str]) -> PadLayout:
         """The layout of ``ruleset``'s pad (a game without rows is logged by its total)."""
         rows = tuple(ruleset.sheet_categories) or ("total",)
         return cls(tuple(players), rows, str(ruleset.sheet_tiebreak or ""), dict(ruleset.sheet_aliases))
@@ -258,7 +262,7 @@ def final_step(
         say(f"'{text}' is not a box: a row and a player, e.g. '{example}'")
 
 
-def summarize(scored: Any) -> str:
+def summarize(scored: ScoreSheet) -> str:
     """A checked pad in one line: the totals and who wins."""
     totals = " · ".join(f"{p} {scored.totals[p]}" for p in scored.players)
     winners: Iterable[str] = scored.winners or ()

@@ -41,7 +41,7 @@ import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import AssistantError, IllegalMove, InvalidEntry
 from assistant.core.inputs import signed
@@ -62,6 +62,11 @@ from assistant.games.sylla.components import (
     parse_event,
     parse_hexes,
 )
+
+if TYPE_CHECKING:
+    from assistant.service.play import PlaySession
+    from assistant.service.views import CatalogueValue
+    from assistant.store.db import Store
 
 Ask = Callable[[str], str]
 """Reads one answer after showing its prompt (``input``, a prompt_toolkit session, a test's list)."""
@@ -347,12 +352,12 @@ def ask_characters(ask: Ask, say: Say) -> dict[str, str]:
 
 
 # -- at the play prompt -----------------------------------------------------------------------------
-def saved_boards(items: Sequence[Any]) -> list[tuple[str, str]]:
+def saved_boards(items: Sequence[CatalogueValue]) -> list[tuple[str, str]]:
     """The catalogue's saved board entries as ``(key, entry)``: values that are a ``board ...`` entry."""
     return [(item.key, item.value) for item in items if item.value.split(" ", 1)[0].lower() == "board"]
 
 
-def at_prompt(store: Any, table: Any, verb: str, rest: str, reader: Callable[[], Ask]) -> str | None:
+def at_prompt(store: Store, table: PlaySession, verb: str, rest: str, reader: Callable[[], Ask]) -> str | None:
     """The ``setup`` command of the ``play`` prompt for a Sylla game whose board is not entered
     yet. ``None``: not this command (the prompt goes on as before); ``""``: handled, nothing to
     enter; else the set-up entry to enter as if typed. With a board saved in the game's

@@ -3,12 +3,15 @@ what a running game shows (``state``, ``legal``, ``log``, ``score``, ``show``), 
 ``abandon``. Thin over :mod:`assistant.service`; errors are :func:`assistant.cli.base.guarded`'s."""
 
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from assistant.cli import render
 from assistant.cli.base import DbOpt, GameArg, GameIdArg, JsonOpt, RevealOpt, app, examples, load_table, open_store, parse_options
+
+if TYPE_CHECKING:
+    from assistant.core.scoresheet import ScoreSheet
 
 
 @app.command(
@@ -335,7 +338,7 @@ def score(
     _working_hint(view.sheet, working, f"assistant score {target} --working")
 
 
-def _working_hint(sheet: Any, working: bool, command: str) -> None:
+def _working_hint(sheet: "ScoreSheet", working: bool, command: str) -> None:
     """Say (on stderr) how to see the breakdown the short answer left out."""
     if not working and render.has_working(sheet):
         render.message(f"how each figure was reached: {command}", style="dim")
