@@ -24,6 +24,8 @@ from assistant.core.errors import IllegalMove, InvalidEntry
 from assistant.service.views import PhoneSeatView
 
 if TYPE_CHECKING:
+    from sqlmodel import Session
+
     from assistant.store.db import Store
 
 #: Letters and digits that cannot be mistaken for one another when read off a screen.
@@ -46,7 +48,7 @@ def _hash(kind: str, game_id: int, value: str) -> str:
     return hashlib.sha256(f"{kind}:{game_id}:{value}".encode()).hexdigest()
 
 
-def _seats_of(session: Any, game_id: int | str) -> tuple[int, list[str]]:
+def _seats_of(session: Session, game_id: int | str) -> tuple[int, list[str]]:
     from assistant.store import queries
 
     row = queries.game_row(session, game_id)

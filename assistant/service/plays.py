@@ -15,7 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 from datetime import date as Date
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import InvalidEntry, TableError
 from assistant.core.inputs import clean, shown, signed
@@ -27,6 +27,12 @@ from assistant.games import get_ruleset
 from assistant.service.views import GameShow, GameSummary
 from assistant.store import queries
 from assistant.store.db import Store
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from assistant.core.protocol import AnyRuleset
+    from assistant.store.models import GameRow
 
 KINDS = ("tracked", "table", "sheet", "totals")
 #: the longest note a play keeps
@@ -96,7 +102,7 @@ class _Pad:
     (``Ruleset.sheet_categories``, ``sheet_aliases``, ``sheet_tiebreak``, ``check_sheet``: each
     game's ``sheet.py``)."""
 
-    def __init__(self, ruleset: Any) -> None:
+    def __init__(self, ruleset: AnyRuleset) -> None:
         self.ruleset = ruleset
         self.categories: tuple[str, ...] = tuple(ruleset.sheet_categories)
         self.aliases: Mapping[str, Any] = ruleset.sheet_aliases
@@ -104,7 +110,7 @@ class _Pad:
 
     def check(self, sheet: PlaySheet) -> ScoreSheet:
         """The checked score of ``sheet`` (raises TableError listing every problem)."""
-        return self.ruleset.check_sheet(sheet)  # type: ignore[no-any-return]
+        return self.ruleset.check_sheet(sheet)
 
 
 def pad(game: str) -> _Pad:
@@ -205,7 +211,7 @@ def add_play(
         return GameShow(GameSummary.of(row, seats, 0), ruleset.title, scored)
 
 
-def sheet_of(row: Any) -> ScoreSheet:
+def sheet_of(row: GameRow) -> ScoreSheet:
     """The score of a stored logged play (kind ``sheet`` or ``totals``), from its sheet."""
     sheet = PlaySheet.from_json(json.loads(row.table_json or "{}"))
     rows = pad(row.ruleset)
@@ -265,7 +271,7 @@ def describe_play(store: Store, game_id: int | str) -> GameSummary:
         return GameSummary.of(row, queries.seats(session, row.id), row.entry_count)
 
 
-def measured(session: Any, row: Any) -> tuple[str | None, int | None]:
+def measured(session: Session, row: Any) -> tuple[str | None, int | None]:
     """A tracked game's start time (HH:MM, local time) and duration (minutes) as its entries
     were stored: the first entry's time, and the minutes from the first to the last; ``None``
     where there are no entries (or a single one, for the duration)."""

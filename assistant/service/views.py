@@ -13,10 +13,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from assistant.core.protocol import Entry, Outcome, Prompt
+from assistant.core.protocol import Entry, Outcome, Prompt, RuleText
 from assistant.core.scoresheet import ScoreSheet
+
+if TYPE_CHECKING:
+    from assistant.store.models import Seat
 
 
 def _iso(moment: Any) -> str | None:
@@ -63,7 +66,7 @@ class GameSummary:
     measured_duration: int | None = None
 
     @classmethod
-    def of(cls, row: Any, seats: Sequence[Any], entries: int) -> GameSummary:
+    def of(cls, row: Any, seats: Sequence[Seat], entries: int) -> GameSummary:
         """The summary of a stored game (its row and seats) holding ``entries`` entries."""
         return cls(
             id=row.id,
@@ -586,7 +589,7 @@ class CatalogueList:
 class RulesView:
     """``rules GAME [TOPIC]``: the rule texts found (each has its own ``to_json``)."""
 
-    rules: tuple[Any, ...]
+    rules: tuple[RuleText, ...]
 
     def to_json(self) -> list[dict[str, Any]]:
         """A list of ``{"id", "title", "text", "see_also"}``."""

@@ -21,7 +21,7 @@ from assistant.core.errors import Conflict, InvalidEntry, NotFound
 from assistant.core.inputs import shown
 from assistant.core.names import normalize
 from assistant.core.scoresheet import ScoreSheet
-from assistant.store.models import CatalogueItem, EntryRow, GameRow, Player, Result, Seat, utcnow
+from assistant.store.models import CatalogueItem, EntryRow, GameRow, PhoneSeat, Player, Result, Seat, utcnow
 
 
 # -- games ------------------------------------------------------------------------------------------
@@ -314,7 +314,7 @@ def save_catalogue_item(session: Session, game: str, catalogue: str, key: str, v
     return new
 
 
-def remove(session: Session, row: Any) -> None:
+def remove(session: Session, row: CatalogueItem) -> None:
     """Delete one row (a catalogue item)."""
     session.delete(row)
 
@@ -398,14 +398,14 @@ def delete_game(session: Session, row: GameRow) -> None:
 
 
 # -- phones at the table (serve) ------------------------------------------------------------------
-def phone_seats(session: Session, game_id: int) -> list[Any]:
+def phone_seats(session: Session, game_id: int) -> list[PhoneSeat]:
     """The phone seats of a game (``PhoneSeat`` rows), in the order they were made."""
     from assistant.store.models import PhoneSeat
 
     return list(session.exec(select(PhoneSeat).where(PhoneSeat.game_id == game_id).order_by(col(PhoneSeat.id))).all())
 
 
-def phone_seat_by(session: Session, game_id: int, *, code_hash: str | None = None, token_hash: str | None = None) -> Any:
+def phone_seat_by(session: Session, game_id: int, *, code_hash: str | None = None, token_hash: str | None = None) -> PhoneSeat | None:
     """The phone seat of a game whose open code or session has this hash, or ``None``."""
     from assistant.store.models import PhoneSeat
 
@@ -417,7 +417,7 @@ def phone_seat_by(session: Session, game_id: int, *, code_hash: str | None = Non
     return session.exec(query).first()
 
 
-def save_phone_seat(session: Session, game_id: int, seat: str, **fields: Any) -> Any:
+def save_phone_seat(session: Session, game_id: int, seat: str, **fields: Any) -> PhoneSeat:
     """Create or change the phone seat ``seat`` of a game (``fields``: code_hash, token_hash,
     claimed)."""
     from assistant.store.models import PhoneSeat

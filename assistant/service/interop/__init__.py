@@ -10,18 +10,21 @@ games at a time); none replays a game.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from assistant.core.errors import InvalidEntry
 from assistant.service.interop.exports import EXPORT_FORMATS, PAGE, export_stream
-from assistant.service.interop.model import MAX_BYTES, Progress
+from assistant.service.interop.model import MAX_BYTES, PlayIn, Progress
 from assistant.service.views import ImportReport
+
+if TYPE_CHECKING:
+    from assistant.store.db import Store
 
 __all__ = ["EXPORT_FORMATS", "PAGE", "export_stream", "import_file"]
 
 
 def import_file(
-    store: Any, text: str, *, allow_duplicate: bool = False, progress: Progress | None = None, strict: bool = False
+    store: Store, text: str, *, allow_duplicate: bool = False, progress: Progress | None = None, strict: bool = False
 ) -> ImportReport:
     """Store what a file holds, its format recognised by content; one transaction. A file that
     is not what it looks like is refused whole (nothing stored); otherwise every play that can
@@ -55,7 +58,7 @@ def import_file(
     return store_plays(store, fmt, items, total=total, allow_duplicate=allow_duplicate, progress=progress, extra=extra, strict=strict)
 
 
-def _counted(plays: Iterator[Any], total: int, progress: Progress | None) -> Iterator[Any]:
+def _counted(plays: Iterator[PlayIn], total: int, progress: Progress | None) -> Iterator[PlayIn]:
     for n, play in enumerate(plays, 1):
         if progress is not None and (n % 200 == 0 or n == total):
             progress(n, total)

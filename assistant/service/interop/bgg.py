@@ -12,13 +12,16 @@ from __future__ import annotations
 import re
 from collections.abc import Container, Iterator, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import quoteattr, escape
 
 from assistant.core.inputs import shown
 from assistant.service.interop import model
 from assistant.service.interop.dedup import play_uuid
 from assistant.service.interop.model import PlayIn, bad
+
+if TYPE_CHECKING:
+    from assistant.store.models import GameRow, Seat
 
 _DOCTYPE = re.compile(r"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 
@@ -117,7 +120,7 @@ def tail() -> str:
     return "</plays>\n"
 
 
-def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str, new: Container[tuple[int, int]] = (), minutes: int | None = None) -> str:
+def play_xml(row: GameRow, seats: Sequence[tuple[Seat, str]], title: str, new: Container[tuple[int, int]] = (), minutes: int | None = None) -> str:
     """One stored finished game as a ``<play>`` (the fields BGG carries); ``new``: the
     ``(game_id, player_id)`` seats that are a player's first play of the game; ``minutes``:
     its length (a tracked game's as measured). Its ``id`` is BGG's when it came from BGG, else
@@ -148,7 +151,7 @@ def play_xml(row: Any, seats: Sequence[tuple[Any, str]], title: str, new: Contai
     return "\n".join(lines) + "\n"
 
 
-def _objectid(row: Any) -> str:
+def _objectid(row: GameRow) -> str:
     """`` objectid="68448"`` for a game whose BGG id we know, else nothing."""
     known = model.BGG_IDS.get(row.ruleset)
     return f' objectid="{known}"' if known else ""

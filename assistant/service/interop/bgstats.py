@@ -14,12 +14,15 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Callable, Container, Iterator, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.inputs import shown
 from assistant.service.interop import model
 from assistant.service.interop.dedup import NAMESPACE, play_uuid
 from assistant.service.interop.model import PlayIn, bad
+
+if TYPE_CHECKING:
+    from assistant.store.models import GameRow, Seat
 
 ABOUT = "Plays exported by the board game table assistant (assistant export --format bgstats)."
 
@@ -174,7 +177,7 @@ def _our_play(
 
 # -- writing ---------------------------------------------------------------------------------------
 def document(
-    pages: Iterator[tuple[Any, Sequence[tuple[Any, str]]]], new: Container[tuple[int, int]] = (), minutes: Callable[[Any], int | None] = lambda row: row.duration
+    pages: Iterator[tuple[GameRow, Sequence[tuple[Seat, str]]]], new: Container[tuple[int, int]] = (), minutes: Callable[[GameRow], int | None] = lambda row: row.duration
 ) -> Iterator[str]:
     """The BG Stats file of finished games read from stored results (``pages`` yields each
     game's row and its seats with the players' current names; ``new``: the ``(game_id,

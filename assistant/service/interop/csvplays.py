@@ -20,11 +20,14 @@ import csv
 import io
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.inputs import shown
 from assistant.service.interop import model
 from assistant.service.interop.model import PlayIn, bad
+
+if TYPE_CHECKING:
+    from assistant.store.models import GameRow, Seat
 
 COLUMNS = ("game_id", "game", "date", "time", "location", "duration", "status", "kind", "seat", "start_player",
            "player", "score", "rank", "winner", "source_id")
@@ -44,7 +47,7 @@ def header(categories: Sequence[str]) -> list[str]:
     return [*COLUMNS, *categories]
 
 
-def rows_of(row: Any, seats: Sequence[tuple[Any, str]], points: Any, categories: Sequence[str]) -> Iterator[list[Any]]:
+def rows_of(row: GameRow, seats: Sequence[tuple[Seat, str]], points: Any, categories: Sequence[str]) -> Iterator[list[Any]]:
     """The rows of one stored game."""
     from assistant.service.interop.dedup import play_uuid
 
@@ -171,7 +174,7 @@ def _our_play(place: str, rows: list[dict[str, str]], categories: Sequence[str],
     return replace(play, source_id="csv:sha256:" + play.digest())
 
 
-def pieces(pages: Iterable[tuple[Any, Mapping[int, Sequence[tuple[Any, str]]], Any]], categories: Sequence[str], *, bom: bool) -> Iterator[str]:
+def pieces(pages: Iterable[tuple[Any, Mapping[int, Sequence[tuple[Seat, str]]], Any]], categories: Sequence[str], *, bom: bool) -> Iterator[str]:
     """The CSV text, a page at a time: ``pages`` yields (rows, seats by game, points)."""
     buffer = io.StringIO()
     out = writer(buffer)

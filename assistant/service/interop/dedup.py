@@ -31,9 +31,15 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from assistant.core.names import normalize
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from assistant.store.models import GameRow
+    from assistant.store.models import Seat as SeatRow
 
 
 @dataclass(frozen=True)
@@ -97,7 +103,7 @@ def print_of(
     return Print(ruleset, date, time, place_key(location), seats)
 
 
-def stored_print(row: Any, seats: Sequence[tuple[Any, str]]) -> Print:
+def stored_print(row: GameRow, seats: Sequence[tuple[SeatRow, str]]) -> Print:
     """The print of a stored game from its row and its seats with the players' current names."""
     return Print(
         row.ruleset,
@@ -120,7 +126,7 @@ def _uuid(text: str) -> str | None:
         return None
 
 
-def play_uuid(row: Any) -> str:
+def play_uuid(row: GameRow) -> str:
     """The uuid the exports write for a stored game (BG Stats ``uuid``, the CSV's
     ``source_id`` when the game has no source id): its BG Stats uuid (as the file wrote it),
     or its own uuid (a game started here), or one derived from its source id (the same play imported into two
@@ -160,7 +166,7 @@ class Matcher:
     transaction: those stored under any of the plays' ids, and the finished games of the same
     game on the same days. :meth:`match` gives each stored game to one play at most."""
 
-    def __init__(self, session: Any, plays: Sequence[Incoming]) -> None:
+    def __init__(self, session: Session, plays: Sequence[Incoming]) -> None:
         from assistant.store import listing, queries
 
         wanted = set().union(*(aliases(p.source_id) for p in plays)) if plays else set()

@@ -5,10 +5,16 @@ a game. ``service.export_games(..., "csv")`` comes here too: the one CSV of the 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.errors import InvalidEntry
 from assistant.service.interop.model import Progress
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from assistant.store.db import Store
+    from assistant.store.models import GameRow, Seat
 
 #: the formats of ``export`` this package writes
 EXPORT_FORMATS = ("csv", "bgstats", "bgg")
@@ -16,7 +22,7 @@ EXPORT_FORMATS = ("csv", "bgstats", "bgg")
 PAGE = 500
 
 
-def _ids(store: Any, game_ids: Iterable[int | str] | None) -> list[int] | None:
+def _ids(store: Store, game_ids: Iterable[int | str] | None) -> list[int] | None:
     if game_ids is None:
         return None
     from assistant.store import queries
@@ -25,7 +31,7 @@ def _ids(store: Any, game_ids: Iterable[int | str] | None) -> list[int] | None:
         return [queries.game_row(session, gid).id for gid in game_ids]  # type: ignore[misc]
 
 
-def _pages(session: Any, ids: list[int] | None, *, finished_only: bool) -> Iterator[tuple[list[Any], dict[int, Any], Any]]:
+def _pages(session: Session, ids: list[int] | None, *, finished_only: bool) -> Iterator[tuple[list[Any], dict[int, list[tuple[Seat, str]]], Any]]:
     from assistant.store import listing
 
     after = 0
@@ -40,7 +46,7 @@ def _pages(session: Any, ids: list[int] | None, *, finished_only: bool) -> Itera
 
 
 def export_stream(
-    store: Any, game_ids: Iterable[int | str] | None, fmt: str, *, bom: bool = False, progress: Progress | None = None
+    store: Store, game_ids: Iterable[int | str] | None, fmt: str, *, bom: bool = False, progress: Progress | None = None
 ) -> Iterator[str]:
     """``export --format csv|bgstats|bgg`` piece by piece, from stored results only. The
     players are named by their current names. ``bgstats`` and ``bgg`` hold finished games."""
@@ -55,7 +61,7 @@ def export_stream(
         total = len(ids) if ids is not None else None
         done = 0
 
-        def tick(rows: list[Any]) -> None:
+        def tick(rows: list[GameRow]) -> None:
             nonlocal done
             done += len(rows)
             if progress is not None:
@@ -64,7 +70,7 @@ def export_stream(
         if fmt == "csv":
             categories = _categories(session, ids)
 
-            def counted() -> Iterator[tuple[list[Any], dict[int, Any], Any]]:
+            def counted() -> Iterator[tuple[list[Any], dict[int, list[tuple[Seat, str]]], Any]]:
                 for page in _pages(session, ids, finished_only=False):
                     tick(page[0])
                     yield page
@@ -84,7 +90,7 @@ def export_stream(
 
             new = first_plays(session)
 
-            def games() -> Iterator[tuple[Any, Any]]:
+            def games() -> Iterator[tuple[GameRow, list[tuple[Seat, str]]]]:
                 for rows, seats, _ in _pages(session, ids, finished_only=True):
                     for row in rows:
                         yield row, seats[row.id]
@@ -94,17 +100,17 @@ def export_stream(
 
 
 
-def _minutes(session: Any, row: Any) -> int | None:
+def _minutes(session: Session, row: GameRow) -> int | None:
     """A game's length in minutes: as logged, else, for a tracked game, as measured from its
     entries (``service.plays.measured``)."""
     if row.duration or row.kind != "tracked":
-        return row.duration  # type: ignore[no-any-return]
+        return row.duration
     from assistant.service.plays import measured
 
     return measured(session, row)[1]
 
 
-def _categories(session: Any, ids: list[int] | None) -> list[str]:
+def _categories(session: Session, ids: list[int] | None) -> list[str]:
     from assistant.store import listing
 
     if ids is None:

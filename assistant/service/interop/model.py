@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 
     from assistant.core.scoresheet import ScoreSheet
     from assistant.core.sheets import PlaySheet
+    from assistant.service.interop.dedup import Incoming
     from assistant.store.db import Store
+    from assistant.store.models import GameRow
 
 RULE = "core.import"
 #: the longest play a file may say, in minutes (a week); more is not a play's length
@@ -80,7 +82,7 @@ class PlayIn:
         )
         return hashlib.sha256(body.encode()).hexdigest()[:32]
 
-    def incoming(self) -> Any:
+    def incoming(self) -> Incoming:
         """The play as :mod:`.dedup` matches it with the stored games: its source id, and its
         content (a score missing from the file is the sum of the player's points, if any)."""
         from assistant.service.interop.dedup import Incoming, print_of
@@ -167,7 +169,7 @@ LEADERS_BGG_ID = 92539
 OTHER_7W_EXPANSIONS = ("cities", "armada", "babel", "edifice", "wonder pack", "catan", "manneken pis")
 
 
-def with_leaders(row: Any) -> bool:
+def with_leaders(row: GameRow) -> bool:
     """Whether a stored 7 Wonders game was played with the Leaders expansion: its options say
     so (a tracked game's default; a play logged with ``add`` says nothing and is taken as
     the base game)."""
@@ -390,7 +392,7 @@ class Extra(Protocol):
     program's own JSON export): what it holds, as :mod:`.dedup` matches it, and how it is
     stored."""
 
-    def incoming(self) -> list[Any]: ...
+    def incoming(self) -> list[Incoming]: ...
 
     def store(self, session: Session, matched: Sequence[int | None], *, allow_duplicate: bool) -> tuple[list[int], list[int]]: ...
 

@@ -9,11 +9,19 @@ import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.core.inputs import shown
 from assistant.service.interop import model
 from assistant.service.interop.model import PlayIn, bad
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from assistant.core.game import Game
+    from assistant.core.record import Record
+    from assistant.core.scoresheet import ScoreSheet
+    from assistant.service.interop.dedup import Incoming
 
 
 def looks_like(data: Any) -> bool:
@@ -102,21 +110,21 @@ class Stored:
         from assistant.service.records import record_source_id, replay_text
         from assistant.service.tables import score_table
 
-        self.replayed: list[tuple[Mapping[str, Any], Any, Any, str]] = []
+        self.replayed: list[tuple[Mapping[str, Any], Record, Game, str]] = []
         for place, item in records:
             try:
                 record, game = replay_text(item["record"])
             except RecordError as exc:
                 raise bad(place, exc.message) from None
             self.replayed.append((item, record, game, record_source_id(record, game)))
-        self.scored: list[tuple[str, Mapping[str, Any], Any]] = []
+        self.scored: list[tuple[str, Mapping[str, Any], ScoreSheet]] = []
         for place, item in tables:
             try:
                 self.scored.append((place, item, score_table(str(item["game"]), item["table"])))
             except AssistantError as exc:
                 raise bad(place, model.reason(exc)) from None
 
-    def incoming(self) -> list[Any]:
+    def incoming(self) -> list[Incoming]:
         """Records by their source id only; final tables by id and content."""
         from assistant.service.interop.dedup import Incoming, print_of
 
@@ -129,7 +137,7 @@ class Stored:
             out.append(Incoming(source_of(item), found))
         return out
 
-    def store(self, session: Any, matched: Sequence[int | None], *, allow_duplicate: bool) -> tuple[list[int], list[int]]:
+    def store(self, session: Session, matched: Sequence[int | None], *, allow_duplicate: bool) -> tuple[list[int], list[int]]:
         """Store what ``matched`` (one per :meth:`incoming`) does not name as held; returns the
         ids stored and the stored games skipped."""
         import uuid
