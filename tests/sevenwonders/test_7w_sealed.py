@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.core.errors import IllegalMove
+from assistant.core.errors import EntryError, IllegalMove
 from assistant.core.game import Game
 from assistant.games.sevenwonders import RULESET
 from assistant.games.sevenwonders.moves import Build, Chose, Sealed, Sell
@@ -114,6 +114,27 @@ def test_7w_secrets_sealed_reveal_of_an_entry_no_player_makes() -> None:
         assert wrong.rule == "7w.secrets.sealed" and "each player's choice once" in wrong.message
     game.push("reveal ada build Lumber Yard; cleo build Stone Pit")
     assert game.state.turn == 2
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_7w_secrets_sealed_any_entry_inside_sealed_or_reveal_is_judged_not_crashed(seed: int) -> None:
+    """Whatever entry stands inside ``sealed`` or a ``reveal`` (a choice, the draft's pass, a
+    ``chose``, a correction, a position line, another ``sealed``), the entry is accepted or
+    refused with a rule: never another exception."""
+    from assistant.games.sevenwonders.simulate import random_game
+
+    game = random_game(seed, 3 + seed)
+    seat = game.seats[0]
+    inner = ["draft", f"{seat} chose", f"sealed {seat} sell", f"correct {seat} coins +1 because x",
+             f"position {seat} coins 3", "reveal draft"]
+    for state in game.states[::7]:
+        kinds = {type(m): m.notation() for m in RULESET.legal_moves(state)}
+        for text in [*inner, *kinds.values()]:
+            for entry in (f"sealed {text}", f"reveal {text}", f"reveal {text}; {text}"):
+                try:
+                    RULESET.check(state, RULESET.parse(state, entry))
+                except EntryError:
+                    pass
 
 
 def test_7w_secrets_sealed_is_what_an_entry_out_of_sight_becomes() -> None:
