@@ -419,7 +419,7 @@ def phone_seat_by(session: Session, game_id: int, *, code_hash: str | None = Non
 
 def save_phone_seat(session: Session, game_id: int, seat: str, **fields: Any) -> PhoneSeat:
     """Create or change the phone seat ``seat`` of a game (``fields``: code_hash, token_hash,
-    claimed)."""
+    pin_hash, claimed)."""
     from assistant.store.models import PhoneSeat
 
     row = session.exec(select(PhoneSeat).where(PhoneSeat.game_id == game_id, PhoneSeat.seat == seat)).first()
